@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/{unit,integration,fuzz}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
