@@ -1,0 +1,74 @@
+/**
+ * `npm run preview -- --port 5180 --service http://127.0.0.1:4010`: runs core in Node and
+ * serves the renderer to a browser tab. Prints the URL to open.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { version } from '../../package.json';
+import { ConfigError, loadConfig } from '../core/config';
+import { defaultDataDir } from './node-platform';
+import { startBrowserHost } from './server';
+
+/** Parses flags, starts the host, and keeps running until interrupted. */
+export async function main(argv: string[]): Promise<void> {
+  let flags;
+  try {
+    flags = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string', default: '5180' },
+        service: { type: 'string' },
+        portal: { type: 'string' },
+        'client-id': { type: 'string' },
+        'data-dir': { type: 'string' },
+        'renderer-dir': { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`preview: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const port = Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`preview: --port must be a number from 0 to 65535`);
+    process.exit(2);
+  }
+  const dataDir = resolve(flags['data-dir'] ?? defaultDataDir());
+  let config;
+  try {
+    config = loadConfig({
+      userDataDir: dataDir,
+      overrides: {
+        ...(flags.service ? { serviceUrl: flags.service.replace(/\/+$/, '') } : {}),
+        ...(flags.portal ? { portalUrl: flags.portal.replace(/\/+$/, '') } : {}),
+        ...(flags['client-id'] ? { clientId: flags['client-id'] } : {}),
+      },
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`preview: ${error.message}`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const host = await startBrowserHost({
+    port,
+    config,
+    dataDir,
+    rendererDir: resolve(flags['renderer-dir'] ?? resolve(__dirname, '../../out/renderer')),
+    appVersion: version,
+  });
+  console.log(`Frontdesk is running in your browser at ${host.url}`);
+  console.log(`service: ${config.serviceUrl}   data: ${dataDir}`);
+  const shutdown = () => void host.close().then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(`preview: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

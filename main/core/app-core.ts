@@ -1,0 +1,58 @@
+/**
+ * Core, assembled from a Platform and a config: the handler table, the event bus and the
+ * background services. Hosts (Electron, browser host) only wire transports to it.
+ */
+import type { AppInfo } from '../../preload/contract';
+import type { FrontdeskConfig } from './config';
+import { ConnectivityMonitor } from './connectivity';
+import { EventBus } from './events';
+import { createDispatcher, type Dispatch } from './ipc/dispatch';
+import { createHandlers } from './ipc/handlers';
+import type { Platform } from './platform';
+
+/** A running core. */
+export interface FrontdeskCore {
+  info: AppInfo;
+  events: EventBus;
+  dispatch: Dispatch;
+  connectivity: ConnectivityMonitor;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Options a host may tune (tests shorten the probe intervals). */
+export interface CoreOptions {
+  trustedOrigin: string;
+  probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
+}
+
+/** Builds core; nothing runs until `start()`. */
+export function createCore(platform: Platform, config: FrontdeskConfig, options: CoreOptions): FrontdeskCore {
+  const events = new EventBus();
+  const connectivity = new ConnectivityMonitor({
+    serviceUrl: config.serviceUrl,
+    fetch: platform.fetch,
+    clock: platform.clock,
+    os: platform.connectivity,
+    onChange: (state) => events.emit('connectivity:changed', state),
+    ...options.probe,
+  });
+  const info: AppInfo = {
+    name: 'Frontdesk',
+    version: platform.appVersion,
+    mode: platform.mode,
+    serviceUrl: config.serviceUrl,
+    portalUrl: config.portalUrl,
+    usingSandbox: config.usingSandbox,
+  };
+  const handlers = createHandlers({ info, connectivity });
+  const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
+  return {
+    info,
+    events,
+    dispatch,
+    connectivity,
+    start: () => connectivity.start(),
+    stop: async () => connectivity.stop(),
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Builds the typed bridge from the contract over any transport (Electron IPC in the preload,
+ * a WebSocket in the browser host), so both runtimes expose the same methods.
+ */
+import {
+  eventChannelNames,
+  invokeChannelNames,
+  type EventChannel,
+  type FrontdeskBridge,
+  type PayloadOf,
+  type Result,
+} from './contract';
+
+/** The two primitives a transport provides. */
+export interface BridgeTransport {
+  invoke(channel: string, args: unknown): Promise<Result<unknown>>;
+  subscribe(channel: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** One method per channel; never exposes the transport itself. */
+export function createBridge(transport: BridgeTransport): FrontdeskBridge {
+  const invoke: Record<string, (args?: unknown) => Promise<Result<unknown>>> = {};
+  for (const channel of invokeChannelNames) {
+    invoke[channel] = (args?: unknown) => transport.invoke(channel, args);
+  }
+  const on: Record<string, (listener: (payload: unknown) => void) => () => void> = {};
+  for (const channel of eventChannelNames) {
+    on[channel] = (listener) => {
+      if (typeof listener !== 'function') throw new TypeError('listener must be a function');
+      return transport.subscribe(channel, listener);
+    };
+  }
+  return { invoke, on } as unknown as FrontdeskBridge;
+}
+
+/** Narrow helper for listeners typed by event name. */
+export type Listener<E extends EventChannel> = (payload: PayloadOf<E>) => void;

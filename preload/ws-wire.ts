@@ -1,0 +1,29 @@
+/** Messages of the browser host's WebSocket: the contract's invoke and events as JSON. */
+import { z } from 'zod';
+import type { Result } from './contract';
+
+const clientMessage = z.object({
+  type: z.literal('invoke'),
+  id: z.number().int().nonnegative(),
+  channel: z.string().max(100),
+  args: z.unknown().optional(),
+});
+
+/** What the page sends. */
+export type ClientMessage = z.infer<typeof clientMessage>;
+
+/** What the host sends. */
+export type ServerMessage =
+  | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'event'; channel: string; payload: unknown }
+  | { type: 'protocol-error'; message: string };
+
+/** Parses one frame from the page; null when it is not a valid invoke. */
+export function parseClientMessage(text: string): ClientMessage | null {
+  try {
+    const parsed = clientMessage.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,30 @@
+/** Bottom bar: the service's live connection state with a "Check now" button. */
+import { useAppStore } from '../stores/app-store';
+import { clockTime, clockTimeSeconds } from '../lib/format';
+
+/** Shows online/offline from main's probe, never from the browser's own flag. */
+export function StatusBar() {
+  const connectivity = useAppStore((s) => s.connectivity);
+  const checking = useAppStore((s) => s.checking);
+  const checkNow = useAppStore((s) => s.checkNow);
+  const state = connectivity?.state ?? 'checking';
+  let text = 'Checking the connection…';
+  if (state === 'online') text = 'Online';
+  if (state === 'offline') {
+    const since = connectivity?.offlineSince;
+    text = since ? `Offline since ${clockTime(since)}` : 'Offline';
+  }
+  return (
+    <footer className="status-bar" data-testid="status-bar">
+      <span className={`status-dot status-${state}`} aria-hidden="true" />
+      <span data-testid="connectivity" data-state={state} role="status" aria-live="polite">
+        {text}
+      </span>
+      {state === 'offline' && connectivity?.reason && <span className="status-reason">— {connectivity.reason}</span>}
+      {connectivity?.checkedAt != null && <span className="status-checked">Checked {clockTimeSeconds(connectivity.checkedAt)}</span>}
+      <button type="button" className="link-button" onClick={() => void checkNow()} disabled={checking}>
+        {checking ? 'Checking…' : 'Check now'}
+      </button>
+    </footer>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The only file that touches `window.frontdesk`: in Electron the preload provides it; in the
+ * browser host we build the same bridge over a WebSocket.
+ */
+import { createBridge } from '../../preload/bridge';
+import type { FrontdeskBridge } from '../../preload/contract';
+import { createWsTransport } from './ws-transport';
+
+declare global {
+  interface Window {
+    frontdesk?: FrontdeskBridge;
+  }
+}
+
+type LinkListener = (up: boolean) => void;
+const linkListeners = new Set<LinkListener>();
+
+function browserHostBridge(): FrontdeskBridge {
+  const bridge = createBridge(createWsTransport((up) => linkListeners.forEach((l) => l(up))));
+  bridge.on['shell:open-url'](({ url }) => {
+    if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
+  });
+  return bridge;
+}
+
+/** The bridge to main, whichever host we run in. */
+export const frontdesk: FrontdeskBridge = window.frontdesk ?? browserHostBridge();
+
+/** Hears when the link to main drops or returns (only the browser host can lose it). */
+export function onHostLink(listener: LinkListener): () => void {
+  linkListeners.add(listener);
+  return () => linkListeners.delete(listener);
+}

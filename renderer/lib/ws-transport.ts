@@ -1,0 +1,78 @@
+/**
+ * Browser-host transport: carries the contract over the host's WebSocket, reconnecting when
+ * the host restarts. Calls made while disconnected wait for the connection (up to a limit).
+ */
+import type { Result } from '../../preload/contract';
+import type { BridgeTransport } from '../../preload/bridge';
+import type { ServerMessage } from '../../preload/ws-wire';
+
+type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
+
+const CALL_TIMEOUT_MS = 30_000;
+
+/** Builds a transport over `ws://<page host>/ipc`; reports link up/down to `onLink`. */
+export function createWsTransport(onLink: (up: boolean) => void): BridgeTransport {
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const queue: string[] = [];
+  let socket: WebSocket | null = null;
+  let nextId = 1;
+  let retryMs = 250;
+
+  const settle = (id: number, result: Result<unknown>) => {
+    const call = pending.get(id);
+    if (!call) return;
+    clearTimeout(call.timer);
+    pending.delete(id);
+    call.resolve(result);
+  };
+
+  const connect = () => {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ipc`);
+    socket = ws;
+    ws.onopen = () => {
+      retryMs = 250;
+      onLink(true);
+      for (const text of queue.splice(0)) ws.send(text);
+    };
+    ws.onmessage = (event) => {
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(String(event.data)) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'result') settle(message.id, message.result);
+      else if (message.type === 'event') for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
+    };
+    ws.onclose = () => {
+      socket = null;
+      onLink(false);
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5000);
+    };
+  };
+  connect();
+
+  return {
+    invoke(channel, args) {
+      return new Promise((resolve) => {
+        const id = nextId++;
+        const timer = setTimeout(
+          () => settle(id, { ok: false, error: { code: 'internal', message: 'Frontdesk did not answer in time. Please try again.' } }),
+          CALL_TIMEOUT_MS,
+        );
+        pending.set(id, { resolve, timer });
+        const text = JSON.stringify({ type: 'invoke', id, channel, args });
+        if (socket?.readyState === WebSocket.OPEN) socket.send(text);
+        else queue.push(text);
+      });
+    },
+    subscribe(channel, listener) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+      return () => set.delete(listener);
+    },
+  };
+}

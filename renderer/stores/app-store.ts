@@ -1,0 +1,47 @@
+/** App-wide state: install facts, service connectivity and the link to main. */
+import { create } from 'zustand';
+import type { AppInfo, Connectivity, IpcError } from '../../preload/contract';
+import { frontdesk, onHostLink } from '../lib/frontdesk';
+
+/** State and actions of the app store. */
+export interface AppState {
+  info: AppInfo | null;
+  connectivity: Connectivity | null;
+  hostLinked: boolean;
+  error: IpcError | null;
+  checking: boolean;
+  load(): Promise<void>;
+  checkNow(): Promise<void>;
+}
+
+/** The app store; `wireAppEvents` connects it to main once. */
+export const useAppStore = create<AppState>()((set) => ({
+  info: null,
+  connectivity: null,
+  hostLinked: true,
+  error: null,
+  checking: false,
+  async load() {
+    const [info, connectivity] = await Promise.all([frontdesk.invoke['app:info'](), frontdesk.invoke['app:connectivity']()]);
+    if (!info.ok) return set({ error: info.error });
+    set({ info: info.value, error: null, ...(connectivity.ok ? { connectivity: connectivity.value } : {}) });
+  },
+  async checkNow() {
+    set({ checking: true });
+    const result = await frontdesk.invoke['app:check-connectivity']();
+    set({ checking: false, ...(result.ok ? { connectivity: result.value } : { error: result.error }) });
+  },
+}));
+
+/** Subscribes the store to main's events; call once at start-up. */
+export function wireAppEvents(): () => void {
+  const offConnectivity = frontdesk.on['connectivity:changed']((connectivity) => useAppStore.setState({ connectivity }));
+  const offLink = onHostLink((hostLinked) => {
+    useAppStore.setState({ hostLinked });
+    if (hostLinked) void useAppStore.getState().load();
+  });
+  return () => {
+    offConnectivity();
+    offLink();
+  };
+}
