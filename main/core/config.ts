@@ -24,8 +24,7 @@ export const DEFAULT_SCOPES = [
 const httpUrl = z
   .string()
   .trim()
-  .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL')
+  .pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }))
   .transform((u) => u.replace(/\/+$/, ''));
 
 const fileSchema = z
@@ -91,7 +90,7 @@ function fromEnv(env: NodeJS.ProcessEnv): z.infer<typeof fileSchema> {
     clientId: env.FRONTDESK_CLIENT_ID || undefined,
     redirectUri: env.FRONTDESK_REDIRECT_URI || undefined,
   };
-  const parsed = fileSchema.safeParse(raw);
+  const parsed = fileSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const name = { serviceUrl: 'FRONTDESK_SERVICE_URL', portalUrl: 'FRONTDESK_PORTAL_URL', clientId: 'FRONTDESK_CLIENT_ID', redirectUri: 'FRONTDESK_REDIRECT_URI' }[String(first?.path[0])] ?? 'environment';
