@@ -1,0 +1,62 @@
+/**
+ * `npm start`: runs Frontdesk on an embedded default. Starts the sandbox when no service is
+ * configured, then launches Electron; where Electron cannot be obtained, runs the browser host.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { version } from '../package.json';
+import { defaultDataDir } from '../main/browser-host/node-platform';
+import { startBrowserHost } from '../main/browser-host/server';
+import { CONFIG_FILE, ConfigError, loadConfig, SANDBOX_URL } from '../main/core/config';
+import { startSandbox, type Sandbox } from '../test/sandbox/index';
+import { obtainElectron } from './electron-binary';
+
+const root = resolve(__dirname, '..');
+
+/** Electron's userData folder for productName "Frontdesk", where its config file lives. */
+function electronUserData(): string {
+  if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Frontdesk');
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Frontdesk');
+  return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Frontdesk');
+}
+
+async function sandboxIfNeeded(serviceConfigured: boolean): Promise<Sandbox | null> {
+  if (serviceConfigured) return null;
+  try {
+    return await startSandbox({ port: Number(new URL(SANDBOX_URL).port) });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return startSandbox({ port: 0 });
+  }
+}
+
+async function main(): Promise<void> {
+  const configured = Boolean(process.env.FRONTDESK_SERVICE_URL) || existsSync(join(electronUserData(), CONFIG_FILE));
+  const sandbox = await sandboxIfNeeded(configured);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (sandbox) {
+    Object.assign(env, { FRONTDESK_SERVICE_URL: sandbox.url, FRONTDESK_PORTAL_URL: sandbox.url, FRONTDESK_USING_SANDBOX: '1' });
+    console.log(`Practice service (sandbox) at ${sandbox.url} — sign in as owner@frontdesk.test / sandbox`);
+  }
+  const electron = obtainElectron();
+  if (electron.binary) {
+    const child = spawn(electron.binary, [root], { stdio: 'inherit', env });
+    child.on('exit', (code) => void sandbox?.close().then(() => process.exit(code ?? 0)));
+    return;
+  }
+  console.log(`Electron is not available on this machine (${electron.reason}); running Frontdesk in your browser instead.`);
+  const dataDir = defaultDataDir();
+  const config = loadConfig({ env, userDataDir: dataDir });
+  const host = await startBrowserHost({ port: Number(process.env.FRONTDESK_PREVIEW_PORT ?? 5180), config, dataDir, rendererDir: join(root, 'out/renderer'), appVersion: version });
+  console.log(`Open Frontdesk at ${host.url}`);
+  const shutdown = () => void Promise.all([host.close(), sandbox?.close()]).then(() => process.exit(0));
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`Frontdesk could not start: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+/** The first screen, through the browser host in Chromium against the sandbox. */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => stack?.close());
+
+describe('first screen', () => {
+  it('shows the app name, the configured service and that it is online', async () => {
+    const app = await stack.open();
+    await expect(app.page.getByRole('heading', { name: 'Frontdesk', level: 1 })).toBeTruthy();
+    expect(await app.page.getByRole('heading', { level: 1 }).innerText()).toBe('Frontdesk');
+    expect(await app.serviceUrl()).toBe(stack.sandbox.url);
+    await app.waitForConnectivity('online');
+    expect(await app.connectivityText()).toBe('Online');
+    mkdirSync('test-results', { recursive: true });
+    await app.screenshot('test-results/first-screen-online.png');
+    expect(await app.page.content()).not.toMatch(/lorem|placeholder|todo|coming soon/i);
+    expect(app.problems).toEqual([]);
+    await app.page.close();
+  });
+
+  it('turns offline within seconds when the service stops, and back when it returns', async () => {
+    const app = await stack.open();
+    await app.waitForConnectivity('online');
+    await stack.stopService();
+    await app.waitForConnectivity('offline');
+    expect(await app.connectivityText()).toMatch(/^Offline since /);
+    expect(await app.page.getByTestId('status-bar').innerText()).toContain('No answer from the service');
+    await app.screenshot('test-results/first-screen-offline.png');
+    await stack.startService();
+    await app.waitForConnectivity('online');
+    await app.page.close();
+  });
+
+  it('answers app:info and connectivity over the page-origin WebSocket', async () => {
+    const app = await stack.open();
+    expect(await app.invoke('app:info')).toMatchObject({ ok: true, value: { name: 'Frontdesk', mode: 'browser', serviceUrl: stack.sandbox.url, usingSandbox: true } });
+    expect(await app.invoke('app:check-connectivity')).toMatchObject({ ok: true, value: { state: 'online' } });
+    await app.page.close();
+  });
+
+  it('cannot be driven from another origin', async () => {
+    const page = await stack.browser.newPage();
+    await page.goto('about:blank');
+    const wsUrl = stack.host.url.replace('http', 'ws') + 'ipc';
+    const outcome = await page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(url);
+          ws.onopen = () => resolve('opened');
+          ws.onerror = () => resolve('refused');
+        }),
+      wsUrl,
+    );
+    expect(outcome).toBe('refused');
+    await page.close();
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * Page object for Frontdesk in a browser tab: every method waits on app state the UI exposes
+ * (data-ready, data-state), never on time.
+ */
+import type { Page } from 'playwright-core';
+
+/** Drives one Frontdesk tab. */
+export class FrontdeskPage {
+  /** Console errors and CSP violations seen on the page. */
+  readonly problems: string[] = [];
+
+  constructor(readonly page: Page) {
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.problems.push(m.text());
+    });
+    page.on('pageerror', (e) => this.problems.push(e.message));
+  }
+
+  /** Loads the app and waits until it has its install facts. */
+  async goto(url: string): Promise<void> {
+    await this.page.goto(url);
+    await this.page.locator('[data-testid="app"][data-ready="true"]').waitFor();
+  }
+
+  /** Waits until the status bar shows the given connection state. */
+  async waitForConnectivity(state: 'online' | 'offline', timeout = 15_000): Promise<void> {
+    await this.page.locator(`[data-testid="connectivity"][data-state="${state}"]`).waitFor({ timeout });
+  }
+
+  /** The status bar's words. */
+  connectivityText(): Promise<string> {
+    return this.page.getByTestId('connectivity').innerText();
+  }
+
+  /** The service URL on the first screen. */
+  serviceUrl(): Promise<string> {
+    return this.page.getByTestId('service-url').innerText();
+  }
+
+  /** Clicks "Check now" in the status bar. */
+  async checkNow(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Check now' }).click();
+  }
+
+  /** Calls a contract channel over a fresh WebSocket opened by the page itself (same origin as the app). */
+  invoke(channel: string, args?: unknown): Promise<unknown> {
+    return this.page.evaluate(
+      ([c, a]) =>
+        new Promise((resolve, reject) => {
+          const ws = new WebSocket(`ws://${location.host}/ipc`);
+          ws.onerror = () => reject(new Error('socket error'));
+          ws.onopen = () => ws.send(JSON.stringify({ type: 'invoke', id: 1, channel: c, args: a }));
+          ws.onmessage = (e) => {
+            const m = JSON.parse(String(e.data)) as { type: string; id?: number; result?: unknown };
+            if (m.type === 'result' && m.id === 1) {
+              ws.close();
+              resolve(m.result);
+            }
+          };
+        }),
+      [channel, args] as const,
+    );
+  }
+
+  /** Saves a screenshot for a human to look at. */
+  async screenshot(path: string): Promise<void> {
+    await this.page.screenshot({ path, fullPage: true });
+  }
+}

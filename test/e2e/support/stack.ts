@@ -1,0 +1,70 @@
+/** Starts what an e2e test drives: the sandbox service, the browser host, and Chromium. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
+import { loadConfig } from '../../../main/core/config';
+import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { FrontdeskPage } from './driver';
+
+/** A running e2e stack. */
+export interface Stack {
+  sandbox: Sandbox;
+  host: BrowserHost;
+  browser: Browser;
+  /** Stops the service (as if it went down). */
+  stopService(): Promise<void>;
+  /** Starts the service again on the same address. */
+  startService(): Promise<void>;
+  open(): Promise<FrontdeskPage>;
+  close(): Promise<void>;
+}
+
+const quietLog = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+
+/** Starts sandbox + browser host + Chromium. */
+export async function startStack(): Promise<Stack> {
+  let sandbox = await startSandbox({ port: 0 });
+  const port = Number(new URL(sandbox.url).port);
+  const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
+  const host = await startBrowserHost({
+    port: 0,
+    config: loadConfig({ env: {}, overrides: { serviceUrl: sandbox.url, portalUrl: sandbox.url, usingSandbox: true } }),
+    dataDir,
+    rendererDir: resolve(__dirname, '../../../out/renderer'),
+    appVersion: '0.0.0-e2e',
+    log: quietLog,
+    probe: { onlineIntervalMs: 1000, offlineIntervalMs: 500, timeoutMs: 1500 },
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  let serviceUp = true;
+  return {
+    get sandbox() {
+      return sandbox;
+    },
+    host,
+    browser,
+    stopService: async () => {
+      await sandbox.close();
+      serviceUp = false;
+    },
+    startService: async () => {
+      sandbox = await startSandbox({ port });
+      serviceUp = true;
+    },
+    open: async () => {
+      const page = await browser.newPage();
+      const fd = new FrontdeskPage(page);
+      await fd.goto(host.url);
+      return fd;
+    },
+    close: async () => {
+      await browser.close();
+      await host.close();
+      if (serviceUp) await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

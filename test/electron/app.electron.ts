@@ -1,0 +1,56 @@
+/**
+ * Real Electron, driven by Playwright's `_electron`: the same first screen, the IPC transport,
+ * and the window's lock-down as Electron itself reports it. Runs only where the binary exists.
+ */
+import { resolve } from 'node:path';
+import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/index';
+
+let sandbox: Sandbox;
+let app: ElectronApplication;
+let page: Page;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  app = await electron.launch({
+    args: [resolve(__dirname, '../..')],
+    env: { ...process.env, FRONTDESK_SERVICE_URL: sandbox.url, FRONTDESK_USING_SANDBOX: '1', ELECTRON_DISABLE_SECURITY_WARNINGS: 'false' },
+  });
+  page = await app.firstWindow();
+  await page.locator('[data-testid="app"][data-ready="true"]').waitFor();
+});
+afterAll(async () => {
+  await app?.close();
+  await sandbox?.close();
+});
+
+describe('Electron app', () => {
+  it('shows the first screen from app:// and goes online over IPC', async () => {
+    expect(page.url()).toBe('app://frontdesk/index.html');
+    expect(await page.getByTestId('service-url').innerText()).toBe(sandbox.url);
+    await page.locator('[data-testid="connectivity"][data-state="online"]').waitFor();
+    const info = await page.evaluate(() => (window as unknown as { frontdesk: { invoke: Record<string, () => Promise<unknown>> } }).frontdesk.invoke['app:info']!());
+    expect(info).toMatchObject({ ok: true, value: { mode: 'electron' } });
+  });
+
+  it('gives the page no Node and no ipcRenderer', async () => {
+    expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
+    expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
+    expect(await page.evaluate(() => Object.keys((window as unknown as { frontdesk: object }).frontdesk).sort())).toEqual(['invoke', 'on']);
+  });
+
+  it('runs the window sandboxed and isolated', async () => {
+    const prefs = await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]!.webContents.getLastWebPreferences());
+    expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
+  });
+
+  it('refuses to navigate away from the app or open windows', async () => {
+    await page.evaluate(() => {
+      window.location.href = 'https://example.com/';
+    });
+    await page.evaluate(() => window.open('file:///etc/passwd'));
+    expect(page.url()).toBe('app://frontdesk/index.html');
+    expect(app.windows()).toHaveLength(1);
+  });
+});
