@@ -21,6 +21,8 @@ export interface IpcError {
   message: string;
   /** Field paths that failed validation, when code is 'validation'. */
   issues?: { path: string; message: string }[];
+  /** The scope the service asked for, when code is 'insufficient_scope'. */
+  requiredScope?: string;
 }
 
 /** What every handler returns. */
@@ -48,7 +50,24 @@ export interface AppInfo {
   usingSandbox: boolean;
 }
 
+/** Sign-in state as the renderer may know it: never a token, code or verifier. */
+export interface AuthStatus {
+  state: 'signed_out' | 'signing_in' | 'signed_in';
+  /** The person who signed in. */
+  user: { name: string; email: string } | null;
+  /** The account the app acts on when it is not the user's own (linked user). */
+  actingFor: { name: string; email: string } | null;
+  grantedScopes: string[];
+  /** Where the sign-in is kept: the OS keystore, weaker storage an admin allowed, or memory only. */
+  storage: 'keystore' | 'weak-opt-in' | 'memory';
+  /** The attempt waiting for the browser, when state is 'signing_in'. */
+  signIn: { url: string; startedAt: number; expiresAt: number } | null;
+  /** A message for the sign-in screen ("Your session ended — please sign in again"). */
+  notice: { kind: 'error' | 'info'; text: string } | null;
+}
+
 const noArgs = z.undefined();
+const scopeName = z.string().regex(/^[a-z_]+(:[a-z_]+)?$/, 'not a scope name').max(64);
 
 /** Declares an invoke channel: args schema now, result type as the generic. */
 function invoke<R>() {
@@ -65,11 +84,18 @@ export const invokeChannels = {
   'app:info': invoke<AppInfo>()(noArgs),
   'app:connectivity': invoke<Connectivity>()(noArgs),
   'app:check-connectivity': invoke<Connectivity>()(noArgs),
+  'auth:status': invoke<AuthStatus>()(noArgs),
+  /** Starts sign-in in the system browser; `addScopes` re-authorizes for more permissions. */
+  'auth:sign-in': invoke<AuthStatus>()(z.object({ addScopes: z.array(scopeName).max(20).optional() }).strict().optional()),
+  'auth:cancel-sign-in': invoke<AuthStatus>()(noArgs),
+  'auth:sign-out': invoke<AuthStatus>()(noArgs),
+  'auth:dismiss-notice': invoke<AuthStatus>()(noArgs),
 } as const;
 
 /** Every main→renderer event. */
 export const eventChannels = {
   'connectivity:changed': event<Connectivity>(),
+  'auth:changed': event<AuthStatus>(),
   /** Browser host only: main asks the page to open a vetted URL in a new tab. */
   'shell:open-url': event<{ url: string }>(),
 } as const;

@@ -3,6 +3,7 @@
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
 import type { AppInfo } from '../../preload/contract';
+import { AuthService } from './auth/auth-service';
 import type { FrontdeskConfig } from './config';
 import { ConnectivityMonitor } from './connectivity';
 import { EventBus } from './events';
@@ -16,7 +17,8 @@ export interface FrontdeskCore {
   events: EventBus;
   dispatch: Dispatch;
   connectivity: ConnectivityMonitor;
-  start(): void;
+  auth: AuthService;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -24,17 +26,23 @@ export interface FrontdeskCore {
 export interface CoreOptions {
   trustedOrigin: string;
   probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
+  /** Whether the OS routes the custom redirect scheme to this app (Electron only). */
+  customSchemeClaimed?: () => boolean;
 }
 
 /** Builds core; nothing runs until `start()`. */
 export function createCore(platform: Platform, config: FrontdeskConfig, options: CoreOptions): FrontdeskCore {
   const events = new EventBus();
+  const auth = new AuthService({ config, platform, events, customSchemeClaimed: options.customSchemeClaimed ?? (() => false) });
   const connectivity = new ConnectivityMonitor({
     serviceUrl: config.serviceUrl,
     fetch: platform.fetch,
     clock: platform.clock,
     os: platform.connectivity,
-    onChange: (state) => events.emit('connectivity:changed', state),
+    onChange: (state) => {
+      events.emit('connectivity:changed', state);
+      if (state.state === 'online') auth.onOnline();
+    },
     ...options.probe,
   });
   const info: AppInfo = {
@@ -45,14 +53,18 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     portalUrl: config.portalUrl,
     usingSandbox: config.usingSandbox,
   };
-  const handlers = createHandlers({ info, connectivity });
+  const handlers = createHandlers({ info, connectivity, auth });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   return {
     info,
     events,
     dispatch,
     connectivity,
-    start: () => connectivity.start(),
+    auth,
+    start: async () => {
+      connectivity.start();
+      await auth.init();
+    },
     stop: async () => connectivity.stop(),
   };
 }

@@ -33,6 +33,10 @@ const fileSchema = z
     portalUrl: httpUrl.optional(),
     clientId: z.string().min(1).max(200).optional(),
     redirectUri: z.string().url().optional(),
+    loopbackClientId: z.string().min(1).max(200).optional(),
+    loopbackRedirectUri: z.string().regex(/^http:\/\/(127\.0\.0\.1|\[::1\])(:\d+)?\/[^?#]*$/, 'must be http://127.0.0.1/… or http://[::1]/…').optional(),
+    forceLoopback: z.boolean().optional(),
+    allowWeakStorage: z.boolean().optional(),
     authorizeUrl: httpUrl.optional(),
     tokenUrl: httpUrl.optional(),
     revokeUrl: httpUrl.optional(),
@@ -45,7 +49,15 @@ export interface FrontdeskConfig {
   serviceUrl: string;
   portalUrl: string;
   clientId: string;
+  /** Private-use scheme redirect (RFC 8252 §7.1). */
   redirectUri: string;
+  /** Client and redirect used when the scheme cannot be claimed (RFC 8252 §7.3); any port. */
+  loopbackClientId: string;
+  loopbackRedirectUri: string;
+  /** Always use the loopback redirect (admin setting; the browser host always does). */
+  forceLoopback: boolean;
+  /** Admin opt-in: keep the sign-in on disk even without an OS keystore (weaker). */
+  allowWeakStorage: boolean;
   authorizeUrl: string;
   tokenUrl: string;
   revokeUrl: string;
@@ -106,11 +118,18 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; userDataDir?: str
   const merged = { ...file, ...env, ...options.overrides };
   const serviceUrl = merged.serviceUrl ?? SANDBOX_URL;
   const portalUrl = merged.portalUrl ?? serviceUrl;
+  const clientId = merged.clientId ?? 'frontdesk-desktop';
+  const redirectUri = merged.redirectUri ?? 'com.frontdesk.app:/oauth/callback';
+  const redirectIsLoopback = /^http:/.test(redirectUri);
   return {
     serviceUrl,
     portalUrl,
-    clientId: merged.clientId ?? 'frontdesk-desktop',
-    redirectUri: merged.redirectUri ?? 'com.frontdesk.app:/oauth/callback',
+    clientId,
+    redirectUri,
+    loopbackClientId: merged.loopbackClientId ?? (redirectIsLoopback ? clientId : clientId === 'frontdesk-desktop' ? 'frontdesk-desktop-loopback' : clientId),
+    loopbackRedirectUri: merged.loopbackRedirectUri ?? (redirectIsLoopback ? redirectUri : 'http://127.0.0.1/oauth/callback'),
+    forceLoopback: merged.forceLoopback ?? redirectIsLoopback,
+    allowWeakStorage: merged.allowWeakStorage ?? false,
     authorizeUrl: merged.authorizeUrl ?? `${portalUrl}/oauth/authorize`,
     tokenUrl: merged.tokenUrl ?? `${serviceUrl}/oauth/token`,
     revokeUrl: merged.revokeUrl ?? `${serviceUrl}/oauth/revoke`,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../main/core/ipc/dispatch';
-import { ok } from '../../../main/core/ipc/result';
+import { createHandlers } from '../../../main/core/ipc/handlers';
 import { makeCore, memoryLogger } from '../../support/core-fixture';
 
 const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
@@ -56,13 +56,12 @@ describe('dispatch: sender check, then args, then handler', () => {
 
   it('turns a throwing handler into an internal error value without the stack', async () => {
     const log = memoryLogger();
-    const handlers = {
+    const handlers: Handlers = {
+      ...createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never }),
       'app:info': async () => {
         throw new Error('boom');
       },
-      'app:connectivity': async () => ok({ state: 'online', checkedAt: 1, offlineSince: null, reason: null }),
-      'app:check-connectivity': async () => ok({ state: 'online', checkedAt: 1, offlineSince: null, reason: null }),
-    } satisfies Handlers;
+    };
     const dispatch = createDispatcher(handlers, { trustedOrigin: 'app://frontdesk', log });
     const result = await dispatch('app:info', undefined, trusted);
     expect(result).toEqual({ ok: false, error: { code: 'internal', message: expect.stringMatching(/Nothing you entered was lost/) } });

@@ -4,7 +4,7 @@
  * (structured clone, sender frame on every call).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Connectivity, FrontdeskBridge } from '../../../preload/contract';
+import { invokeChannelNames, type Connectivity, type FrontdeskBridge } from '../../../preload/contract';
 import { makeCore } from '../../support/core-fixture';
 import { toggleServer } from '../../support/toggle-server';
 import { waitFor } from '../../support/wait';
@@ -65,12 +65,12 @@ afterAll(async () => {
 describe('Electron IPC transport', () => {
   it('exposes one method per channel and nothing like ipcRenderer', () => {
     expect(Object.keys(frontdesk).sort()).toEqual(['invoke', 'on']);
-    expect(Object.keys(frontdesk.invoke).sort()).toEqual(['app:check-connectivity', 'app:connectivity', 'app:info']);
+    expect(Object.keys(frontdesk.invoke).sort()).toEqual([...invokeChannelNames].sort());
     expect(JSON.stringify(Object.keys(frontdesk.on))).not.toMatch(/ipc|send|invoke/i);
   });
 
   it('registers exactly the contract channels on ipcMain', () => {
-    expect([...ipc.handlers.keys()].sort()).toEqual(['app:check-connectivity', 'app:connectivity', 'app:info']);
+    expect([...ipc.handlers.keys()].sort()).toEqual([...invokeChannelNames].sort());
   });
 
   it('answers app:info and connectivity, and delivers connectivity events', async () => {

@@ -1,0 +1,205 @@
+/**
+ * Sign-in once per workstation: owns the vault, the token manager, the sign-in flow and
+ * sign-out with revocation, and publishes renderer-safe status on `auth:changed`.
+ */
+import type { AuthStatus } from '../../../preload/contract';
+import type { FrontdeskConfig } from '../config';
+import type { EventBus } from '../events';
+import type { Platform } from '../platform';
+import { parseIdentity } from './identity';
+import { OAuthClient, OAuthErrorResponse } from './oauth-client';
+import { RevocationQueue } from './revocation-queue';
+import type { Identity, StoredSession } from './session-types';
+import { SignInFlow, type RedirectMode } from './sign-in-flow';
+import { TokenManager } from './token-manager';
+import { tokenSetFrom } from './token-set';
+import { TokenVault, type VaultStorage } from './token-vault';
+
+type Notice = AuthStatus['notice'];
+
+/** What the auth service needs beyond the platform. */
+export interface AuthServiceDeps {
+  config: FrontdeskConfig;
+  platform: Platform;
+  events: EventBus;
+  /** Whether the OS routes our custom scheme to us (Electron's isDefaultProtocolClient). */
+  customSchemeClaimed(): boolean;
+  /** Wipes every cached record of an account (read cache, …) on sign-out. */
+  onSignedOut?(identity: Identity | null): Promise<void>;
+}
+
+/** The auth layer of one core. */
+export class AuthService {
+  readonly tokens: TokenManager;
+  private readonly vault: TokenVault;
+  private readonly flow: SignInFlow;
+  private readonly revocations: RevocationQueue;
+  private readonly clients = new Map<string, OAuthClient>();
+  private notice: Notice = null;
+  private storageMode: VaultStorage = 'memory';
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    const { platform, config } = deps;
+    this.vault = new TokenVault(platform.cipher, platform.settings, platform.log, config.allowWeakStorage);
+    this.revocations = new RevocationQueue(platform.cipher, platform.settings, platform.log, async () => (await this.vault.storage()) !== 'memory');
+    const oauthFor = (clientId: string) => this.oauthFor(clientId);
+    this.tokens = new TokenManager({
+      vault: this.vault,
+      clock: platform.clock,
+      log: platform.log,
+      fetch: platform.fetch,
+      oauthFor,
+      onSessionEnded: () => void this.sessionEnded(),
+    });
+    this.flow = new SignInFlow({
+      clock: platform.clock,
+      log: platform.log,
+      oauthFor,
+      complete: (client, params, redirectUri, verifier, scopes) => this.complete(client, params, redirectUri, verifier, scopes),
+      changed: (notice) => this.publish(notice === null ? this.notice : notice),
+    });
+  }
+
+  /** Loads the saved session (if any) and renews it when due. */
+  async init(): Promise<void> {
+    this.storageMode = await this.vault.storage();
+    const saved = await this.vault.load();
+    if (saved && saved.serviceUrl === this.deps.config.serviceUrl) this.tokens.set(saved);
+    else if (saved) await this.vault.clear();
+    this.publish(null);
+    if (saved) void this.tokens.accessToken().catch(() => undefined);
+    void this.revocations.flush((id) => this.oauthFor(id)).catch(() => undefined);
+  }
+
+  /** Renderer-safe status. */
+  status(): AuthStatus {
+    const session = this.tokens.current();
+    const pending = this.flow.pending();
+    const identity = session?.identity ?? null;
+    return {
+      state: session ? 'signed_in' : pending ? 'signing_in' : 'signed_out',
+      user: identity ? { name: identity.userName, email: identity.userEmail } : null,
+      actingFor: identity?.actingForOther ? { name: identity.accountName, email: identity.accountEmail } : null,
+      grantedScopes: session ? [...session.tokens.scopes] : [],
+      storage: this.storageMode,
+      signIn: session ? null : pending,
+      notice: this.notice,
+    };
+  }
+
+  /** Opens the system browser on a fresh attempt; `addScopes` asks for more permissions. */
+  async signIn(addScopes: readonly string[] = []): Promise<AuthStatus> {
+    const { config, platform } = this.deps;
+    const mode: RedirectMode = config.forceLoopback || !this.deps.customSchemeClaimed() ? 'loopback' : 'custom-scheme';
+    const granted = this.tokens.current()?.tokens.scopes ?? [];
+    const scopes = [...new Set([...config.scopes, ...granted, ...addScopes])];
+    const url = await this.flow.start({
+      mode,
+      clientId: mode === 'loopback' ? config.loopbackClientId : config.clientId,
+      redirectUri: mode === 'loopback' ? config.loopbackRedirectUri : config.redirectUri,
+      scopes,
+    });
+    this.notice = null;
+    try {
+      await platform.openExternal(url);
+    } catch {
+      this.notice = { kind: 'info', text: 'Your browser did not open. Use “Copy sign-in link” and paste it into your browser.' };
+    }
+    this.publish(this.notice);
+    return this.status();
+  }
+
+  /** Ends a pending attempt. */
+  async cancelSignIn(): Promise<AuthStatus> {
+    this.notice = null;
+    await this.flow.cancel();
+    this.publish(null);
+    return this.status();
+  }
+
+  /** The one entry for redirects from argv, open-url and the loopback listener. */
+  handleRedirect(url: unknown) {
+    return this.flow.handleRedirect(url);
+  }
+
+  /** Clears the notice on the sign-in screen. */
+  dismissNotice(): AuthStatus {
+    this.notice = null;
+    this.publish(null);
+    return this.status();
+  }
+
+  /** Wipes the local session at once, then revokes (now, or later when offline). */
+  async signOut(): Promise<AuthStatus> {
+    const session = this.tokens.current();
+    await this.flow.cancel();
+    this.tokens.set(null);
+    await this.vault.clear();
+    await this.deps.onSignedOut?.(session?.identity ?? null);
+    this.notice = { kind: 'info', text: 'You are signed out.' };
+    this.publish(this.notice);
+    if (session) {
+      const items: { token: string; hint: 'access_token' | 'refresh_token'; clientId: string }[] = [
+        { token: session.tokens.accessToken, hint: 'access_token', clientId: session.clientId },
+      ];
+      if (session.tokens.refreshToken) items.unshift({ token: session.tokens.refreshToken, hint: 'refresh_token', clientId: session.clientId });
+      void this.revocations.revoke(items, (id) => this.oauthFor(id)).catch(() => undefined);
+    }
+    return this.status();
+  }
+
+  /** Service reachable again: retry revocations. */
+  onOnline(): void {
+    void this.revocations.flush((id) => this.oauthFor(id)).catch(() => undefined);
+  }
+
+  private oauthFor(clientId: string): OAuthClient {
+    let client = this.clients.get(clientId);
+    if (!client) {
+      client = new OAuthClient(this.deps.config, clientId, this.deps.platform.fetch);
+      this.clients.set(clientId, client);
+    }
+    return client;
+  }
+
+  private async complete(client: OAuthClient, params: URLSearchParams, redirectUri: string, verifier: string, scopes: string[]): Promise<string> {
+    const { platform, config } = this.deps;
+    let response;
+    try {
+      response = await client.exchange(params, redirectUri, verifier);
+    } catch (error) {
+      if (error instanceof OAuthErrorResponse) throw new Error(`The service did not accept the sign-in (${error.error}). Please start again.`);
+      throw new Error('Could not reach the service to finish signing in. Please try again.');
+    }
+    const tokens = tokenSetFrom(response, platform.clock.now(), scopes);
+    const identity = await this.fetchIdentity(tokens.accessToken);
+    const session: StoredSession = { v: 1, serviceUrl: config.serviceUrl, clientId: client.clientId, tokens, identity };
+    await this.vault.save(session);
+    this.tokens.set(session);
+    this.publish(null, true);
+    return identity?.userName ?? 'you';
+  }
+
+  private async fetchIdentity(accessToken: string): Promise<Identity | null> {
+    try {
+      const response = await this.deps.platform.fetch(`${this.deps.config.serviceUrl}/v1/userinfo`, {
+        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!response.ok) return null;
+      return parseIdentity(await response.json());
+    } catch {
+      return null;
+    }
+  }
+
+  private async sessionEnded(): Promise<void> {
+    await this.vault.clear();
+    this.publish({ kind: 'error', text: 'Your session ended — please sign in again.' });
+  }
+
+  private publish(notice: Notice, clear = false): void {
+    this.notice = clear ? null : notice;
+    this.deps.events.emit('auth:changed', this.status());
+  }
+}
