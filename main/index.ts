@@ -2,7 +2,8 @@
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createCore, type FrontdeskCore } from './core/app-core';
-import { ConfigError, loadConfig } from './core/config';
+import { ConfigError, loadConfig, type FrontdeskConfig } from './core/config';
+import { installDeepLinks } from './electron/deep-links';
 import { hardenApp } from './electron/hardening';
 import { forwardEvents, registerIpc } from './electron/ipc';
 import { installMenu } from './electron/menu';
@@ -13,25 +14,47 @@ import { APP_ORIGIN } from './electron/window-options';
 
 let core: FrontdeskCore | null = null;
 let mainWindow: BrowserWindow | null = null;
+const earlyRedirects: string[] = [];
+
+function focusWindow(): void {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+}
+
+function deliverRedirect(url: string): void {
+  if (core) void core.auth.handleRedirect(url).finally(focusWindow);
+  else earlyRedirects.push(url);
+}
+
+function configOrExit(userDataDir: string): FrontdeskConfig | null {
+  try {
+    return loadConfig({ userDataDir });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Frontdesk: ${error.message}`);
+    app.exit(2);
+    return null;
+  }
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   registerAppScheme();
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
-  });
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
-  app.on('before-quit', () => void core?.stop());
-  void app.whenReady().then(start);
+  const config = configOrExit(app.getPath('userData'));
+  if (config) {
+    const links = installDeepLinks(config.redirectUri, deliverRedirect, focusWindow);
+    app.on('window-all-closed', () => {
+      if (process.platform !== 'darwin') app.quit();
+    });
+    app.on('before-quit', () => void core?.stop());
+    void app.whenReady().then(() => start(config, links.claimed));
+  }
 }
 
-function openWindow(platformSettings: Parameters<typeof createMainWindow>[1]): void {
-  mainWindow = createMainWindow(join(__dirname, '../preload/index.js'), platformSettings);
+function openWindow(settings: Parameters<typeof createMainWindow>[1]): void {
+  mainWindow = createMainWindow(join(__dirname, '../preload/index.js'), settings);
   const detach = forwardEvents(core!, mainWindow);
   mainWindow.on('closed', () => {
     detach();
@@ -39,24 +62,16 @@ function openWindow(platformSettings: Parameters<typeof createMainWindow>[1]): v
   });
 }
 
-async function start(): Promise<void> {
+async function start(config: FrontdeskConfig, customSchemeClaimed: () => boolean): Promise<void> {
   hardenApp();
   installMenu();
   serveAppScheme(join(__dirname, '../renderer'));
   const platform = createElectronPlatform();
-  let config;
-  try {
-    config = loadConfig({ userDataDir: platform.dataDir });
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Frontdesk: ${error.message}`);
-    app.exit(2);
-    return;
-  }
-  core = createCore(platform, config, { trustedOrigin: APP_ORIGIN });
+  core = createCore(platform, config, { trustedOrigin: APP_ORIGIN, customSchemeClaimed });
   registerIpc(core);
-  core.start();
   openWindow(platform.settings);
+  await core.start();
+  for (const url of earlyRedirects.splice(0)) deliverRedirect(url);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow(platform.settings);
   });

@@ -3,30 +3,38 @@ import { useEffect } from 'react';
 import { AppHeader } from './components/AppHeader';
 import { HostLinkBanner } from './components/HostLinkBanner';
 import { StatusBar } from './components/StatusBar';
+import { StorageBanner } from './components/StorageBanner';
 import { ServiceCard } from './features/service/ServiceCard';
+import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
+import { useAuthStore, wireAuthEvents } from './stores/auth-store';
 
 /** Root component. */
 export function App() {
   const error = useAppStore((s) => s.error);
   const info = useAppStore((s) => s.info);
+  const auth = useAuthStore((s) => s.status);
   useEffect(() => {
-    const unwire = wireAppEvents();
+    const unwire = [wireAppEvents(), wireAuthEvents()];
     void useAppStore.getState().load();
-    return unwire;
+    void useAuthStore.getState().load();
+    return () => unwire.forEach((u) => u());
   }, []);
+  const ready = Boolean(info && auth);
   return (
-    <div className="app" data-testid="app" data-ready={info ? 'true' : 'false'}>
+    <div className="app" data-testid="app" data-ready={ready ? 'true' : 'false'} data-auth={auth?.state ?? 'unknown'}>
       <AppHeader />
       <HostLinkBanner />
+      <StorageBanner />
       <main className="content">
         {error && (
           <div className="banner banner-error" role="alert">
             {error.message}
           </div>
         )}
-        {!info && !error && <p className="muted">Starting Frontdesk…</p>}
-        <ServiceCard />
+        {!ready && !error && <p className="muted">Starting Frontdesk…</p>}
+        {ready && auth?.state !== 'signed_in' && <SignInScreen />}
+        {ready && <ServiceCard />}
       </main>
       <StatusBar />
     </div>

@@ -115,9 +115,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     openUrl: (url) => core?.events.emit('shell:open-url', { url }),
     ...(options.log ? { log: options.log } : {}),
   });
-  core = createCore(platform, options.config, { trustedOrigin: origin, ...(options.probe ? { probe: options.probe } : {}) });
+  // A browser cannot claim a custom URL scheme: the browser host always signs in through loopback.
+  const config = { ...options.config, forceLoopback: true };
+  core = createCore(platform, config, { trustedOrigin: origin, ...(options.probe ? { probe: options.probe } : {}) });
   core.events.attach((channel, payload) => broadcast({ type: 'event', channel, payload }));
-  core.start();
+  await core.start();
 
   return {
     url: `${origin}/`,

@@ -55,6 +55,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   };
   const handlers = createHandlers({ info, connectivity, auth });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
+  let stopResumeWatch: () => void = () => undefined;
   return {
     info,
     events,
@@ -64,7 +65,11 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     start: async () => {
       connectivity.start();
       await auth.init();
+      stopResumeWatch = platform.connectivity.onChange(() => auth.renewIfDue());
     },
-    stop: async () => connectivity.stop(),
+    stop: async () => {
+      stopResumeWatch();
+      connectivity.stop();
+    },
   };
 }

@@ -1,4 +1,5 @@
 /** Top bar: the app's name and which service it works with. */
+import { AccountMenu } from '../features/account/AccountMenu';
 import { useAppStore } from '../stores/app-store';
 import { hostOf } from '../lib/format';
 
@@ -13,6 +14,7 @@ export function AppHeader() {
           {info.usingSandbox ? 'Practice service (sandbox)' : hostOf(info.serviceUrl)}
         </span>
       )}
+      <AccountMenu />
     </header>
   );
 }

@@ -67,7 +67,7 @@ export class AuthService {
     if (saved && saved.serviceUrl === this.deps.config.serviceUrl) this.tokens.set(saved);
     else if (saved) await this.vault.clear();
     this.publish(null);
-    if (saved) void this.tokens.accessToken().catch(() => undefined);
+    this.renewIfDue();
     void this.revocations.flush((id) => this.oauthFor(id)).catch(() => undefined);
   }
 
@@ -148,6 +148,11 @@ export class AuthService {
     return this.status();
   }
 
+  /** On start and resume: renews the tokens when they are close to expiry. */
+  renewIfDue(): void {
+    if (this.tokens.current()) void this.tokens.accessToken().catch(() => undefined);
+  }
+
   /** Service reachable again: retry revocations. */
   onOnline(): void {
     void this.revocations.flush((id) => this.oauthFor(id)).catch(() => undefined);
@@ -168,8 +173,8 @@ export class AuthService {
     try {
       response = await client.exchange(params, redirectUri, verifier);
     } catch (error) {
-      if (error instanceof OAuthErrorResponse) throw new Error(`The service did not accept the sign-in (${error.error}). Please start again.`);
-      throw new Error('Could not reach the service to finish signing in. Please try again.');
+      if (error instanceof OAuthErrorResponse) throw new Error(`The service did not accept the sign-in (${error.error}). Please start again.`, { cause: error });
+      throw new Error('Could not reach the service to finish signing in. Please try again.', { cause: error });
     }
     const tokens = tokenSetFrom(response, platform.clock.now(), scopes);
     const identity = await this.fetchIdentity(tokens.accessToken);

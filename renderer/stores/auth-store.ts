@@ -1,0 +1,40 @@
+/** Sign-in state from main (never a token) and the sign-in actions. */
+import { create } from 'zustand';
+import type { AuthStatus, IpcError } from '../../preload/contract';
+import { frontdesk } from '../lib/frontdesk';
+
+/** State and actions of the auth store. */
+export interface AuthState {
+  status: AuthStatus | null;
+  busy: boolean;
+  error: IpcError | null;
+  load(): Promise<void>;
+  signIn(addScopes?: string[]): Promise<void>;
+  cancel(): Promise<void>;
+  signOut(): Promise<void>;
+  dismissNotice(): Promise<void>;
+}
+
+/** The auth store; `wireAuthEvents` keeps it in step with main. */
+export const useAuthStore = create<AuthState>()((set) => {
+  const run = async (call: () => Promise<{ ok: true; value: AuthStatus } | { ok: false; error: IpcError }>) => {
+    set({ busy: true, error: null });
+    const result = await call();
+    set(result.ok ? { busy: false, status: result.value } : { busy: false, error: result.error });
+  };
+  return {
+    status: null,
+    busy: false,
+    error: null,
+    load: () => run(() => frontdesk.invoke['auth:status']()),
+    signIn: (addScopes) => run(() => frontdesk.invoke['auth:sign-in'](addScopes?.length ? { addScopes } : undefined)),
+    cancel: () => run(() => frontdesk.invoke['auth:cancel-sign-in']()),
+    signOut: () => run(() => frontdesk.invoke['auth:sign-out']()),
+    dismissNotice: () => run(() => frontdesk.invoke['auth:dismiss-notice']()),
+  };
+});
+
+/** Subscribes to main's auth events; call once at start-up. */
+export function wireAuthEvents(): () => void {
+  return frontdesk.on['auth:changed']((status) => useAuthStore.setState({ status }));
+}
