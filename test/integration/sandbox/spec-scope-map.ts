@@ -1,0 +1,32 @@
+/** The spec's scope-to-endpoint map for tests, copied from service-spec.md (independent of the domain half's table). */
+import type { Scope } from '../../sandbox/context';
+
+export const SPEC_SCOPE_MAP: ReadonlyArray<[string, string, Scope]> = [
+  ['GET', '/v1/calendars', 'calendars:read'],
+  ['GET', '/v1/address_books', 'address_books:read'],
+  ['GET', '/v1/contact', 'contacts:read'],
+  ['GET', '/v1/contacts', 'contacts:read'],
+  ['GET', '/v1/event', 'events:read'],
+  ['GET', '/v1/events', 'events:read'],
+  ['GET', '/v1/availability', 'bookings:read'],
+  ['GET', '/v1/bookings', 'bookings:read'],
+  ['GET', '/v1/booking_pages', 'bookings:read'],
+  ['GET', '/v1/import', 'imports:read'],
+  ['GET', '/v1/lists', 'lists:read'],
+  ['GET', '/v1/conversations', 'messaging:read'],
+  ['GET', '/v1/conversation_messages', 'messaging:read'],
+  ['POST', '/v1/contacts', 'contacts:write'],
+  ['PUT', '/v1/contacts', 'contacts:write'],
+  ['DELETE', '/v1/contacts', 'contacts:write'],
+  ['POST', '/v1/events', 'events:write'],
+  ['PUT', '/v1/events', 'events:write'],
+  ['DELETE', '/v1/events', 'events:write'],
+  ['POST', '/v1/event/mark', 'events:write'],
+  ['POST', '/v1/book_now', 'bookings:write'],
+  ['POST', '/v1/import', 'imports:write'],
+  ['POST', '/v1/lists', 'lists:write'],
+  ['PUT', '/v1/lists', 'lists:write'],
+  ['DELETE', '/v1/lists', 'lists:write'],
+  ['POST', '/v1/start_conversation', 'messaging:send'],
+  ['POST', '/v1/conversation_reply', 'messaging:send'],
+];
