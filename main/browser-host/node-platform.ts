@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { consoleLogger, systemClock, type KeyValueStore, type Logger, type Platform } from '../core/platform';
+import { consoleLogger, systemClock, type Clock, type KeyValueStore, type Logger, type Platform } from '../core/platform';
 import { vetExternalUrl } from '../core/security/external-url';
 import { createFileCipher } from './file-cipher';
 
@@ -33,6 +33,8 @@ export interface NodePlatformOptions {
   openUrl(url: string): void;
   log?: Logger;
   fetch?: typeof fetch;
+  /** Time source (tests pass a controllable one); the system clock by default. */
+  clock?: Clock;
 }
 
 /** Builds the Node platform; creates the data folder (0700). */
@@ -50,7 +52,7 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
       options.openUrl(vetted);
     },
     connectivity: { isOnline: () => true, onChange: () => () => undefined },
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
     log: options.log ?? consoleLogger,
   };

@@ -23,6 +23,8 @@ export interface BrowserHostOptions {
   appVersion: string;
   log?: Logger;
   probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
+  /** Sees every WebSocket frame (tests prove no secret crosses the bridge). */
+  tap?: (direction: 'to-page' | 'from-page', text: string) => void;
 }
 
 /** A running browser host. */
@@ -38,9 +40,13 @@ const HOST = '127.0.0.1';
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(options.rendererDir);
   const sockets = new Set<WebSocket>();
-  const broadcast = (message: ServerMessage) => {
+  const send = (ws: WebSocket, message: ServerMessage) => {
     const text = JSON.stringify(message);
-    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
+    options.tap?.('to-page', text);
+    if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+  const broadcast = (message: ServerMessage) => {
+    for (const socket of sockets) send(socket, message);
   };
   let core: FrontdeskCore | null = null;
   let origin = '';
@@ -90,14 +96,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ws.on('error', () => sockets.delete(ws));
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
+      options.tap?.('from-page', String(data));
       const message = parseClientMessage(String(data));
       if (!message) {
-        ws.send(JSON.stringify({ type: 'protocol-error', message: 'unreadable message' } satisfies ServerMessage));
+        send(ws, { type: 'protocol-error', message: 'unreadable message' });
         return;
       }
-      void core!.dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true }).then((result) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id: message.id, result } satisfies ServerMessage));
-      });
+      void core!.dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true }).then((result) => send(ws, { type: 'result', id: message.id, result }));
     });
   }
 

@@ -17,11 +17,13 @@ describe('first screen', () => {
     expect(await app.serviceUrl()).toBe(stack.sandbox.url);
     await app.waitForConnectivity('online');
     expect(await app.connectivityText()).toBe('Online');
+    await app.waitForAuth('signed_out');
+    expect(await app.page.getByRole('button', { name: 'Sign in with your browser' }).isVisible()).toBe(true);
     mkdirSync('test-results', { recursive: true });
     await app.screenshot('test-results/first-screen-online.png');
     expect(await app.page.content()).not.toMatch(/lorem|placeholder|todo|coming soon/i);
     expect(app.problems).toEqual([]);
-    await app.page.close();
+    await app.page.context().close();
   });
 
   it('turns offline within seconds when the service stops, and back when it returns', async () => {
@@ -34,14 +36,14 @@ describe('first screen', () => {
     await app.screenshot('test-results/first-screen-offline.png');
     await stack.startService();
     await app.waitForConnectivity('online');
-    await app.page.close();
+    await app.page.context().close();
   });
 
   it('answers app:info and connectivity over the page-origin WebSocket', async () => {
     const app = await stack.open();
     expect(await app.invoke('app:info')).toMatchObject({ ok: true, value: { name: 'Frontdesk', mode: 'browser', serviceUrl: stack.sandbox.url, usingSandbox: true } });
     expect(await app.invoke('app:check-connectivity')).toMatchObject({ ok: true, value: { state: 'online' } });
-    await app.page.close();
+    await app.page.context().close();
   });
 
   it('cannot be driven from another origin', async () => {

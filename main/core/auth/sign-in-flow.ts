@@ -136,7 +136,8 @@ export class SignInFlow {
     this.attempt = null;
     if (attempt) {
       attempt.cancelTimer();
-      await attempt.receiver?.close();
+      // Not awaited: the receiver may be answering the very request that ended the attempt.
+      void attempt.receiver?.close();
     }
     if (attempt || notice) this.deps.changed(notice);
   }

@@ -22,6 +22,32 @@ export class FrontdeskPage {
     await this.page.locator('[data-testid="app"][data-ready="true"]').waitFor();
   }
 
+  /** Waits for the sign-in state the app shows. */
+  async waitForAuth(state: 'signed_out' | 'signing_in' | 'signed_in', timeout = 15_000): Promise<void> {
+    await this.page.locator(`[data-testid="app"][data-auth="${state}"]`).waitFor({ timeout });
+  }
+
+  /**
+   * Clicks "Sign in with your browser", then plays the user in the tab the app opens: logs in
+   * to the service's portal and answers the consent page. Returns that tab (left open).
+   */
+  async signIn(email: string, decision: 'Allow' | 'Deny' = 'Allow', password = 'sandbox'): Promise<Page> {
+    const tab = this.page.context().waitForEvent('page');
+    await this.page.getByRole('button', { name: 'Sign in with your browser' }).click();
+    const portal = await tab;
+    await portal.getByLabel('Email').fill(email);
+    await portal.getByLabel('Password').fill(password);
+    await portal.getByRole('button', { name: 'Sign in' }).click();
+    await portal.getByRole('button', { name: decision }).click();
+    await portal.waitForURL(/\/oauth\/callback/);
+    return portal;
+  }
+
+  /** The header's "Name — acting for Account" text. */
+  accountText(): Promise<string> {
+    return this.page.getByTestId('account').locator('.account-name').innerText();
+  }
+
   /** Waits until the status bar shows the given connection state. */
   async waitForConnectivity(state: 'online' | 'offline', timeout = 15_000): Promise<void> {
     await this.page.locator(`[data-testid="connectivity"][data-state="${state}"]`).waitFor({ timeout });

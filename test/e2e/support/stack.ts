@@ -14,6 +14,8 @@ export interface Stack {
   sandbox: Sandbox;
   host: BrowserHost;
   browser: Browser;
+  /** Every WebSocket frame between the page and the host, for secret scans. */
+  wire: string[];
   /** Stops the service (as if it went down). */
   stopService(): Promise<void>;
   /** Starts the service again on the same address. */
@@ -22,11 +24,12 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-const quietLog = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+const quietLog = process.env.E2E_DEBUG ? { info: (m: string, f?: object) => console.error('info', m, f), warn: (m: string, f?: object) => console.error('warn', m, f), error: (m: string, f?: object) => console.error('error', m, f) } : { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
 /** Starts sandbox + browser host + Chromium. */
 export async function startStack(): Promise<Stack> {
   let sandbox = await startSandbox({ port: 0 });
+  const wire: string[] = [];
   const port = Number(new URL(sandbox.url).port);
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
   const host = await startBrowserHost({
@@ -37,6 +40,7 @@ export async function startStack(): Promise<Stack> {
     appVersion: '0.0.0-e2e',
     log: quietLog,
     probe: { onlineIntervalMs: 1000, offlineIntervalMs: 500, timeoutMs: 1500 },
+    tap: (_direction, text) => wire.push(text),
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   let serviceUp = true;
@@ -46,6 +50,7 @@ export async function startStack(): Promise<Stack> {
     },
     host,
     browser,
+    wire,
     stopService: async () => {
       await sandbox.close();
       serviceUp = false;
@@ -55,7 +60,8 @@ export async function startStack(): Promise<Stack> {
       serviceUp = true;
     },
     open: async () => {
-      const page = await browser.newPage();
+      const context = await browser.newContext();
+      const page = await context.newPage();
       const fd = new FrontdeskPage(page);
       await fd.goto(host.url);
       return fd;
