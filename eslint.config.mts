@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import type { Linter } from 'eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -6,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'fs/promises', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util', 'stream', 'worker_threads'];
 
 /** Runtime boundaries: renderer is a browser page, core is plain Node, only main/electron touches Electron. */
-const boundaries = [
+const boundaries: Linter.Config[] = [
   {
     files: ['renderer/**/*.{ts,tsx}', 'preload/contract.ts', 'preload/bridge.ts', 'preload/ws-wire.ts'],
     rules: {
