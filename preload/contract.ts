@@ -66,6 +66,24 @@ export interface AuthStatus {
   notice: { kind: 'error' | 'info'; text: string } | null;
 }
 
+/** One appointment as the calendar view shows it. */
+export interface AgendaItem {
+  id: number;
+  title: string;
+  /** ISO 8601 with offset, as the service sent it. */
+  start: string;
+  end: string;
+  calendarName: string;
+  location: string;
+  people: { name: string; phone: string; email: string; state: string }[];
+}
+
+/** A range of appointments and when it was read from the service. */
+export interface Agenda {
+  items: AgendaItem[];
+  fetchedAt: number;
+}
+
 const noArgs = z.undefined();
 const scopeName = z.string().regex(/^[a-z_]+(:[a-z_]+)?$/, 'not a scope name').max(64);
 
@@ -90,6 +108,13 @@ export const invokeChannels = {
   'auth:cancel-sign-in': invoke<AuthStatus>()(noArgs),
   'auth:sign-out': invoke<AuthStatus>()(noArgs),
   'auth:dismiss-notice': invoke<AuthStatus>()(noArgs),
+  /** Appointments starting within [begin, end] (ISO 8601 with offset, at most 31 days apart). */
+  'calendar:range': invoke<Agenda>()(
+    z
+      .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
+      .strict()
+      .refine((r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000, 'the range must be 0 to 31 days'),
+  ),
 } as const;
 
 /** Every main→renderer event. */

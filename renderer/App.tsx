@@ -4,6 +4,7 @@ import { AppHeader } from './components/AppHeader';
 import { HostLinkBanner } from './components/HostLinkBanner';
 import { StatusBar } from './components/StatusBar';
 import { StorageBanner } from './components/StorageBanner';
+import { CalendarView } from './features/calendar/CalendarView';
 import { ServiceCard } from './features/service/ServiceCard';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
@@ -34,7 +35,8 @@ export function App() {
         )}
         {!ready && !error && <p className="muted">Starting Frontdesk…</p>}
         {ready && auth?.state !== 'signed_in' && <SignInScreen />}
-        {ready && <ServiceCard />}
+        {ready && auth?.state === 'signed_in' && <CalendarView />}
+        {ready && auth?.state !== 'signed_in' && <ServiceCard />}
       </main>
       <StatusBar />
     </div>

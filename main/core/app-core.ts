@@ -3,6 +3,7 @@
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
 import type { AppInfo } from '../../preload/contract';
+import { ServiceClient } from './api/service-client';
 import { AuthService } from './auth/auth-service';
 import type { FrontdeskConfig } from './config';
 import { ConnectivityMonitor } from './connectivity';
@@ -53,7 +54,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     portalUrl: config.portalUrl,
     usingSandbox: config.usingSandbox,
   };
-  const handlers = createHandlers({ info, connectivity, auth });
+  const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
+  const handlers = createHandlers({ info, connectivity, auth, service, clock: platform.clock });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   let stopResumeWatch: () => void = () => undefined;
   return {

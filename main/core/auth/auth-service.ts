@@ -179,9 +179,14 @@ export class AuthService {
     const tokens = tokenSetFrom(response, platform.clock.now(), scopes);
     const identity = await this.fetchIdentity(tokens.accessToken);
     const session: StoredSession = { v: 1, serviceUrl: config.serviceUrl, clientId: client.clientId, tokens, identity };
+    const previous = this.tokens.current();
     await this.vault.save(session);
     this.tokens.set(session);
     this.publish(null, true);
+    // Re-authorized (more scopes, another account): the old grant is no longer needed.
+    if (previous?.tokens.refreshToken && previous.tokens.refreshToken !== tokens.refreshToken) {
+      void this.revocations.revoke([{ token: previous.tokens.refreshToken, hint: 'refresh_token', clientId: previous.clientId }], (id) => this.oauthFor(id)).catch(() => undefined);
+    }
     return identity?.userName ?? 'you';
   }
 

@@ -30,10 +30,12 @@ function page(outcome: RedirectOutcome): string {
 /** Starts the receiver; `template` is the configured loopback redirect (its port is replaced). */
 export async function startLoopbackReceiver(template: string, onRedirect: (url: string) => Promise<RedirectOutcome>): Promise<LoopbackReceiver> {
   const base = new URL(template);
+  let port = 0;
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${base.hostname}:${(server.address() as AddressInfo).port}`);
+    // `port` and not server.address(): a kept-alive connection may still ask after close().
+    const url = new URL(req.url ?? '/', `http://${base.hostname}:${port}`);
     if (req.method !== 'GET' || url.pathname !== base.pathname) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      res.writeHead(404, { 'content-type': 'text/plain', connection: 'close' }).end('Not found');
       return;
     }
     void onRedirect(url.toString()).then((outcome) => {
@@ -42,6 +44,8 @@ export async function startLoopbackReceiver(template: string, onRedirect: (url: 
         'cache-control': 'no-store',
         'referrer-policy': 'no-referrer',
         'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+        // One answer per connection, so close() is not held up by a kept-alive browser socket.
+        connection: 'close',
       });
       res.end(page(outcome));
     });
@@ -50,7 +54,7 @@ export async function startLoopbackReceiver(template: string, onRedirect: (url: 
     server.once('error', failed);
     server.listen(0, '127.0.0.1', () => done());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
   const redirect = new URL(template);
   redirect.port = String(port);
   return {

@@ -83,9 +83,16 @@ export class OAuthClient {
     return { url: url.toString(), state, verifier };
   }
 
-  /** Checks state and error parameters of the redirect; throws oauth4webapi errors. */
+  /**
+   * Checks state and error parameters of the redirect; throws oauth4webapi errors. A success
+   * answer must carry exactly one non-empty code (RFC 6749 §4.1.2): anything else is not the
+   * service's answer and must not end the attempt.
+   */
   validateCallback(callback: URL, expectedState: string): URLSearchParams {
-    return oauth.validateAuthResponse(this.as, this.client, callback, expectedState);
+    const params = oauth.validateAuthResponse(this.as, this.client, callback, expectedState);
+    const codes = params.getAll('code');
+    if (codes.length !== 1 || !codes[0]) throw new Error('the redirect does not carry exactly one code');
+    return params;
   }
 
   /** Exchanges the code (with the verifier, no secret). */

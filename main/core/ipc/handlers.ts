@@ -3,16 +3,22 @@
  * extra handler fails to compile.
  */
 import type { AppInfo } from '../../../preload/contract';
+import type { ServiceClient } from '../api/service-client';
 import type { AuthService } from '../auth/auth-service';
+import { readAgenda } from '../calendar/agenda';
+import type { Clock } from '../platform';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { Handlers } from './dispatch';
 import { fail, ok } from './result';
+import { serviceResult } from './service-errors';
 
 /** What the handlers need from core. */
 export interface HandlerDeps {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
   auth: AuthService;
+  service: ServiceClient;
+  clock: Clock;
 }
 
 /** Builds the table for one core instance. */
@@ -33,5 +39,6 @@ export function createHandlers(deps: HandlerDeps) {
     'auth:cancel-sign-in': async () => ok(await auth.cancelSignIn()),
     'auth:sign-out': async () => ok(await auth.signOut()),
     'auth:dismiss-notice': async () => ok(auth.dismissNotice()),
+    'calendar:range': ({ begin, end }) => serviceResult(() => readAgenda(deps.service, begin, end, deps.clock.now())),
   } satisfies Handlers;
 }

@@ -1,0 +1,44 @@
+/**
+ * Shapes of the service's records, from the spec and the documented facts. Tolerant where the
+ * service may differ (unknown extra fields kept out, optional fields optional); strict where
+ * the app depends on a field.
+ */
+import { z } from 'zod';
+
+const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+const text = z.string().nullish().transform((v) => v ?? '');
+
+/** A participant of an event (facts §2.2). */
+export const participantSchema = z.object({
+  id: id.optional(),
+  name: text,
+  phone: text,
+  normalized_phone: text,
+  email: text,
+  state: z.string().nullish().transform((v) => v ?? 'initial'),
+  check_in_state: z.string().nullish(),
+});
+
+/** An event (facts §2.1). */
+export const eventSchema = z.object({
+  id,
+  calendar_id: id,
+  calendar_name: z.string().nullish(),
+  external_id: z.string().nullish(),
+  title: text,
+  start_time: z.string().min(1),
+  end_time: z.string().min(1),
+  location: text,
+  content: text,
+  is_deleted: z.boolean().nullish().transform((v) => v ?? false),
+  all_day: z.boolean().nullish(),
+  participants: z.array(participantSchema).nullish().transform((v) => v ?? []),
+});
+export type ServiceEvent = z.output<typeof eventSchema>;
+
+/** `{"events":[…]}` (facts §1: list and write responses are wrapped). */
+export const eventListSchema = z.object({ events: z.array(eventSchema) });
+
+/** A calendar (designed by the sandbox: id and name are what the facts confirm). */
+export const calendarSchema = z.object({ id, name: z.string() });
+export const calendarListSchema = z.object({ calendars: z.array(calendarSchema) });

@@ -1,0 +1,95 @@
+/**
+ * Every call to the service's /v1 API goes through here: bearer token from the token manager,
+ * a timeout, zod-checked responses, and failures classified as ServiceError.
+ */
+import type { z } from 'zod';
+import { SignedOutError } from '../auth/errors';
+import type { TokenManager } from '../auth/token-manager';
+import type { Clock } from '../platform';
+import { parseRetryAfter, RETRYABLE_STATUSES, ServiceError, serviceMessageOf } from './service-error';
+
+/** One request. */
+export interface ServiceRequest<S extends z.ZodType> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  schema: S;
+}
+
+/** Options of the client. */
+export interface ServiceClientOptions {
+  baseUrl: string;
+  tokens: TokenManager;
+  clock: Clock;
+  timeoutMs?: number;
+}
+
+/** The typed /v1 client. */
+export class ServiceClient {
+  constructor(private readonly options: ServiceClientOptions) {}
+
+  /** Sends the request and returns the parsed body, or throws ServiceError / SignedOutError. */
+  async request<S extends z.ZodType>(req: ServiceRequest<S>): Promise<z.output<S>> {
+    const endpoint = `${req.method} ${req.path}`;
+    const url = new URL(`${this.options.baseUrl}${req.path}`);
+    for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    let response: Response;
+    try {
+      response = await this.options.tokens.authorizedFetch(url.toString(), {
+        method: req.method,
+        headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      if (error instanceof SignedOutError) throw error;
+      throw new ServiceError('retryable', endpoint, 'Frontdesk cannot reach the service right now.');
+    }
+    const body = await readJson(response);
+    if (response.ok) {
+      const parsed = req.schema.safeParse(body);
+      if (parsed.success) return parsed.data;
+      throw new ServiceError('invalid_response', endpoint, `The service sent an answer Frontdesk does not understand (${endpoint}).`, { status: response.status });
+    }
+    throw this.failure(endpoint, response, body);
+  }
+
+  private failure(endpoint: string, response: Response, body: unknown): ServiceError {
+    const status = response.status;
+    const serviceMessage = serviceMessageOf(body);
+    if (RETRYABLE_STATUSES.has(status)) {
+      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now()) ?? undefined;
+      return new ServiceError('retryable', endpoint, 'The service is busy or unavailable right now.', { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+    }
+    if (status === 401) return new ServiceError('needs_auth', endpoint, 'Your sign-in is no longer accepted. Please sign in again.', { status });
+    const required = requiredScopeOf(body, response.headers.get('www-authenticate'));
+    if (status === 403 && required) return new ServiceError('scope', endpoint, 'Frontdesk does not have permission for that.', { status, requiredScope: required });
+    return new ServiceError('permanent', endpoint, serviceMessage ?? `The service refused the request (HTTP ${status}).`, {
+      status,
+      ...(serviceMessage ? { serviceMessage } : {}),
+    });
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The scope named by a 403: the spec's body, or RFC 6750's WWW-Authenticate scope attribute. */
+function requiredScopeOf(body: unknown, challenge: string | null): string | undefined {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    const marked = b.errors === 'insufficient_scope' || b.error === 'insufficient_scope';
+    if (marked && typeof b.required_scope === 'string') return b.required_scope;
+    if (marked && typeof b.scope === 'string') return b.scope.split(' ')[0];
+  }
+  if (challenge && /error="?insufficient_scope/.test(challenge)) return /scope="([^"]+)"/.exec(challenge)?.[1]?.split(' ')[0];
+  return undefined;
+}

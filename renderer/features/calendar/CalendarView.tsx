@@ -1,0 +1,78 @@
+/** One day of appointments, with previous/next/today and plain-words states. */
+import { useEffect } from 'react';
+import { format, isToday } from 'date-fns';
+import type { AgendaItem } from '../../../preload/contract';
+import { PermissionNeeded } from '../../components/PermissionNeeded';
+import { clockTime } from '../../lib/format';
+import { useAuthStore } from '../../stores/auth-store';
+import { useCalendarStore } from '../../stores/calendar-store';
+import { stateInWords, stateTone } from './participant-state';
+
+/** The calendar screen. */
+export function CalendarView() {
+  const { day, agenda, loading, error } = useCalendarStore();
+  const { load, moveDays, today } = useCalendarStore.getState();
+  // Reload when the granted permissions change (after "Grant access").
+  const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
+  useEffect(() => {
+    void load();
+  }, [load, scopes]);
+  return (
+    <section className="card calendar" aria-labelledby="calendar-heading" data-testid="calendar" data-loading={loading ? 'true' : 'false'}>
+      <div className="calendar-bar">
+        <h2 id="calendar-heading">{isToday(day) ? `Today, ${format(day, 'EEEE d MMMM')}` : format(day, 'EEEE d MMMM yyyy')}</h2>
+        <div className="button-row">
+          <button type="button" className="secondary-button" onClick={() => void moveDays(-1)} aria-label="Previous day">
+            ‹
+          </button>
+          <button type="button" className="secondary-button" onClick={() => void today()} disabled={isToday(day)}>
+            Today
+          </button>
+          <button type="button" className="secondary-button" onClick={() => void moveDays(1)} aria-label="Next day">
+            ›
+          </button>
+        </div>
+      </div>
+      {error?.code === 'insufficient_scope' && error.requiredScope ? (
+        <PermissionNeeded message={error.message} scope={error.requiredScope} />
+      ) : error ? (
+        <p className="notice notice-error" role="alert">
+          {error.message}{' '}
+          <button type="button" className="link-button" onClick={() => void load()}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {!agenda && loading && <p className="muted">Loading appointments…</p>}
+      {agenda && agenda.items.length === 0 && <p className="muted">No appointments on this day.</p>}
+      {agenda && agenda.items.length > 0 && (
+        <ol className="agenda" data-testid="agenda">
+          {agenda.items.map((item) => (
+            <AgendaRow key={item.id} item={item} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function AgendaRow({ item }: { item: AgendaItem }) {
+  return (
+    <li className="agenda-row">
+      <span className="agenda-time">
+        {clockTime(Date.parse(item.start))}–{clockTime(Date.parse(item.end))}
+      </span>
+      <span className="agenda-main">
+        <span className="agenda-title">{item.title}</span>
+        <span className="agenda-meta">{[item.calendarName, item.location].filter(Boolean).join(' · ')}</span>
+      </span>
+      <span className="agenda-people">
+        {item.people.map((p, i) => (
+          <span key={i} className="agenda-person">
+            {p.name || p.phone || p.email} <span className={`badge badge-${stateTone(p.state)}`}>{stateInWords(p.state)}</span>
+          </span>
+        ))}
+      </span>
+    </li>
+  );
+}

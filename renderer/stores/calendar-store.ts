@@ -1,0 +1,40 @@
+/** The calendar view's state: which day, its appointments, and why they could not be read. */
+import { addDays, endOfDay, formatISO, startOfDay } from 'date-fns';
+import { create } from 'zustand';
+import type { Agenda, IpcError } from '../../preload/contract';
+import { frontdesk } from '../lib/frontdesk';
+
+/** State and actions of the calendar store. */
+export interface CalendarState {
+  /** Local midnight of the day shown, epoch ms. */
+  day: number;
+  agenda: Agenda | null;
+  loading: boolean;
+  error: IpcError | null;
+  load(): Promise<void>;
+  moveDays(delta: number): Promise<void>;
+  today(): Promise<void>;
+}
+
+/** One store for the calendar view. */
+export const useCalendarStore = create<CalendarState>()((set, get) => ({
+  day: startOfDay(Date.now()).getTime(),
+  agenda: null,
+  loading: false,
+  error: null,
+  async load() {
+    const day = get().day;
+    set({ loading: true });
+    const result = await frontdesk.invoke['calendar:range']({ begin: formatISO(startOfDay(day)), end: formatISO(endOfDay(day)) });
+    if (get().day !== day) return; // the user moved on meanwhile
+    set(result.ok ? { loading: false, agenda: result.value, error: null } : { loading: false, error: result.error });
+  },
+  async moveDays(delta) {
+    set({ day: startOfDay(addDays(get().day, delta)).getTime(), agenda: null, error: null });
+    await get().load();
+  },
+  async today() {
+    set({ day: startOfDay(Date.now()).getTime(), agenda: null, error: null });
+    await get().load();
+  },
+}));

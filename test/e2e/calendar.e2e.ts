@@ -1,0 +1,50 @@
+/** The signed-in calendar, and the permission prompt when a scope was not granted. */
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SCOPES } from '../../main/core/config';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack | null = null;
+afterEach(async () => {
+  await stack?.close();
+  stack = null;
+});
+afterAll(async () => stack?.close());
+
+describe('calendar', () => {
+  it('shows a day of appointments with times, people and their states in plain words', async () => {
+    stack = await startStack();
+    const app = await stack.open();
+    await app.signIn('owner@frontdesk.test');
+    await app.waitForAuth('signed_in');
+    expect(await app.page.getByRole('heading', { name: /^Today, / }).isVisible()).toBe(true);
+    const rows = await app.nextDayWithAppointments();
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows.join('\n')).toMatch(/Confirmed|Reminder sent|Not confirmed yet|Cancelled|Accepted|Declined/);
+    expect(rows.join('\n')).not.toMatch(/not_coming|_/);
+    await app.screenshot('test-results/calendar-day.png');
+    expect(app.problems).toEqual([]);
+  });
+
+  it('asks for permission in plain words when appointments were not granted, and Grant access fixes it', async () => {
+    stack = await startStack({ scopes: DEFAULT_SCOPES.filter((s) => s !== 'events:read') });
+    const app = await stack.open();
+    await app.signIn('owner@frontdesk.test');
+    await app.waitForAuth('signed_in');
+    const prompt = app.page.getByTestId('permission-needed');
+    await prompt.waitFor();
+    expect(await prompt.innerText()).toContain('Frontdesk needs permission to see appointments.');
+    await app.screenshot('test-results/calendar-permission.png');
+
+    const tab = app.page.context().waitForEvent('page');
+    await prompt.getByRole('button', { name: 'Grant access' }).click();
+    const portal = await tab;
+    await portal.getByRole('button', { name: 'Allow' }).waitFor();
+    expect(await portal.locator('[data-scope="events:read"]').count()).toBe(1);
+    await portal.getByRole('button', { name: 'Allow' }).click();
+    await portal.waitForURL(/\/oauth\/callback/);
+    await app.page.getByTestId('permission-needed').waitFor({ state: 'detached' });
+    expect(stack.host.core.auth.status().grantedScopes).toEqual(expect.arrayContaining([...DEFAULT_SCOPES]));
+    await app.nextDayWithAppointments();
+    expect(await app.page.getByTestId('permission-needed').count()).toBe(0);
+  });
+});
