@@ -81,10 +81,18 @@ export interface AgendaItem {
 /** A range of appointments and when it was read from the service. */
 export interface Agenda {
   items: AgendaItem[];
+  /** Epoch ms when the service gave this answer. */
   fetchedAt: number;
+  /** 'cache' when the service could not be reached and this is the last good answer. */
+  source: 'service' | 'cache';
 }
 
 const noArgs = z.undefined();
+/** A range of at most 31 days, ISO 8601 with offset. */
+const rangeArgs = z
+  .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
+  .strict()
+  .refine((r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000, 'the range must be 0 to 31 days');
 const scopeName = z.string().regex(/^[a-z_]+(:[a-z_]+)?$/, 'not a scope name').max(64);
 
 /** Declares an invoke channel: args schema now, result type as the generic. */
@@ -108,13 +116,10 @@ export const invokeChannels = {
   'auth:cancel-sign-in': invoke<AuthStatus>()(noArgs),
   'auth:sign-out': invoke<AuthStatus>()(noArgs),
   'auth:dismiss-notice': invoke<AuthStatus>()(noArgs),
-  /** Appointments starting within [begin, end] (ISO 8601 with offset, at most 31 days apart). */
-  'calendar:range': invoke<Agenda>()(
-    z
-      .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
-      .strict()
-      .refine((r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000, 'the range must be 0 to 31 days'),
-  ),
+  /** Appointments starting within [begin, end], fresh from the service (the cache when offline). */
+  'calendar:range': invoke<Agenda>()(rangeArgs),
+  /** The last good answer for that range, for painting before the service answers (null if none). */
+  'calendar:cached': invoke<Agenda | null>()(rangeArgs),
 } as const;
 
 /** Every main→renderer event. */

@@ -4,7 +4,9 @@
  */
 import type { AppInfo } from '../../preload/contract';
 import { ServiceClient } from './api/service-client';
+import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
+import { ReadCache } from './cache/read-cache';
 import type { FrontdeskConfig } from './config';
 import { ConnectivityMonitor } from './connectivity';
 import { EventBus } from './events';
@@ -34,7 +36,17 @@ export interface CoreOptions {
 /** Builds core; nothing runs until `start()`. */
 export function createCore(platform: Platform, config: FrontdeskConfig, options: CoreOptions): FrontdeskCore {
   const events = new EventBus();
-  const auth = new AuthService({ config, platform, events, customSchemeClaimed: options.customSchemeClaimed ?? (() => false) });
+  const auth = new AuthService({
+    config,
+    platform,
+    events,
+    customSchemeClaimed: options.customSchemeClaimed ?? (() => false),
+    onSignedOut: async (account) => {
+      if (account) await cache.wipeAccount(account);
+    },
+  });
+  // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
+  const cache = new ReadCache(join(platform.dataDir, 'cache'), platform.cipher, platform.log, async () => (await auth.storage()) !== 'memory');
   const connectivity = new ConnectivityMonitor({
     serviceUrl: config.serviceUrl,
     fetch: platform.fetch,
@@ -55,7 +67,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     usingSandbox: config.usingSandbox,
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
-  const handlers = createHandlers({ info, connectivity, auth, service, clock: platform.clock });
+  const handlers = createHandlers({ info, connectivity, auth, calendar: { service, cache, clock: platform.clock, account: () => auth.accountKey() } });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   let stopResumeWatch: () => void = () => undefined;
   return {

@@ -24,8 +24,14 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   error: null,
   async load() {
     const day = get().day;
+    const range = { begin: formatISO(startOfDay(day)), end: formatISO(endOfDay(day)) };
     set({ loading: true });
-    const result = await frontdesk.invoke['calendar:range']({ begin: formatISO(startOfDay(day)), end: formatISO(endOfDay(day)) });
+    if (!get().agenda) {
+      // Paint the last good answer at once, then revalidate.
+      const cached = await frontdesk.invoke['calendar:cached'](range);
+      if (get().day === day && cached.ok && cached.value && !get().agenda) set({ agenda: cached.value });
+    }
+    const result = await frontdesk.invoke['calendar:range'](range);
     if (get().day !== day) return; // the user moved on meanwhile
     set(result.ok ? { loading: false, agenda: result.value, error: null } : { loading: false, error: result.error });
   },

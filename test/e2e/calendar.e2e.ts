@@ -25,6 +25,28 @@ describe('calendar', () => {
     expect(app.problems).toEqual([]);
   });
 
+  it('shows the last good answer with its time when the service cannot be reached', async () => {
+    stack = await startStack();
+    const app = await stack.open();
+    await app.signIn('owner@frontdesk.test');
+    await app.waitForAuth('signed_in');
+    const rows = await app.nextDayWithAppointments();
+    expect(rows.length).toBeGreaterThan(0);
+    const faults = await fetch(`${stack.sandbox.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offline: true }) });
+    expect(faults.status).toBe(200);
+    await app.waitForConnectivity('offline');
+    await app.page.getByRole('button', { name: 'Next day' }).click();
+    await app.page.getByRole('button', { name: 'Previous day' }).click();
+    const stale = app.page.getByTestId('stale-notice');
+    await stale.waitFor();
+    expect(await stale.innerText()).toMatch(/^Offline — showing appointments as of \d{1,2}:\d{2}/);
+    expect(await app.agendaRows()).toEqual(rows);
+    await app.screenshot('test-results/calendar-offline.png');
+    await fetch(`${stack.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
+    await app.waitForConnectivity('online');
+    await stale.waitFor({ state: 'detached' });
+  });
+
   it('asks for permission in plain words when appointments were not granted, and Grant access fixes it', async () => {
     stack = await startStack({ scopes: DEFAULT_SCOPES.filter((s) => s !== 'events:read') });
     const app = await stack.open();

@@ -9,7 +9,7 @@ import type { Platform } from '../platform';
 import { parseIdentity } from './identity';
 import { OAuthClient, OAuthErrorResponse } from './oauth-client';
 import { RevocationQueue } from './revocation-queue';
-import type { Identity, StoredSession } from './session-types';
+import { accountKey, type Identity, type StoredSession } from './session-types';
 import { SignInFlow, type RedirectMode } from './sign-in-flow';
 import { TokenManager } from './token-manager';
 import { tokenSetFrom } from './token-set';
@@ -25,7 +25,7 @@ export interface AuthServiceDeps {
   /** Whether the OS routes our custom scheme to us (Electron's isDefaultProtocolClient). */
   customSchemeClaimed(): boolean;
   /** Wipes every cached record of an account (read cache, …) on sign-out. */
-  onSignedOut?(identity: Identity | null): Promise<void>;
+  onSignedOut?(accountKey: string | null): Promise<void>;
 }
 
 /** The auth layer of one core. */
@@ -69,6 +69,17 @@ export class AuthService {
     this.publish(null);
     this.renewIfDue();
     void this.revocations.flush((id) => this.oauthFor(id)).catch(() => undefined);
+  }
+
+  /** Where sessions (and so cached data) may be kept on this workstation. */
+  storage(): Promise<VaultStorage> {
+    return this.vault.storage();
+  }
+
+  /** The key that stored data and queued work of the signed-in account live under. */
+  accountKey(): string | null {
+    const session = this.tokens.current();
+    return session?.identity ? accountKey(session.serviceUrl, session.identity) : null;
   }
 
   /** Renderer-safe status. */
@@ -135,7 +146,7 @@ export class AuthService {
     await this.flow.cancel();
     this.tokens.set(null);
     await this.vault.clear();
-    await this.deps.onSignedOut?.(session?.identity ?? null);
+    await this.deps.onSignedOut?.(session?.identity ? accountKey(session.serviceUrl, session.identity) : null);
     this.notice = { kind: 'info', text: 'You are signed out.' };
     this.publish(this.notice);
     if (session) {
@@ -178,6 +189,11 @@ export class AuthService {
     }
     const tokens = tokenSetFrom(response, platform.clock.now(), scopes);
     const identity = await this.fetchIdentity(tokens.accessToken);
+    if (!identity) {
+      // Data and queued work are keyed by account: without knowing the account, do not sign in.
+      void this.revocations.revoke([{ token: tokens.refreshToken ?? tokens.accessToken, hint: tokens.refreshToken ? 'refresh_token' : 'access_token', clientId: client.clientId }], (id) => this.oauthFor(id)).catch(() => undefined);
+      throw new Error('Frontdesk could not read your account details from the service. Please try again.');
+    }
     const session: StoredSession = { v: 1, serviceUrl: config.serviceUrl, clientId: client.clientId, tokens, identity };
     const previous = this.tokens.current();
     await this.vault.save(session);
@@ -187,7 +203,7 @@ export class AuthService {
     if (previous?.tokens.refreshToken && previous.tokens.refreshToken !== tokens.refreshToken) {
       void this.revocations.revoke([{ token: previous.tokens.refreshToken, hint: 'refresh_token', clientId: previous.clientId }], (id) => this.oauthFor(id)).catch(() => undefined);
     }
-    return identity?.userName ?? 'you';
+    return identity.userName;
   }
 
   private async fetchIdentity(accessToken: string): Promise<Identity | null> {

@@ -20,5 +20,10 @@ function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
 export async function readAgenda(client: ServiceClient, begin: string, end: string, now: number): Promise<Agenda> {
   const [events, names] = await Promise.all([listEventsInRange(client, begin, end), calendarNames(client).catch(() => new Map<number, string>())]);
   const items = events.map((e) => toItem(e, names)).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return { items, fetchedAt: now };
+  return { items, fetchedAt: now, source: 'service' };
+}
+
+/** Cache key of a range. */
+export function agendaCacheKey(begin: string, end: string): string {
+  return `calendar:range:${begin}:${end}`;
 }

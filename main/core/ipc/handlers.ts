@@ -3,10 +3,8 @@
  * extra handler fails to compile.
  */
 import type { AppInfo } from '../../../preload/contract';
-import type { ServiceClient } from '../api/service-client';
 import type { AuthService } from '../auth/auth-service';
-import { readAgenda } from '../calendar/agenda';
-import type { Clock } from '../platform';
+import { cachedAgenda, liveAgenda, type CalendarDeps } from '../calendar/calendar-service';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { Handlers } from './dispatch';
 import { fail, ok } from './result';
@@ -17,8 +15,7 @@ export interface HandlerDeps {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
   auth: AuthService;
-  service: ServiceClient;
-  clock: Clock;
+  calendar: CalendarDeps;
 }
 
 /** Builds the table for one core instance. */
@@ -39,6 +36,7 @@ export function createHandlers(deps: HandlerDeps) {
     'auth:cancel-sign-in': async () => ok(await auth.cancelSignIn()),
     'auth:sign-out': async () => ok(await auth.signOut()),
     'auth:dismiss-notice': async () => ok(auth.dismissNotice()),
-    'calendar:range': ({ begin, end }) => serviceResult(() => readAgenda(deps.service, begin, end, deps.clock.now())),
+    'calendar:range': ({ begin, end }) => serviceResult(() => liveAgenda(deps.calendar, begin, end)),
+    'calendar:cached': ({ begin, end }) => serviceResult(() => cachedAgenda(deps.calendar, begin, end)),
   } satisfies Handlers;
 }

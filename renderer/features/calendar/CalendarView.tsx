@@ -4,6 +4,7 @@ import { format, isToday } from 'date-fns';
 import type { AgendaItem } from '../../../preload/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { clockTime } from '../../lib/format';
+import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { stateInWords, stateTone } from './participant-state';
@@ -14,9 +15,10 @@ export function CalendarView() {
   const { load, moveDays, today } = useCalendarStore.getState();
   // Reload when the granted permissions change (after "Grant access").
   const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
+  const online = useAppStore((s) => s.connectivity?.state === 'online');
   useEffect(() => {
     void load();
-  }, [load, scopes]);
+  }, [load, scopes, online]);
   return (
     <section className="card calendar" aria-labelledby="calendar-heading" data-testid="calendar" data-loading={loading ? 'true' : 'false'}>
       <div className="calendar-bar">
@@ -33,9 +35,15 @@ export function CalendarView() {
           </button>
         </div>
       </div>
+      {agenda?.source === 'cache' && (
+        <p className="notice notice-info" role="status" data-testid="stale-notice">
+          {online ? 'Showing' : 'Offline — showing'} appointments as of {clockTime(agenda.fetchedAt)}
+          {loading ? '. Updating…' : '.'}
+        </p>
+      )}
       {error?.code === 'insufficient_scope' && error.requiredScope ? (
         <PermissionNeeded message={error.message} scope={error.requiredScope} />
-      ) : error ? (
+      ) : error && !(error.code === 'offline' && agenda) ? (
         <p className="notice notice-error" role="alert">
           {error.message}{' '}
           <button type="button" className="link-button" onClick={() => void load()}>

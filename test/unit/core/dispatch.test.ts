@@ -57,7 +57,7 @@ describe('dispatch: sender check, then args, then handler', () => {
   it('turns a throwing handler into an internal error value without the stack', async () => {
     const log = memoryLogger();
     const handlers: Handlers = {
-      ...createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never, service: {} as never, clock: {} as never }),
+      ...createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never, calendar: {} as never }),
       'app:info': async () => {
         throw new Error('boom');
       },

@@ -8,7 +8,7 @@ import { createHandlers } from '../../../main/core/ipc/handlers';
 import { ok } from '../../../main/core/ipc/result';
 import { invokeChannelNames } from '../../../preload/contract';
 
-const table = createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never, service: {} as never, clock: {} as never });
+const table = createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never, calendar: {} as never });
 
 it('rejects a table with a missing or an extra handler at compile time', () => {
   const { 'auth:sign-out': _dropped, ...rest } = table;
