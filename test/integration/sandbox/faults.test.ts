@@ -39,9 +39,8 @@ describe('fault injection', () => {
     const t0 = performance.now();
     expect((await write()).status).toBe(200);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(240);
-    const t1 = performance.now();
-    expect((await fetch(`${sb.url}/__sandbox/stats`)).status).toBe(200);
-    expect(performance.now() - t1).toBeLessThan(200);
+    const stats = (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as { requests: Record<string, unknown> };
+    expect(Object.keys(stats.requests).some((route) => route.includes('__sandbox'))).toBe(false);
   });
 
   it('failRate answers from failStatus BEFORE the handler (nothing applied)', async () => {

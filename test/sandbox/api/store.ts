@@ -1,0 +1,78 @@
+/** The in-memory domain store: per-account data, id sequences, and lazy settling of imports. */
+import type { SandboxContext, User } from '../context';
+import { countryForZone } from './phones';
+import type { AccountData, Contact, EventRec } from './types';
+
+const ID_BASES = {
+  calendar: 1_001, addressBook: 2_001, bookingPage: 3_001, list: 4_001, import: 6_001,
+  contact: 100_001, event: 500_001, conversation: 800_001, participant: 900_001,
+  message: 1_200_001, booking: 7_000_001,
+} as const;
+/** Kinds of records with their own id sequence. */
+export type IdKind = keyof typeof ID_BASES;
+
+/** Global id sequences (ids never repeat across accounts, so a foreign id is simply "not found"). */
+export class Ids {
+  private readonly seq = new Map<IdKind, number>();
+  /** Next id of `kind`. */
+  next(kind: IdKind): number {
+    const n = this.seq.get(kind) ?? ID_BASES[kind];
+    this.seq.set(kind, n + 1);
+    return n;
+  }
+}
+
+/** An account with no records yet (used for users outside the seed). */
+export function emptyAccount(user: User): AccountData {
+  return {
+    userId: user.id, username: user.email, timeZone: user.timeZone, country: countryForZone(user.timeZone),
+    calendars: [], addressBooks: [], contacts: new Map(), events: new Map(), bookingPages: [], bookings: [],
+    lists: new Map(), imports: new Map(), conversations: new Map(), roundRobin: new Map(),
+  };
+}
+
+/** Holds every account's data; `reset` swaps in a fresh seed. */
+export class Store {
+  ids = new Ids();
+  readonly accounts = new Map<number, AccountData>();
+
+  constructor(private readonly ctx: SandboxContext) {}
+
+  /** The data of the account `user` acts on (created empty on first use). */
+  account(user: User): AccountData {
+    let acc = this.accounts.get(user.id);
+    if (!acc) {
+      acc = emptyAccount(user);
+      this.accounts.set(user.id, acc);
+    }
+    return acc;
+  }
+
+  /** Applies imports whose finish time has passed (so results appear only once `finished`). */
+  settle(acc: AccountData): void {
+    const now = this.ctx.now().getTime();
+    for (const imp of acc.imports.values()) {
+      if (imp.apply && now >= imp.finishAt) {
+        const apply = imp.apply;
+        imp.apply = null;
+        apply();
+        imp.updatedAt = imp.finishAt;
+      }
+    }
+  }
+}
+
+/** Live (not deleted) event with this external id, if any. */
+export function liveEventByExternalId(acc: AccountData, externalId: string): EventRec | undefined {
+  for (const ev of acc.events.values()) if (!ev.isDeleted && ev.externalId === externalId) return ev;
+  return undefined;
+}
+
+/** Live contact with this external id (optionally within one address book), if any. */
+export function liveContactByExternalId(acc: AccountData, externalId: string, addressBookId?: number): Contact | undefined {
+  for (const c of acc.contacts.values()) {
+    if (c.isDeleted || c.externalId !== externalId) continue;
+    if (addressBookId === undefined || c.addressBookId === addressBookId) return c;
+  }
+  return undefined;
+}
