@@ -14,6 +14,10 @@ type Item = z.infer<typeof itemSchema>;
 export class RevocationQueue {
   private memory: Item[] = [];
   private flushing: Promise<void> | null = null;
+  /** A flush was asked for while one ran (new items, or the service came back): run again. */
+  private again = false;
+  /** Serializes every read-modify-write of the stored queue. */
+  private lock: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly cipher: SecretCipher,
@@ -24,13 +28,22 @@ export class RevocationQueue {
 
   /** Revokes now, or keeps the tokens for later when the service cannot be reached. */
   async revoke(items: Item[], oauthFor: (clientId: string) => OAuthClient): Promise<void> {
-    await this.save([...(await this.load()), ...items]);
+    await this.exclusive(async () => this.save([...(await this.load()), ...items]));
     await this.flush(oauthFor);
   }
 
   /** Retries what is pending (after start, and when the service is back). */
   flush(oauthFor: (clientId: string) => OAuthClient): Promise<void> {
-    this.flushing ??= this.run(oauthFor).finally(() => {
+    if (this.flushing) {
+      this.again = true;
+      return this.flushing;
+    }
+    this.flushing = (async () => {
+      do {
+        this.again = false;
+        await this.run(oauthFor);
+      } while (this.again);
+    })().finally(() => {
       this.flushing = null;
     });
     return this.flushing;
@@ -42,17 +55,25 @@ export class RevocationQueue {
   }
 
   private async run(oauthFor: (clientId: string) => OAuthClient): Promise<void> {
-    const left: Item[] = [];
-    for (const item of await this.load()) {
+    const done = new Set<string>();
+    for (const item of await this.exclusive(() => this.load())) {
       try {
         await oauthFor(item.clientId).revoke(item.token, item.hint);
+        done.add(item.token);
       } catch (error) {
         // An OAuth error is the service's final word about that token; anything else is retried.
-        if (!(error instanceof OAuthErrorResponse)) left.push(item);
+        if (error instanceof OAuthErrorResponse) done.add(item.token);
         this.log.warn('revocation not confirmed', { hint: item.hint, willRetry: !(error instanceof OAuthErrorResponse) });
       }
     }
-    await this.save(left);
+    // Drop only what was settled: items queued meanwhile (a sign-out during this run) stay.
+    await this.exclusive(async () => this.save((await this.load()).filter((item) => !done.has(item.token))));
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.lock.then(task, task);
+    this.lock = result.catch(() => undefined);
+    return result;
   }
 
   private async load(): Promise<Item[]> {

@@ -1,0 +1,131 @@
+/** Sign-in with the loopback redirect (RFC 8252 §7.3): an ephemeral 127.0.0.1 listener per attempt. */
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/index';
+import { approveInBrowser } from '../../support/browser-consent';
+import { admin, loopbackCore, queryOf, startAuthSandbox, startSignIn, type MadeCore } from '../../support/auth-fixture';
+import { waitFor } from '../../support/wait';
+
+let sb: Sandbox;
+let made: MadeCore;
+
+beforeAll(async () => {
+  sb = await startAuthSandbox();
+});
+afterAll(() => sb.close());
+beforeEach(async () => {
+  await admin(sb).reset();
+  made = loopbackCore(sb);
+  await made.core.start();
+});
+afterEach(() => made.cleanup());
+
+/** True once nothing listens on the URL's port any more. */
+async function refused(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url);
+    await res.body?.cancel();
+    return false;
+  } catch (error) {
+    return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED';
+  }
+}
+
+async function redirectUriOf(): Promise<string> {
+  const url = new URL(await startSignIn(made));
+  expect(url.searchParams.get('client_id')).toBe('frontdesk-desktop-loopback');
+  const redirect = url.searchParams.get('redirect_uri')!;
+  expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
+  expect(new URL(redirect).port).not.toBe('0');
+  expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+  return redirect;
+}
+
+it('receives the redirect on 127.0.0.1, answers the tab, signs in and closes the port', async () => {
+  const redirect = await redirectUriOf();
+  const location = await approveInBrowser(made.opened[0]!, { email: 'staff@frontdesk.test' });
+  expect(location.startsWith(`${redirect}?code=`)).toBe(true);
+
+  const tab = await fetch(location);
+  expect(tab.status).toBe(200);
+  expect(tab.headers.get('content-type')).toContain('text/html');
+  expect(tab.headers.get('cache-control')).toBe('no-store');
+  const page = await tab.text();
+  expect(page).toContain('You can close this tab');
+  expect(page).toContain('Signed in as Jordan Reyes.');
+  expect(page).not.toContain(queryOf(location).get('code')!);
+
+  expect(made.core.auth.status()).toMatchObject({ state: 'signed_in', user: { email: 'staff@frontdesk.test' } });
+  expect((await admin(sb).stats()).tokenGrants.authorization_code).toBe(1);
+  // The browser's follow-up request (favicon) after the page: a 404 or a closed port, never a crash of main.
+  const favicon = await fetch(new URL('/favicon.ico', redirect)).then((r) => r.status, (e: { cause?: { code?: string } }) => e.cause?.code);
+  expect([404, 'ECONNREFUSED']).toContain(favicon);
+  await waitFor(() => refused(redirect), { what: 'the loopback port to close' });
+});
+
+it('answers a forged request with 400 and keeps listening for the real one', async () => {
+  const redirect = await redirectUriOf();
+  const location = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const forged = new URL(location);
+  forged.searchParams.set('state', 'not-the-state');
+
+  const bad = await fetch(forged);
+  expect(bad.status).toBe(400);
+  expect(await bad.text()).toContain('Frontdesk could not sign you in');
+  const elsewhere = await fetch(new URL('/other', redirect));
+  expect(elsewhere.status).toBe(404);
+  await elsewhere.body?.cancel();
+  expect(made.core.auth.status().state).toBe('signing_in');
+  expect((await admin(sb).tokenRequests())).toBe(0);
+
+  const good = await fetch(location);
+  expect(good.status).toBe(200);
+  await good.body?.cancel();
+  expect(made.core.auth.status().state).toBe('signed_in');
+});
+
+it('shows "cancelled" on the tab after Deny, ends the attempt and closes the port', async () => {
+  const redirect = await redirectUriOf();
+  const location = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test', decision: 'deny' });
+  expect(queryOf(location).get('error')).toBe('access_denied');
+
+  const tab = await fetch(location);
+  expect(tab.status).toBe(400);
+  expect(await tab.text()).toContain('Sign-in was cancelled in the browser.');
+  expect(made.core.auth.status()).toMatchObject({ state: 'signed_out', signIn: null, notice: { text: 'Sign-in was cancelled in the browser.' } });
+  await waitFor(() => refused(redirect), { what: 'the loopback port to close' });
+});
+
+it('closes the listener when the attempt is cancelled or replaced', async () => {
+  const first = await redirectUriOf();
+  const second = await redirectUriOf();
+  expect(second).not.toBe(first);
+  await waitFor(() => refused(first), { what: 'the replaced listener to close' });
+  await made.core.auth.cancelSignIn();
+  expect(made.core.auth.status().state).toBe('signed_out');
+  await waitFor(() => refused(second), { what: 'the cancelled listener to close' });
+});
+
+it('refuses look-alikes of the loopback redirect handed to handleRedirect directly', async () => {
+  const redirect = await redirectUriOf();
+  const location = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const port = new URL(redirect).port;
+  const query = location.slice(location.indexOf('?'));
+  const lookalikes = [
+    `http://user@127.0.0.1:${port}/oauth/callback${query}`,
+    `http://user:pw@127.0.0.1:${port}/oauth/callback${query}`,
+    `http://127.0.0.1:${Number(port) === 65535 ? 1 : Number(port) + 1}/oauth/callback${query}`,
+    `http://127.0.0.1/oauth/callback${query}`,
+    `http://localhost:${port}/oauth/callback${query}`,
+    `http://[::1]:${port}/oauth/callback${query}`,
+    `https://127.0.0.1:${port}/oauth/callback${query}`,
+    `http://127.0.0.1:${port}/oauth/callback/${query}`,
+    `http://127.0.0.1:${port}/oauth/callback${query}#x`,
+    `com.frontdesk.app:/oauth/callback${query}`,
+  ];
+  for (const candidate of lookalikes) {
+    expect((await made.core.auth.handleRedirect(candidate)).ok, candidate).toBe(false);
+    expect(made.core.auth.status().state).toBe('signing_in');
+  }
+  expect(await admin(sb).tokenRequests()).toBe(0);
+  expect((await made.core.auth.handleRedirect(location)).ok).toBe(true);
+});
