@@ -199,6 +199,9 @@ export class AuthService {
     await this.vault.save(session);
     this.tokens.set(session);
     this.publish(null, true);
+    const previousKey = previous?.identity ? accountKey(previous.serviceUrl, previous.identity) : null;
+    // Another account now uses this workstation: the previous account's cached records go (its queued work stays, held).
+    if (previousKey && previousKey !== accountKey(session.serviceUrl, identity)) await this.deps.onSignedOut?.(previousKey);
     // Re-authorized (more scopes, another account): the old grant is no longer needed.
     if (previous?.tokens.refreshToken && previous.tokens.refreshToken !== tokens.refreshToken) {
       void this.revocations.revoke([{ token: previous.tokens.refreshToken, hint: 'refresh_token', clientId: previous.clientId }], (id) => this.oauthFor(id)).catch(() => undefined);
