@@ -17,6 +17,11 @@ export type Handlers = {
   [C in InvokeChannel]: (args: ArgsOut<C>, call: CallContext) => Promise<Result<ResultOf<C>>>;
 };
 
+/** The handlers of one domain (`auth:*`, …): exactly that domain's channels, no more, no fewer. */
+export type DomainHandlers<D extends string> = {
+  [C in InvokeChannel as C extends `${D}:${string}` ? C : never]: Handlers[C];
+};
+
 /** A dispatch function hosts call for every incoming invoke. */
 export type Dispatch = (channel: unknown, args: unknown, sender: SenderInfo) => Promise<Result<unknown>>;
 
