@@ -69,8 +69,8 @@ async function start(config: FrontdeskConfig, customSchemeClaimed: () => boolean
   const platform = createElectronPlatform();
   core = createCore(platform, config, { trustedOrigin: APP_ORIGIN, customSchemeClaimed });
   registerIpc(core);
-  openWindow(platform.settings);
   await core.start();
+  openWindow(platform.settings);
   for (const url of earlyRedirects.splice(0)) deliverRedirect(url);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) openWindow(platform.settings);

@@ -87,7 +87,78 @@ export interface Agenda {
   source: 'service' | 'cache';
 }
 
+/** Kinds of queued change (mirrors the outbox). */
+export type ChangeKind = 'contact.create' | 'contact.update' | 'contact.delete' | 'event.create' | 'event.update' | 'event.delete' | 'event.mark' | 'booking.book_now';
+
+/** A queued change as the Outbox view shows it. */
+export interface OutboxItem {
+  id: string;
+  kind: ChangeKind;
+  /** Plain words: "Book Cleaning for Jane Doe — Mon 23 Nov, 9:00". */
+  summary: string;
+  status: 'queued' | 'sending' | 'needs_attention' | 'done';
+  attempts: number;
+  nextAttemptAt: number;
+  createdAt: number;
+  /** Why it has not gone through, in the service's words when it gave any. */
+  error: string | null;
+  /** The scope the service asked for, when permission is what is missing. */
+  requiredScope: string | null;
+  /** The appointment time has passed. */
+  timePassed: boolean;
+  /** What the service made of it, once done. */
+  result: { id: number | null; state: string | null } | null;
+}
+
+/** Counts for the status bar, and work waiting under other sign-ins on this workstation. */
+export interface OutboxSummary {
+  queued: number;
+  needsAttention: number;
+  held: { account: string; label: string; count: number }[];
+}
+
+/** A booking page and what its form asks. */
+export interface BookingPageView {
+  id: string;
+  /** The page's URL prefix (the service calls it the page token; not a secret). */
+  slug: string;
+  name: string;
+  timeZone: string;
+  /** `key` is the appointment type's token (its direct-URL name). */
+  types: { key: string; label: string; lengthMinutes: number | null }[];
+  fields: { key: string; label: string; type: string; required: boolean; options: string[] }[];
+  /** Built-in fields the page requires. */
+  requires: { name: boolean; phone: boolean; email: boolean };
+  consent: { textMessaging: boolean; marketing: boolean };
+}
+
+/** A free time on a booking page. */
+export interface SlotView {
+  /** Wall time in the page's zone, as book_now wants it. */
+  time: string;
+  /** The instant, ISO 8601 with offset. */
+  start: string;
+  end: string;
+}
+
 const noArgs = z.undefined();
+const opId = z.object({ id: z.uuid() }).strict();
+const bookingInput = z
+  .object({
+    page: z.string().trim().min(1).max(200),
+    appointmentType: z.string().trim().min(1).max(100).optional(),
+    time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'not a booking time'),
+    startsAt: z.iso.datetime({ offset: true }),
+    name: z.string().trim().max(200),
+    phone: z.string().trim().max(40),
+    email: z.union([z.literal(''), z.email().max(254)]),
+    fieldData: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()])).refine((r) => Object.keys(r).length <= 50, 'too many fields'),
+    optedIntoTextMessaging: z.boolean().optional(),
+    optedIntoMarketing: z.boolean().optional(),
+  })
+  .strict();
+/** What the booking form sends. */
+export type BookingInput = z.input<typeof bookingInput>;
 /** A range of at most 31 days, ISO 8601 with offset. */
 const rangeArgs = z
   .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
@@ -120,12 +191,31 @@ export const invokeChannels = {
   'calendar:range': invoke<Agenda>()(rangeArgs),
   /** The last good answer for that range, for painting before the service answers (null if none). */
   'calendar:cached': invoke<Agenda | null>()(rangeArgs),
+  'outbox:list': invoke<OutboxItem[]>()(noArgs),
+  'outbox:summary': invoke<OutboxSummary>()(noArgs),
+  'outbox:retry': invoke<OutboxItem>()(opId),
+  'outbox:retry-now': invoke<OutboxSummary>()(noArgs),
+  'outbox:discard': invoke<OutboxSummary>()(opId),
+  /** "Discard … queued changes" of another sign-in on this workstation. */
+  'outbox:discard-held': invoke<OutboxSummary>()(z.object({ account: z.string().min(1).max(500) }).strict()),
+  'bookings:pages': invoke<BookingPageView[]>()(noArgs),
+  'bookings:availability': invoke<SlotView[]>()(
+    z.object({ page: z.string().trim().min(1).max(200), appointmentType: z.string().trim().min(1).max(100).optional(), begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }).strict(),
+  ),
+  /** Books through the outbox: done at once when online, queued otherwise. */
+  'bookings:book': invoke<OutboxItem>()(bookingInput),
+  /** Edits a queued or refused booking (new time or details), keeping its place. */
+  'bookings:rebook': invoke<OutboxItem>()(z.object({ id: z.uuid(), booking: bookingInput }).strict()),
+  /** The form values of a queued booking, for Edit. */
+  'bookings:draft': invoke<BookingInput>()(opId),
 } as const;
 
 /** Every main→renderer event. */
 export const eventChannels = {
   'connectivity:changed': event<Connectivity>(),
   'auth:changed': event<AuthStatus>(),
+  'outbox:changed': event<OutboxSummary>(),
+  'outbox:item': event<OutboxItem>(),
   /** Browser host only: main asks the page to open a vetted URL in a new tab. */
   'shell:open-url': event<{ url: string }>(),
 } as const;

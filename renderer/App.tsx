@@ -4,19 +4,31 @@ import { AppHeader } from './components/AppHeader';
 import { HostLinkBanner } from './components/HostLinkBanner';
 import { StatusBar } from './components/StatusBar';
 import { StorageBanner } from './components/StorageBanner';
+import { NavBar } from './components/NavBar';
+import { BookingView } from './features/bookings/BookingView';
 import { CalendarView } from './features/calendar/CalendarView';
+import { HeldWorkBanner } from './features/outbox/HeldWorkBanner';
+import { OutboxView } from './features/outbox/OutboxView';
 import { ServiceCard } from './features/service/ServiceCard';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { useAuthStore, wireAuthEvents } from './stores/auth-store';
+import { wireBookingEvents } from './stores/booking-store';
+import { useNavStore } from './stores/nav-store';
+import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
 
 /** Root component. */
 export function App() {
   const error = useAppStore((s) => s.error);
   const info = useAppStore((s) => s.info);
   const auth = useAuthStore((s) => s.status);
+  const screen = useNavStore((s) => s.screen);
+  const signedIn = auth?.state === 'signed_in';
   useEffect(() => {
-    const unwire = [wireAppEvents(), wireAuthEvents()];
+    if (signedIn) void useOutboxStore.getState().load();
+  }, [signedIn]);
+  useEffect(() => {
+    const unwire = [wireAppEvents(), wireAuthEvents(), wireOutboxEvents(), wireBookingEvents()];
     void useAppStore.getState().load();
     void useAuthStore.getState().load();
     return () => unwire.forEach((u) => u());
@@ -27,6 +39,8 @@ export function App() {
       <AppHeader />
       <HostLinkBanner />
       <StorageBanner />
+      <HeldWorkBanner />
+      {ready && signedIn && <NavBar />}
       <main className="content">
         {error && (
           <div className="banner banner-error" role="alert">
@@ -35,7 +49,9 @@ export function App() {
         )}
         {!ready && !error && <p className="muted">Starting Frontdesk…</p>}
         {ready && auth?.state !== 'signed_in' && <SignInScreen />}
-        {ready && auth?.state === 'signed_in' && <CalendarView />}
+        {ready && signedIn && screen === 'calendar' && <CalendarView />}
+        {ready && signedIn && screen === 'book' && <BookingView />}
+        {ready && signedIn && screen === 'outbox' && <OutboxView />}
         {ready && auth?.state !== 'signed_in' && <ServiceCard />}
       </main>
       <StatusBar />

@@ -49,6 +49,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     for (const socket of sockets) send(socket, message);
   };
   let core: FrontdeskCore | null = null;
+  let ready = false;
   let origin = '';
   let csp = '';
 
@@ -102,6 +103,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         send(ws, { type: 'protocol-error', message: 'unreadable message' });
         return;
       }
+      if (!ready) {
+        send(ws, { type: 'result', id: message.id, result: { ok: false, error: { code: 'internal', message: 'Frontdesk is still starting. Please try again in a moment.' } } });
+        return;
+      }
       void core!.dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true }).then((result) => send(ws, { type: 'result', id: message.id, result }));
     });
   }
@@ -125,6 +130,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   core = createCore(platform, config, { trustedOrigin: origin, ...(options.probe ? { probe: options.probe } : {}) });
   core.events.attach((channel, payload) => broadcast({ type: 'event', channel, payload }));
   await core.start();
+  ready = true;
 
   return {
     url: `${origin}/`,

@@ -2,11 +2,13 @@
  * Core, assembled from a Platform and a config: the handler table, the event bus and the
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
-import type { AppInfo } from '../../preload/contract';
+import type { AppInfo, AuthStatus } from '../../preload/contract';
 import { ServiceClient } from './api/service-client';
 import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
 import { ReadCache } from './cache/read-cache';
+import { OutboxHost } from './changes/outbox-host';
+import type { OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
 import { ConnectivityMonitor } from './connectivity';
 import { EventBus } from './events';
@@ -21,6 +23,7 @@ export interface FrontdeskCore {
   dispatch: Dispatch;
   connectivity: ConnectivityMonitor;
   auth: AuthService;
+  outbox: OutboxHost;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -31,6 +34,8 @@ export interface CoreOptions {
   probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Whether the OS routes the custom redirect scheme to this app (Electron only). */
   customSchemeClaimed?: () => boolean;
+  /** Outbox tunables (tests shorten the backoff). */
+  outbox?: OutboxOptions;
 }
 
 /** Builds core; nothing runs until `start()`. */
@@ -54,7 +59,10 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     os: platform.connectivity,
     onChange: (state) => {
       events.emit('connectivity:changed', state);
-      if (state.state === 'online') auth.onOnline();
+      if (state.state === 'online') {
+        auth.onOnline();
+        outbox.wake('online');
+      }
     },
     ...options.probe,
   });
@@ -67,7 +75,27 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     usingSandbox: config.usingSandbox,
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
-  const handlers = createHandlers({ info, connectivity, auth, calendar: { service, cache, clock: platform.clock, account: () => auth.accountKey() } });
+  const account = () => auth.accountKey();
+  const outbox = new OutboxHost({ platform, service, events, account, isOnline: () => connectivity.current().state !== 'offline', ...(options.outbox ? { options: options.outbox } : {}) });
+  // Remember who signed in (for "Sign in as …") and send their queued work.
+  events.attach((channel, payload) => {
+    if (channel !== 'auth:changed') return;
+    const status = payload as AuthStatus;
+    const key = account();
+    if (status.state === 'signed_in' && key) {
+      outbox.known.remember(key, status.actingFor ? `${status.actingFor.name} (as ${status.user?.name ?? 'you'})` : `${status.user?.name ?? 'your account'}${status.user?.email ? ` (${status.user.email})` : ''}`);
+      outbox.wake('signed_in');
+    }
+  });
+  const handlers = createHandlers({
+    info,
+    connectivity,
+    auth,
+    calendar: { service, cache, clock: platform.clock, account },
+    changes: outbox.changes,
+    bookings: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), changes: outbox.changes },
+    retryNow: () => outbox.retryNow(),
+  });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   let stopResumeWatch: () => void = () => undefined;
   return {
@@ -76,14 +104,20 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     dispatch,
     connectivity,
     auth,
+    outbox,
     start: async () => {
       connectivity.start();
       await auth.init();
-      stopResumeWatch = platform.connectivity.onChange(() => auth.renewIfDue());
+      await outbox.open();
+      stopResumeWatch = platform.connectivity.onChange(() => {
+        auth.renewIfDue();
+        outbox.wake('resume');
+      });
     },
     stop: async () => {
       stopResumeWatch();
       connectivity.stop();
+      await outbox.close();
     },
   };
 }

@@ -1,5 +1,7 @@
 /** Bottom bar: the service's live connection state with a "Check now" button. */
 import { useAppStore } from '../stores/app-store';
+import { useAuthStore } from '../stores/auth-store';
+import { useOutboxStore } from '../stores/outbox-store';
 import { clockTime, clockTimeSeconds } from '../lib/format';
 
 /** Shows online/offline from main's probe, never from the browser's own flag. */
@@ -8,6 +10,9 @@ export function StatusBar() {
   const checking = useAppStore((s) => s.checking);
   const checkNow = useAppStore((s) => s.checkNow);
   const state = connectivity?.state ?? 'checking';
+  const signedIn = useAuthStore((s) => s.status?.state === 'signed_in');
+  const { queued, needsAttention } = useOutboxStore((s) => s.summary);
+  const retryNow = useOutboxStore((s) => s.retryNow);
   let text = 'Checking the connection…';
   if (state === 'online') text = 'Online';
   if (state === 'offline') {
@@ -21,6 +26,17 @@ export function StatusBar() {
         {text}
       </span>
       {state === 'offline' && connectivity?.reason && <span className="status-reason">— {connectivity.reason}</span>}
+      {signedIn && (queued > 0 || needsAttention > 0) && (
+        <span className="status-queue" data-testid="queue-status">
+          {queued > 0 && <span>{queued} waiting to sync</span>}
+          {needsAttention > 0 && <span className="status-attention">{needsAttention} need{needsAttention === 1 ? 's' : ''} attention</span>}
+          {queued > 0 && (
+            <button type="button" className="link-button" onClick={() => void retryNow()}>
+              Retry now
+            </button>
+          )}
+        </span>
+      )}
       {connectivity?.checkedAt != null && <span className="status-checked">Checked {clockTimeSeconds(connectivity.checkedAt)}</span>}
       <button type="button" className="link-button" onClick={() => void checkNow()} disabled={checking}>
         {checking ? 'Checking…' : 'Check now'}

@@ -8,7 +8,8 @@ export function StorageBanner() {
   return (
     <div className="banner banner-warning" role="note" data-testid="storage-banner">
       This computer has no secure password storage, so Frontdesk keeps your sign-in only while it is open. You will need to sign in
-      again after a restart. An administrator can change this in Frontdesk's settings file.
+      again after a restart. Changes waiting to sync are still kept, but without the system's protection. An administrator can change this
+      in Frontdesk's settings file.
     </div>
   );
 }

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 
 const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+/** A record id as the service may send it: an integer or a decimal string. */
+export const serviceId = id;
 const text = z.string().nullish().transform((v) => v ?? '');
 
 /** A participant of an event (facts §2.2). */

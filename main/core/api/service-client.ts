@@ -20,10 +20,14 @@ export interface ServiceRequest<S extends z.ZodType> {
 /** Options of the client. */
 export interface ServiceClientOptions {
   baseUrl: string;
-  tokens: TokenManager;
+  /** Only `authorizedFetch` is used (tests pass a minted-token stand-in). */
+  tokens: Pick<TokenManager, 'authorizedFetch'>;
   clock: Clock;
   timeoutMs?: number;
 }
+
+/** What endpoint helpers and the outbox need from the client. */
+export type ServiceRequester = Pick<ServiceClient, 'request'>;
 
 /** The typed /v1 client. */
 export class ServiceClient {

@@ -69,8 +69,11 @@ export class TokenManager {
   /** fetch with the bearer token; on a 401 it refreshes (once for everyone) and retries once. */
   async authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
     const token = await this.accessToken();
+    const account = this.session?.identity?.accountId;
     const first = await this.deps.fetch(url, withBearer(init, token));
     if (first.status !== 401) return first;
+    // Another account signed in meanwhile: never retry this request under its token.
+    if (!this.session || this.session.identity?.accountId !== account) return first;
     await first.body?.cancel().catch(() => undefined);
     const latest = this.session?.tokens.accessToken;
     const fresh = latest && latest !== token ? latest : (await this.refresh()).accessToken;

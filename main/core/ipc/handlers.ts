@@ -4,12 +4,16 @@
  */
 import type { AppInfo } from '../../../preload/contract';
 import type { AuthService } from '../auth/auth-service';
+import type { BookingDeps } from '../bookings/booking-service';
+import type { ChangesService } from '../changes/changes-service';
 import type { CalendarDeps } from '../calendar/calendar-service';
 import type { ConnectivityMonitor } from '../connectivity';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
+import { bookingsHandlers } from './bookings-handlers';
 import { calendarHandlers } from './calendar-handlers';
 import type { Handlers } from './dispatch';
+import { outboxHandlers } from './outbox-handlers';
 
 /** What the handlers need from core. */
 export interface HandlerDeps {
@@ -17,6 +21,9 @@ export interface HandlerDeps {
   connectivity: ConnectivityMonitor;
   auth: AuthService;
   calendar: CalendarDeps;
+  changes: ChangesService;
+  bookings: BookingDeps;
+  retryNow(): void;
 }
 
 /** Builds the table for one core instance. */
@@ -25,5 +32,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...appHandlers(deps),
     ...authHandlers(deps),
     ...calendarHandlers(deps),
+    ...outboxHandlers(deps),
+    ...bookingsHandlers(deps),
   } satisfies Handlers;
 }

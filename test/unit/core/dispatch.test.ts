@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../main/core/ipc/dispatch';
-import { createHandlers } from '../../../main/core/ipc/handlers';
+import { createHandlers, type HandlerDeps } from '../../../main/core/ipc/handlers';
 import { makeCore, memoryLogger } from '../../support/core-fixture';
 
 const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
@@ -57,7 +57,7 @@ describe('dispatch: sender check, then args, then handler', () => {
   it('turns a throwing handler into an internal error value without the stack', async () => {
     const log = memoryLogger();
     const handlers: Handlers = {
-      ...createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never, calendar: {} as never }),
+      ...createHandlers({} as HandlerDeps),
       'app:info': async () => {
         throw new Error('boom');
       },

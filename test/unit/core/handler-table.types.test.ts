@@ -4,11 +4,11 @@
  */
 import { expect, it } from 'vitest';
 import type { Handlers } from '../../../main/core/ipc/dispatch';
-import { createHandlers } from '../../../main/core/ipc/handlers';
+import { createHandlers, type HandlerDeps } from '../../../main/core/ipc/handlers';
 import { ok } from '../../../main/core/ipc/result';
 import { invokeChannelNames } from '../../../preload/contract';
 
-const table = createHandlers({ info: {} as never, connectivity: {} as never, auth: {} as never, calendar: {} as never });
+const table = createHandlers({} as HandlerDeps);
 
 it('rejects a table with a missing or an extra handler at compile time', () => {
   const { 'auth:sign-out': _dropped, ...rest } = table;

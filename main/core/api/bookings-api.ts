@@ -1,0 +1,65 @@
+/**
+ * POST /v1/book_now (spec), GET /v1/bookings and GET /v1/availability (sandbox design; filters named in its README).
+ * The booking schema needs only `id`; the spec's other fields are optional so a leaner real answer still parses.
+ */
+import { z } from 'zod';
+import { serviceId } from './schemas';
+import type { ServiceRequester } from './service-client';
+import { ServiceError } from './service-error';
+
+/** A booking (spec table), reduced to what the app reads. */
+export const bookingSchema = z.object({
+  id: serviceId,
+  state: z.string().nullish(),
+  booking_page: z.union([z.string(), z.number()]).nullish(),
+  appointment_type_token: z.string().nullish(),
+  created_at: z.string().nullish(),
+  start_time: z.string().nullish(),
+  end_time: z.string().nullish(),
+  name: z.string().nullish(),
+  phone: z.string().nullish(),
+  email: z.string().nullish(),
+});
+/** A booking as parsed. */
+export type BookingRecord = z.output<typeof bookingSchema>;
+
+const bookNowSchema = z.object({ success: z.boolean().nullish(), booking: bookingSchema.nullish(), error: z.string().nullish() });
+const bookingListSchema = z.object({ bookings: z.array(bookingSchema) });
+
+/** POST /v1/book_now; a 2xx body with `success: false` is treated like the spec's 400 failure. */
+export async function bookNow(client: ServiceRequester, body: Record<string, unknown>): Promise<BookingRecord | null> {
+  const answer = await client.request({ method: 'POST', path: '/v1/book_now', body, schema: bookNowSchema });
+  if (answer.success === false) {
+    const message = answer.error ?? 'The booking was refused.';
+    throw new ServiceError('permanent', 'POST /v1/book_now', message, { serviceMessage: message });
+  }
+  return answer.booking ?? null;
+}
+
+/** Filters of GET /v1/bookings (times as ISO-8601 strings). */
+export interface BookingFilter {
+  booking_page?: string | number;
+  begin?: string;
+  end?: string;
+  created_since?: string;
+  phone_number?: string;
+  email_address?: string;
+  state?: string;
+}
+
+/** One page of GET /v1/bookings. */
+export async function listBookings(client: ServiceRequester, filter: BookingFilter, page = 1, pageSize = 100): Promise<BookingRecord[]> {
+  const { bookings } = await client.request({ method: 'GET', path: '/v1/bookings', query: { ...filter, page, page_size: pageSize }, schema: bookingListSchema });
+  return bookings;
+}
+
+/** A free slot: `time` is what book_now takes; `start_time` (with offset) is the instant when the service gives it. */
+export const slotSchema = z.object({ time: z.string(), start_time: z.string().nullish(), end_time: z.string().nullish() });
+const availabilitySchema = z.object({ time_zone: z.string().nullish(), slots: z.array(slotSchema) });
+/** GET /v1/availability's answer. */
+export type Availability = z.output<typeof availabilitySchema>;
+
+/** GET /v1/availability for a booking page (and optionally one appointment type and range). */
+export function listAvailability(client: ServiceRequester, query: { booking_page: string | number; appointment_type_token?: string; begin?: string; end?: string }): Promise<Availability> {
+  return client.request({ method: 'GET', path: '/v1/availability', query: { ...query }, schema: availabilitySchema });
+}

@@ -1,0 +1,57 @@
+/**
+ * Event writes, marks and the lookup by external_id (facts §3). Write responses are `{"events":[…]}`; marks and
+ * GET /v1/event return the bare event. Only the fields the outbox keeps are required.
+ */
+import { z } from 'zod';
+import { isNotFound } from './contacts-api';
+import { serviceId } from './schemas';
+import type { ServiceRequester } from './service-client';
+
+/** The part of an event the outbox keeps. */
+export const eventRecordSchema = z.object({
+  id: serviceId,
+  external_id: z.string().nullish(),
+  is_deleted: z.boolean().nullish(),
+});
+/** A written or found event. */
+export type EventRecord = z.output<typeof eventRecordSchema>;
+
+const eventWriteSchema = z
+  .union([z.object({ events: z.array(eventRecordSchema).min(1) }), eventRecordSchema])
+  .transform((body) => ('events' in body ? (body.events[0] as EventRecord) : body));
+
+/** How a single event is named. */
+export interface EventRef {
+  id?: number;
+  external_id?: string;
+}
+
+/** POST /v1/events with one event. */
+export function createEvent(client: ServiceRequester, event: Record<string, unknown>): Promise<EventRecord> {
+  return client.request({ method: 'POST', path: '/v1/events', body: { events: [event] }, schema: eventWriteSchema });
+}
+
+/** PUT /v1/events with one event (patch by id or external_id). */
+export function updateEvent(client: ServiceRequester, event: Record<string, unknown>): Promise<EventRecord> {
+  return client.request({ method: 'PUT', path: '/v1/events', body: { events: [event] }, schema: eventWriteSchema });
+}
+
+/** DELETE /v1/events?id=|external_id= (soft delete, facts). */
+export function deleteEvent(client: ServiceRequester, ref: EventRef): Promise<EventRecord> {
+  return client.request({ method: 'DELETE', path: '/v1/events', query: { ...ref }, schema: eventWriteSchema });
+}
+
+/** POST /v1/event/mark `{id|external_id, state}`: sets the state on every participant. */
+export function markEvent(client: ServiceRequester, ref: EventRef, state: string): Promise<EventRecord> {
+  return client.request({ method: 'POST', path: '/v1/event/mark', body: { ...ref, state }, schema: eventWriteSchema });
+}
+
+/** GET /v1/event?external_id=: the event (deleted ones too, facts), or null on 404. */
+export async function findEventByExternalId(client: ServiceRequester, externalId: string): Promise<EventRecord | null> {
+  try {
+    return await client.request({ method: 'GET', path: '/v1/event', query: { external_id: externalId }, schema: eventRecordSchema });
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}

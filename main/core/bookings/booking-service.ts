@@ -1,0 +1,102 @@
+/** Booking for a caller: pages (cached), free times, and book_now through the outbox. */
+import type { BookingInput, BookingPageView, OutboxItem, SlotView } from '../../../preload/contract';
+import type { ServiceRequester } from '../api/service-client';
+import { ServiceError } from '../api/service-error';
+import { SignedOutError } from '../auth/errors';
+import type { ReadCache } from '../cache/read-cache';
+import type { ChangesService } from '../changes/changes-service';
+import { toItem } from '../changes/outbox-items';
+import type { Outbox } from '../outbox';
+import type { Clock } from '../platform';
+import { listBookingPages, listSlots } from './booking-pages-api';
+
+/** What bookings need. */
+export interface BookingDeps {
+  service: ServiceRequester;
+  cache: ReadCache;
+  clock: Clock;
+  outbox(): Outbox;
+  changes: ChangesService;
+  account(): string | null;
+}
+
+const PAGES_KEY = 'bookings:pages';
+
+function account(deps: BookingDeps): string {
+  const key = deps.account();
+  if (!key) throw new SignedOutError();
+  return key;
+}
+
+/** The account's booking pages; the cached list when the service cannot be reached. */
+export async function bookingPages(deps: BookingDeps): Promise<BookingPageView[]> {
+  const key = account(deps);
+  try {
+    const pages = await listBookingPages(deps.service);
+    await deps.cache.put(key, PAGES_KEY, pages, deps.clock.now());
+    return pages;
+  } catch (error) {
+    const cached = error instanceof ServiceError && error.kind === 'retryable' ? await deps.cache.get<BookingPageView[]>(key, PAGES_KEY) : null;
+    if (cached) return cached.value;
+    throw error;
+  }
+}
+
+/** Free times (always live: a cached free time may be taken). */
+export function availability(deps: BookingDeps, args: { page: string; appointmentType?: string; begin: string; end: string }): Promise<SlotView[]> {
+  account(deps);
+  return listSlots(deps.service, args);
+}
+
+/** The spec's book_now body from the form. */
+export function toPayload(input: BookingInput): Record<string, unknown> {
+  return {
+    booking_page: input.page,
+    time: input.time.length === 16 ? `${input.time}:00` : input.time,
+    ...(input.appointmentType ? { appointment_type_token: input.appointmentType } : {}),
+    ...(input.name ? { name: input.name } : {}),
+    ...(input.phone ? { phone_number: input.phone } : {}),
+    ...(input.email ? { email_address: input.email } : {}),
+    ...(Object.keys(input.fieldData).length ? { field_data: input.fieldData } : {}),
+    ...(input.optedIntoTextMessaging !== undefined ? { opted_into_text_messaging: input.optedIntoTextMessaging } : {}),
+    ...(input.optedIntoMarketing !== undefined ? { opted_into_text_messaging_for_marketing: input.optedIntoMarketing } : {}),
+  };
+}
+
+/** The form values back from a queued payload (Edit). */
+export function toInput(payload: Record<string, unknown>, startsAt: number | null): BookingInput {
+  const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+  const fieldData = (payload.field_data && typeof payload.field_data === 'object' ? payload.field_data : {}) as Record<string, string | number | boolean>;
+  return {
+    page: s(payload.booking_page),
+    ...(payload.appointment_type_token ? { appointmentType: s(payload.appointment_type_token) } : {}),
+    time: s(payload.time),
+    startsAt: new Date(startsAt ?? Date.now()).toISOString(),
+    name: s(payload.name),
+    phone: s(payload.phone_number),
+    email: s(payload.email_address),
+    fieldData,
+    ...(typeof payload.opted_into_text_messaging === 'boolean' ? { optedIntoTextMessaging: payload.opted_into_text_messaging } : {}),
+    ...(typeof payload.opted_into_text_messaging_for_marketing === 'boolean' ? { optedIntoMarketing: payload.opted_into_text_messaging_for_marketing } : {}),
+  };
+}
+
+/** Queues the booking (sent at once when online); resolves once it is safely on disk. */
+export async function book(deps: BookingDeps, input: BookingInput): Promise<OutboxItem> {
+  account(deps);
+  return toItem(await deps.outbox().enqueue('booking.book_now', toPayload(input), { startsAt: input.startsAt }));
+}
+
+/** Changes a queued or refused booking. */
+export async function rebook(deps: BookingDeps, id: string, input: BookingInput): Promise<OutboxItem> {
+  const op = deps.changes.own(id);
+  if (op.kind !== 'booking.book_now') throw new ServiceError('permanent', 'bookings:rebook', 'That change is not a booking.');
+  return toItem(await deps.outbox().edit(id, toPayload(input), { startsAt: input.startsAt }));
+}
+
+/** The form values of a queued booking. */
+export function draft(deps: BookingDeps, id: string): BookingInput {
+  const op = deps.changes.own(id);
+  if (op.kind !== 'booking.book_now') throw new ServiceError('permanent', 'bookings:draft', 'That change is not a booking.');
+  return toInput(op.payload, op.appointmentAt);
+}

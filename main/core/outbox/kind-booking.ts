@@ -1,0 +1,61 @@
+/**
+ * POST /v1/book_now. Not idempotent and without an external_id, so after an ambiguous attempt the outbox looks in
+ * GET /v1/bookings for a live booking of the same page, start and invitee made since the first attempt.
+ */
+import { z } from 'zod';
+import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../api/bookings-api';
+import { done, instantOf, type KindSpec, type ReconcileContext } from './kind-spec';
+import type { OutboxOp } from './types';
+
+const bookNowPayload = z
+  .looseObject({
+    booking_page: z.union([z.string().trim().min(1), z.number().int().positive()]),
+    time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/, 'time must look like YYYY-MM-DDTHH:MM:SS'),
+    name: z.string().optional(),
+    phone_number: z.string().optional(),
+    email_address: z.string().optional(),
+  })
+  .refine((b) => Boolean(b.name?.trim() || b.phone_number?.trim() || b.email_address?.trim()), 'name, phone_number or email_address is required');
+
+/** ISO-8601 UTC without milliseconds (the bookings' own format). */
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The query that finds this op's booking: same page and start, the invitee, made since the first attempt. */
+function lookupFilter(op: OutboxOp, ctx: ReconcileContext, at: number): BookingFilter {
+  const p = op.payload;
+  const since = (op.firstSentAt ?? op.createdAt) - ctx.lookbackMs;
+  const filter: BookingFilter = { booking_page: p.booking_page as string | number, begin: isoSeconds(at), end: isoSeconds(at), created_since: isoSeconds(since) };
+  if (typeof p.phone_number === 'string' && p.phone_number.trim()) filter.phone_number = p.phone_number;
+  else if (typeof p.email_address === 'string' && p.email_address.trim()) filter.email_address = p.email_address;
+  return filter;
+}
+
+/** A live booking at the same instant (and, when the query could not filter on the invitee, the same name). */
+function isOurs(op: OutboxOp, at: number, b: BookingRecord, filter: BookingFilter): boolean {
+  if (b.state === 'failed') return false;
+  const start = b.start_time ? Date.parse(b.start_time) : at;
+  if (start !== at) return false;
+  if (filter.phone_number || filter.email_address) return true;
+  const name = typeof op.payload.name === 'string' ? op.payload.name.trim().toLowerCase() : '';
+  return (b.name ?? '').trim().toLowerCase() === name;
+}
+
+/** book_now: a booking made twice would be a double booking, so it is always reconciled after doubt. */
+export const bookNowKind: KindSpec = {
+  schema: bookNowPayload,
+  create: false,
+  goneIsDone: false,
+  recordKeys: (p) => [`booking:${String(p.booking_page)}:${String(p.time)}`],
+  appointmentAt: (p, hint) => hint ?? instantOf(p.time),
+  send: async (service, p) => {
+    const booking = await bookNow(service, p);
+    return done(booking, booking?.state ? { state: booking.state } : {});
+  },
+  reconcile: async (service, op, ctx) => {
+    const at = op.appointmentAt;
+    if (at === null) throw new Error('a booking without a known start cannot be reconciled');
+    const filter = lookupFilter(op, ctx, at);
+    const match = (await listBookings(service, filter)).find((b) => isOurs(op, at, b, filter));
+    return match ? done(match, match.state ? { state: match.state } : {}) : null;
+  },
+};

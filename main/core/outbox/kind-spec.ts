@@ -1,0 +1,54 @@
+/** What the outbox knows about each kind of write: payload check, record keys, how to send and how to reconcile. */
+import { z } from 'zod';
+import type { ServiceRequester } from '../api/service-client';
+import type { OpResult, OutboxOp } from './types';
+
+/** Settings reconciliation needs. */
+export interface ReconcileContext {
+  /** Clock-skew margin when asking for records made since the first attempt. */
+  lookbackMs: number;
+}
+
+/** One kind of write. */
+export interface KindSpec {
+  /** Validates the payload (extra fields pass through: the service may accept more than the app knows). */
+  schema: z.ZodType<Record<string, unknown>>;
+  /** Creates get the op's UUID as external_id unless the caller gave one. */
+  create: boolean;
+  /** A 404 means the goal is already reached (deletes). */
+  goneIsDone: boolean;
+  /** Keys of the records this write touches (ordering). */
+  recordKeys(payload: Record<string, unknown>): string[];
+  /** Start of the appointment, epoch ms, or null. `hint` is the caller's startsAt. */
+  appointmentAt(payload: Record<string, unknown>, hint: number | null): number | null;
+  send(service: ServiceRequester, payload: Record<string, unknown>): Promise<OpResult>;
+  /** For non-idempotent writes: the record an ambiguous attempt made, or null if it did not reach the service. */
+  reconcile?(service: ServiceRequester, op: OutboxOp, ctx: ReconcileContext): Promise<OpResult | null>;
+}
+
+/** A positive id as the app holds it. */
+export const refId = z.number().int().positive();
+/** An external id (sandbox bound: 200 characters). */
+export const refExternalId = z.string().min(1).max(200);
+
+/** `{id?, external_id?}` with at least one, other fields passed through. */
+export const recordRef = z
+  .looseObject({ id: refId.optional(), external_id: refExternalId.optional() })
+  .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
+
+/** `contact:x:<external_id>` when known (stable from creation on), else `contact:i:<id>`; same for events. */
+export function recordKeyOf(type: 'contact' | 'event', ref: { id?: unknown; external_id?: unknown }): string {
+  return typeof ref.external_id === 'string' && ref.external_id !== '' ? `${type}:x:${ref.external_id}` : `${type}:i:${String(ref.id)}`;
+}
+
+/** Epoch ms of an ISO-8601 time that carries Z or an offset; null for a bare wall time (its zone is unknown here). */
+export function instantOf(value: unknown): number | null {
+  if (typeof value !== 'string' || !/(?:[zZ]|[+-]\d{2}:?\d{2})$/.test(value.trim())) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** The id of a record the service returned (the app's ids are integers). */
+export function done(record: { id: number } | null, extra: Partial<OpResult> = {}): OpResult {
+  return { id: record ? record.id : null, ...extra };
+}

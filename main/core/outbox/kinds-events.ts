@@ -1,0 +1,91 @@
+/**
+ * Event writes: create (reconciled by external_id), update (idempotent patch), delete (404 = done) and mark
+ * (sets a state: idempotent). An event create that names a contact waits for that contact's queued writes.
+ */
+import { z } from 'zod';
+import { createEvent, deleteEvent, findEventByExternalId, markEvent, updateEvent, type EventRef } from '../api/events-api';
+import { done, instantOf, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './kind-spec';
+
+const participant = z.looseObject({ contact_id: refId.optional(), contact_external_id: refExternalId.optional() });
+
+const eventCreate = z
+  .looseObject({
+    external_id: refExternalId.optional(),
+    calendar_id: refId.optional(),
+    calendar: z.string().trim().min(1).optional(),
+    title: z.string().trim().min(1),
+    start_time: z.string().min(1),
+    end_time: z.string().min(1),
+    participants: z.array(participant).optional(),
+  })
+  .refine((e) => e.calendar_id !== undefined || e.calendar !== undefined, 'calendar_id or calendar is required')
+  .refine((e) => !('id' in e), 'a new event has no id');
+
+/** The event's key plus the keys of contacts its participants name (a queued contact create goes first). */
+function eventKeys(p: Record<string, unknown>): string[] {
+  const keys = [recordKeyOf('event', p)];
+  const people = Array.isArray(p.participants) ? (p.participants as Array<Record<string, unknown>>) : [];
+  for (const person of people) {
+    if (person.contact_external_id !== undefined || person.contact_id !== undefined) {
+      keys.push(recordKeyOf('contact', { id: person.contact_id, external_id: person.contact_external_id }));
+    }
+  }
+  return [...new Set(keys)];
+}
+
+const startOf = (p: Record<string, unknown>, hint: number | null) => hint ?? instantOf(p.start_time);
+
+/** POST /v1/events; after an ambiguous attempt, GET /v1/event?external_id= first. */
+export const eventCreateKind: KindSpec = {
+  schema: eventCreate,
+  create: true,
+  goneIsDone: false,
+  recordKeys: eventKeys,
+  appointmentAt: startOf,
+  send: async (service, p) => done(await createEvent(service, p)),
+  reconcile: async (service, op) => {
+    const found = await findEventByExternalId(service, String(op.payload.external_id));
+    return found ? done(found) : null;
+  },
+};
+
+/** PUT /v1/events by id or external_id (patch; participants replaced wholesale when sent). */
+export const eventUpdateKind: KindSpec = {
+  schema: recordRef,
+  create: false,
+  goneIsDone: false,
+  recordKeys: eventKeys,
+  appointmentAt: startOf,
+  send: async (service, p) => done(await updateEvent(service, p)),
+};
+
+const eventRefOnly = z
+  .strictObject({ id: refId.optional(), external_id: refExternalId.optional() })
+  .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
+
+/** DELETE /v1/events (soft delete; again is a no-op; 404 = already gone). */
+export const eventDeleteKind: KindSpec = {
+  schema: eventRefOnly,
+  create: false,
+  goneIsDone: true,
+  recordKeys: (p) => [recordKeyOf('event', p)],
+  appointmentAt: (_p, hint) => hint,
+  send: async (service, p) => done(await deleteEvent(service, p as EventRef)),
+};
+
+const eventMark = z
+  .strictObject({ id: refId.optional(), external_id: refExternalId.optional(), state: z.string().min(1).max(40) })
+  .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
+
+/** POST /v1/event/mark: sets one state on every participant, so a repeat changes nothing. */
+export const eventMarkKind: KindSpec = {
+  schema: eventMark,
+  create: false,
+  goneIsDone: false,
+  recordKeys: (p) => [recordKeyOf('event', p)],
+  appointmentAt: (_p, hint) => hint,
+  send: async (service, p) => {
+    const { state, ...ref } = p as unknown as EventRef & { state: string };
+    return done(await markEvent(service, ref, state));
+  },
+};

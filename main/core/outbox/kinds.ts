@@ -1,0 +1,61 @@
+/** The table of kinds, and turning a caller's payload into what is queued (validated, with its idempotency key). */
+import { bookNowKind } from './kind-booking';
+import type { KindSpec } from './kind-spec';
+import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './kinds-contacts';
+import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './kinds-events';
+import { OP_KINDS, type OpKind } from './types';
+
+/** Every kind's behaviour. */
+export const KINDS: Record<OpKind, KindSpec> = {
+  'contact.create': contactCreateKind,
+  'contact.update': contactUpdateKind,
+  'contact.delete': contactDeleteKind,
+  'event.create': eventCreateKind,
+  'event.update': eventUpdateKind,
+  'event.delete': eventDeleteKind,
+  'event.mark': eventMarkKind,
+  'booking.book_now': bookNowKind,
+};
+
+/** A payload or option the outbox refuses (nothing was queued). */
+export class OutboxInputError extends Error {}
+
+/** Options of enqueue and edit. */
+export interface EnqueueOptions {
+  /** The account the write belongs to (default: the active one). */
+  accountKey?: string;
+  /** The appointment's start as an instant (ISO-8601 with offset, or epoch ms); required for book_now with a bare time. */
+  startsAt?: string | number;
+  /** Extra record keys this write must wait behind (e.g. a record named some other way). */
+  extraRecordKeys?: string[];
+}
+
+/** What is stored for a payload. */
+export interface Prepared {
+  payload: Record<string, unknown>;
+  recordKeys: string[];
+  appointmentAt: number | null;
+}
+
+function startsAtMs(value: string | number | undefined): number | null {
+  if (value === undefined) return null;
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) throw new OutboxInputError('startsAt is not a time');
+  return ms;
+}
+
+/** Validates `payload` for `kind`; creates get `external_id` = the op's UUID unless the caller gave one. */
+export function prepare(kind: OpKind, payload: unknown, opId: string, options: EnqueueOptions = {}): Prepared {
+  if (!OP_KINDS.includes(kind)) throw new OutboxInputError(`unknown kind ${String(kind)}`);
+  const spec = KINDS[kind];
+  const parsed = spec.schema.safeParse(payload);
+  if (!parsed.success) throw new OutboxInputError(parsed.error.issues.map((i) => `${i.path.join('.') || kind}: ${i.message}`).join('; '));
+  const clean: Record<string, unknown> = { ...parsed.data };
+  if (spec.create && (typeof clean.external_id !== 'string' || clean.external_id === '')) clean.external_id = opId;
+  const appointmentAt = spec.appointmentAt(clean, startsAtMs(options.startsAt));
+  if (kind === 'booking.book_now' && appointmentAt === null) {
+    throw new OutboxInputError('book_now needs startsAt (or a time with an offset) so a lost answer can be checked');
+  }
+  const recordKeys = [...new Set([...spec.recordKeys(clean), ...(options.extraRecordKeys ?? [])])];
+  return { payload: clean, recordKeys, appointmentAt };
+}

@@ -1,0 +1,166 @@
+/**
+ * The append-only, encrypted operation log. Appends are group-committed (one write + fsync for all waiting records)
+ * and a caller's promise resolves only after its record is on disk. Compaction writes a snapshot to a temp file,
+ * fsyncs it, renames it over the log and fsyncs the folder, so a crash leaves either the old log or the new one.
+ */
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Logger } from '../platform';
+import { fsyncDir, readLog, removeStaleTemp, setAside } from './log-file';
+import { sealLine } from './record-codec';
+import type { LogRecord } from './types';
+
+interface AppendJob {
+  type: 'append';
+  line: string;
+  /** Runs synchronously once the record is durable, before any later job (so memory never runs ahead of disk). */
+  onDurable: () => void;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+interface CompactJob {
+  type: 'compact';
+  snapshot: () => LogRecord[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** The log file of one data folder. */
+export class OpLog {
+  private jobs: Array<AppendJob | CompactJob> = [];
+  private draining: Promise<void> | null = null;
+
+  private constructor(
+    private readonly path: string,
+    private readonly key: Buffer,
+    private readonly log: Logger,
+    private fh: FileHandle,
+    private size: number,
+    /** Records in the file (compaction compares it with the live ops). */
+    public recordCount: number,
+  ) {}
+
+  /** Opens (or creates) `<dir>/outbox.log`, cutting a torn tail; returns the records to replay. */
+  static async open(dir: string, key: Buffer, log: Logger): Promise<{ opLog: OpLog; records: LogRecord[] }> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, 'outbox.log');
+    await removeStaleTemp(path);
+    let read = await readLog(path, key);
+    if (read.records.length === 0 && read.failedLines > 0) {
+      // Not one line opens: another key (lost or replaced settings). Keep the bytes, start afresh.
+      await setAside(path, 'no record could be decrypted', log);
+      read = { records: [], goodBytes: 0, totalBytes: 0, skipped: 0, tornLines: 0, failedLines: 0 };
+    }
+    if (read.skipped > 0) log.error('the outbox log had damaged records; they were skipped', { skipped: read.skipped });
+    const fh = await open(path, 'a', 0o600);
+    if (read.goodBytes < read.totalBytes) {
+      log.warn('the outbox log ended with an unfinished record (crash during a write); it was cut off', { lines: read.tornLines });
+      await fh.truncate(read.goodBytes);
+      await fh.sync();
+    }
+    fsyncDir(dir);
+    return { opLog: new OpLog(path, key, log, fh, read.goodBytes, read.records.length), records: read.records };
+  }
+
+  /** Appends a record; resolves once it is fsynced. `onDurable` runs right after the fsync. */
+  append(record: LogRecord, onDurable: () => void = () => undefined): Promise<void> {
+    const line = sealLine(this.key, record);
+    return new Promise((resolve, reject) => {
+      this.jobs.push({ type: 'append', line, onDurable, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Replaces the log with `snapshot()` (called when every earlier append is durable). */
+  compact(snapshot: () => LogRecord[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.jobs.push({ type: 'compact', snapshot, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Waits for pending writes and closes the file. */
+  async close(): Promise<void> {
+    while (this.draining) await this.draining;
+    await this.fh.close();
+  }
+
+  private kick(): void {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+      if (this.jobs.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.jobs.length > 0) {
+      const first = this.jobs[0];
+      if (first?.type === 'compact') {
+        this.jobs.shift();
+        await this.runCompaction(first);
+        continue;
+      }
+      const end = this.jobs.findIndex((job) => job.type === 'compact');
+      const batch = this.jobs.splice(0, end === -1 ? this.jobs.length : end) as AppendJob[];
+      await this.writeBatch(batch);
+    }
+  }
+
+  private async writeBatch(batch: AppendJob[]): Promise<void> {
+    const data = batch.map((job) => job.line).join('');
+    try {
+      await this.fh.appendFile(data);
+      await this.fh.sync();
+    } catch (error) {
+      // Cut a partial write off so later records start on a clean line.
+      await this.fh.truncate(this.size).catch(() => undefined);
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    this.size += Buffer.byteLength(data);
+    this.recordCount += batch.length;
+    for (const job of batch) {
+      try {
+        job.onDurable();
+      } catch (error) {
+        this.log.error('outbox state update failed after a durable write', { reason: (error as Error).message });
+      }
+      job.resolve();
+    }
+  }
+
+  private async runCompaction(job: CompactJob): Promise<void> {
+    const temp = `${this.path}.tmp`;
+    try {
+      const records = job.snapshot();
+      const data = records.map((record) => sealLine(this.key, record)).join('');
+      const out = await open(temp, 'w', 0o600);
+      try {
+        await out.writeFile(data);
+        await out.sync();
+      } finally {
+        await out.close();
+      }
+      await this.swapIn(temp);
+      this.size = Buffer.byteLength(data);
+      this.recordCount = records.length;
+      job.resolve();
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => undefined);
+      this.log.error('outbox compaction failed; the log is unchanged', { reason: (error as Error).message });
+      job.reject(error);
+    }
+  }
+
+  /** Renames the snapshot over the log (the handle is closed first: Windows cannot replace an open file). */
+  private async swapIn(temp: string): Promise<void> {
+    await this.fh.close();
+    try {
+      await rename(temp, this.path);
+      fsyncDir(dirname(this.path));
+    } finally {
+      this.fh = await open(this.path, 'a', 0o600);
+    }
+  }
+}

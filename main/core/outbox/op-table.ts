@@ -1,0 +1,108 @@
+/**
+ * The outbox's state in memory: every op by id, and per account and record key the unfinished ops in queue order,
+ * so "only the oldest unfinished op of a record may go" is a look at each queue's head.
+ */
+import type { AccountCounts, LogRecord, OpState, OutboxOp } from './types';
+
+type Queues = Map<string, OutboxOp[]>;
+
+/** Ops by id plus per-record queues. */
+export class OpTable {
+  readonly ops = new Map<string, OutboxOp>();
+  private readonly queues = new Map<string, Queues>();
+
+  /** Replays one log record. */
+  apply(record: LogRecord): void {
+    if (record.t === 'put') this.insert(record.op);
+    else if (record.t === 'upd') this.patch(record.id, record.s);
+    else this.remove(record.id);
+  }
+
+  /** Adds an op, or replaces one with the same id (edit), keeping queue order by `seq`. */
+  insert(op: OutboxOp): void {
+    this.remove(op.id);
+    this.ops.set(op.id, op);
+    if (op.status !== 'done') this.enqueue(op);
+  }
+
+  /** Changes an op's state in place; a done op leaves its queues. */
+  patch(id: string, state: Partial<OpState>): OutboxOp | undefined {
+    const op = this.ops.get(id);
+    if (!op) return undefined;
+    Object.assign(op, state);
+    if (op.status === 'done') this.dequeue(op);
+    return op;
+  }
+
+  /** Forgets an op. */
+  remove(id: string): OutboxOp | undefined {
+    const op = this.ops.get(id);
+    if (!op) return undefined;
+    this.dequeue(op);
+    this.ops.delete(id);
+    return op;
+  }
+
+  /** Queued ops of `account` that head every queue they are in, oldest first. */
+  heads(account: string): OutboxOp[] {
+    const queues = this.queues.get(account);
+    if (!queues) return [];
+    const seen = new Set<OutboxOp>();
+    for (const queue of queues.values()) {
+      const first = queue[0];
+      if (first && first.status === 'queued' && !seen.has(first) && first.recordKeys.every((k) => queues.get(k)?.[0] === first)) seen.add(first);
+    }
+    return [...seen].sort((a, b) => a.seq - b.seq);
+  }
+
+  /** Unfinished ops per account. */
+  counts(): Record<string, AccountCounts> {
+    const out: Record<string, AccountCounts> = {};
+    for (const op of this.ops.values()) {
+      if (op.status === 'done') continue;
+      const c = (out[op.accountKey] ??= { queued: 0, sending: 0, needsAttention: 0 });
+      if (op.status === 'queued') c.queued++;
+      else if (op.status === 'sending') c.sending++;
+      else c.needsAttention++;
+    }
+    return out;
+  }
+
+  /** Ops in queue order (optionally one account's). */
+  list(account?: string): OutboxOp[] {
+    const all = [...this.ops.values()].filter((op) => account === undefined || op.accountKey === account);
+    return all.sort((a, b) => a.seq - b.seq);
+  }
+
+  /** The highest seq in use. */
+  maxSeq(): number {
+    let max = 0;
+    for (const op of this.ops.values()) max = Math.max(max, op.seq);
+    return max;
+  }
+
+  private enqueue(op: OutboxOp): void {
+    let queues = this.queues.get(op.accountKey);
+    if (!queues) this.queues.set(op.accountKey, (queues = new Map()));
+    for (const key of op.recordKeys) {
+      const queue = queues.get(key) ?? [];
+      let at = queue.length;
+      while (at > 0 && (queue[at - 1]?.seq ?? 0) > op.seq) at--;
+      queue.splice(at, 0, op);
+      queues.set(key, queue);
+    }
+  }
+
+  private dequeue(op: OutboxOp): void {
+    const queues = this.queues.get(op.accountKey);
+    if (!queues) return;
+    for (const key of op.recordKeys) {
+      const queue = queues.get(key);
+      const at = queue?.indexOf(op) ?? -1;
+      if (!queue || at === -1) continue;
+      queue.splice(at, 1);
+      if (queue.length === 0) queues.delete(key);
+    }
+    if (queues.size === 0) this.queues.delete(op.accountKey);
+  }
+}

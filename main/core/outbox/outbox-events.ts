@@ -1,0 +1,62 @@
+/** Views and notifications of the outbox: op updates as they happen, counts coalesced to one per tick. */
+import type { OpTable } from './op-table';
+import type { AccountCounts, OpView, OutboxCounts, OutboxEvent, OutboxOp } from './types';
+
+const EMPTY: AccountCounts = { queued: 0, sending: 0, needsAttention: 0 };
+
+/** Listener registry plus the view/count helpers. */
+export class OutboxEvents {
+  private readonly listeners = new Set<(event: OutboxEvent) => void>();
+  private countsQueued = false;
+
+  constructor(
+    private readonly table: OpTable,
+    private readonly deps: { activeAccount(): string | null; log: { error(m: string, f?: Record<string, unknown>): void } },
+    private readonly now: () => number,
+  ) {}
+
+  /** An op as the UI sees it (a copy: listeners cannot change the queue). */
+  view(op: OutboxOp): OpView {
+    return { ...structuredClone(op), timePassed: op.appointmentAt !== null && op.appointmentAt <= this.now() };
+  }
+
+  /** Counts of the active account and of every account holding work. */
+  counts(): OutboxCounts {
+    const byAccount = this.table.counts();
+    const activeAccount = this.deps.activeAccount();
+    return { activeAccount, active: (activeAccount && byAccount[activeAccount]) || { ...EMPTY }, byAccount };
+  }
+
+  /** Adds a listener; returns its removal. */
+  subscribe(listener: (event: OutboxEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** An op changed or was removed. */
+  changed(op: OutboxOp, removed: boolean): void {
+    if (this.listeners.size === 0) return;
+    this.emit(removed ? { type: 'removed', id: op.id, accountKey: op.accountKey } : { type: 'op', op: this.view(op) });
+    this.countsChanged();
+  }
+
+  /** Counts may have changed (coalesced: one event per tick). */
+  countsChanged(): void {
+    if (this.countsQueued || this.listeners.size === 0) return;
+    this.countsQueued = true;
+    queueMicrotask(() => {
+      this.countsQueued = false;
+      this.emit({ type: 'counts', counts: this.counts() });
+    });
+  }
+
+  private emit(event: OutboxEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.deps.log.error('an outbox listener failed', { reason: (error as Error).message });
+      }
+    }
+  }
+}

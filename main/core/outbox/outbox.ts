@@ -1,0 +1,191 @@
+/**
+ * The offline outbox: every write of the app is queued here durably (encrypted append-only log), sent when the
+ * account is active and the service reachable, retried with backoff, reconciled after ambiguous failures, and
+ * handed to the user ("needs attention") when the service refuses it. Plain Node; everything comes from deps.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { DEFAULT_BACKOFF } from './backoff';
+import { loadDataKey } from './data-key';
+import { OutboxEvents } from './outbox-events';
+import { KINDS, OutboxInputError, prepare, type EnqueueOptions } from './kinds';
+import { OpLog } from './op-log';
+import { OpStore } from './op-store';
+import { OpTable } from './op-table';
+import { Sender } from './sender';
+import type { OpKind, OpView, OutboxCounts, OutboxDeps, OutboxEvent, OutboxOp, OutboxOptions, WakeReason } from './types';
+
+const BEING_SENT = 'this change is being sent right now; try again in a moment';
+
+/** The outbox of one data folder. */
+export class Outbox {
+  private nextSeq: number;
+
+  private constructor(
+    private readonly deps: OutboxDeps,
+    private readonly store: OpStore,
+    private readonly sender: Sender,
+    private readonly events: OutboxEvents,
+    /** False when the keystore was unavailable and the log key is stored unprotected. */
+    readonly keyProtected: boolean,
+    private readonly doneRetentionMs: number,
+  ) {
+    this.nextSeq = store.table.maxSeq() + 1;
+  }
+
+  /** Loads the log (recovering from any crash) and builds the outbox; call `start()` to begin sending. */
+  static async open(deps: OutboxDeps, options: OutboxOptions = {}): Promise<Outbox> {
+    const dataKey = await loadDataKey(deps.settings, deps.cipher, deps.log);
+    const { opLog, records } = await OpLog.open(join(deps.dataDir, 'outbox'), dataKey.key, deps.log);
+    const table = new OpTable();
+    for (const record of records) table.apply(record);
+    recoverAfterRestart(table, deps.clock.now());
+    const events = new OutboxEvents(table, deps, () => deps.clock.now());
+    const policy = { minRecords: options.compactMinRecords ?? 2000, factor: options.compactFactor ?? 4, doneRetentionMs: options.doneRetentionMs ?? 10 * 60_000 };
+    const store = new OpStore(table, opLog, deps.clock, policy, (change) => events.changed(change.op, change.removed));
+    const sender = new Sender({
+      store,
+      service: deps.service,
+      clock: deps.clock,
+      log: deps.log,
+      random: deps.random ?? Math.random,
+      isOnline: () => deps.isOnline(),
+      activeAccount: () => deps.activeAccount(),
+      concurrency: options.concurrency ?? 4,
+      backoff: { baseMs: options.baseDelayMs ?? DEFAULT_BACKOFF.baseMs, capMs: options.maxDelayMs ?? DEFAULT_BACKOFF.capMs },
+      reconcile: { lookbackMs: options.bookingLookbackMs ?? 10 * 60_000 },
+    });
+    store.maybeCompact();
+    return new Outbox(deps, store, sender, events, dataKey.wrapped, policy.doneRetentionMs);
+  }
+
+  /** Begins sending. */
+  start(): void {
+    this.sender.start();
+  }
+
+  /** Stops sending, waits for requests in flight to be recorded, and closes the log. */
+  async close(): Promise<void> {
+    await this.sender.stop();
+    await this.store.close();
+  }
+
+  /** Queues a write; resolves once it is on disk (then it is never lost). Throws OutboxInputError for a bad payload. */
+  async enqueue(kind: OpKind, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<OpView> {
+    const accountKey = options.accountKey ?? this.deps.activeAccount();
+    if (!accountKey) throw new OutboxInputError('no account to queue the change for');
+    const id = randomUUID();
+    const prepared = prepare(kind, payload, id, options);
+    const now = this.deps.clock.now();
+    const op: OutboxOp = {
+      id, seq: this.nextSeq++, accountKey, kind, ...prepared, createdAt: now, updatedAt: now, attempts: 0, nextAttemptAt: now,
+      lastError: null, status: 'queued', ambiguous: false, firstSentAt: null, result: null, finishedAt: null,
+    };
+    await this.store.put(op);
+    this.sender.schedule();
+    return this.events.view(op);
+  }
+
+  /** Sends a queued or needs-attention op again at once (fresh backoff; reconciled first if it may have applied). */
+  retry(id: string): Promise<OpView> {
+    return this.withHold(id, false, async (op) => {
+      const now = this.deps.clock.now();
+      await this.store.update(id, { status: 'queued', attempts: 0, nextAttemptAt: now, updatedAt: now });
+      this.sender.wake('retry_now');
+      return this.events.view(op);
+    });
+  }
+
+  /** Replaces the payload of a queued or needs-attention op, keeping its id and place in the queue. */
+  edit(id: string, payload: Record<string, unknown>, options: Omit<EnqueueOptions, 'accountKey'> = {}): Promise<OpView> {
+    return this.withHold(id, true, async (op) => {
+      const prepared = prepare(op.kind, payload, op.id, options);
+      const now = this.deps.clock.now();
+      const next: OutboxOp = { ...op, ...prepared, status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now };
+      await this.store.put(next);
+      return this.events.view(next);
+    });
+  }
+
+  /** Drops an op that is not being sent (the user's choice: nothing is dropped otherwise). */
+  async discard(id: string): Promise<void> {
+    const op = this.store.table.ops.get(id);
+    if (!op) throw new OutboxInputError('no such change in the outbox');
+    if (!this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
+    try {
+      await this.store.remove(id);
+    } finally {
+      this.sender.release(id);
+    }
+  }
+
+  /** Drops every unfinished op of an account ("Discard … queued changes"); returns how many. */
+  async discardAccount(accountKey: string): Promise<number> {
+    const victims = this.store.table.list(accountKey).filter((op) => op.status !== 'done' && this.sender.hold(op.id));
+    try {
+      for (const op of victims) await this.store.remove(op.id);
+    } finally {
+      for (const op of victims) this.sender.release(op.id);
+    }
+    return victims.length;
+  }
+
+  /** "Retry now": clears the backoff waits of the active account and sends. */
+  retryNow(): void {
+    this.sender.wake('retry_now');
+  }
+
+  /** Connectivity back, resume from sleep, signed in again, or account switched. */
+  wake(reason: WakeReason): void {
+    this.sender.wake(reason);
+    this.events.countsChanged();
+  }
+
+  /** One op, or null. */
+  get(id: string): OpView | null {
+    const op = this.store.table.ops.get(id);
+    return op ? this.events.view(op) : null;
+  }
+
+  /** Ops of an account (default: the active one) in queue order, with the ones done within the retention. */
+  list(accountKey: string | null = this.deps.activeAccount()): OpView[] {
+    if (accountKey === null) return [];
+    const cutoff = this.deps.clock.now() - this.doneRetentionMs;
+    const shown = this.store.table.list(accountKey).filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff);
+    return shown.map((op) => this.events.view(op));
+  }
+
+  /** Counts for the status bar and the account prompts. */
+  counts(): OutboxCounts {
+    return this.events.counts();
+  }
+
+  /** Subscribes to op changes and counts; returns an unsubscribe. */
+  onChange(listener: (event: OutboxEvent) => void): () => void {
+    return this.events.subscribe(listener);
+  }
+
+  /** Runs a user action on an op that is held from sending meanwhile. */
+  private async withHold<T>(id: string, forEdit: boolean, action: (op: OutboxOp) => Promise<T>): Promise<T> {
+    const op = this.store.table.ops.get(id);
+    if (!op) throw new OutboxInputError('no such change in the outbox');
+    if (op.status === 'done') throw new OutboxInputError('this change is already done');
+    if (op.status === 'sending' || !this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
+    try {
+      if (forEdit && op.ambiguous && KINDS[op.kind].reconcile) {
+        throw new OutboxInputError('this change may already have reached the service; retry it first so Frontdesk can check');
+      }
+      return await action(op);
+    } finally {
+      this.sender.release(id);
+    }
+  }
+}
+
+/** After a restart: an op that was `sending` may have reached the service (reconcile first); waits start afresh. */
+function recoverAfterRestart(table: OpTable, now: number): void {
+  for (const op of table.ops.values()) {
+    if (op.status === 'sending') table.patch(op.id, { status: 'queued', ambiguous: true });
+    if (op.status === 'queued') op.nextAttemptAt = now;
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * Sends queued ops of the active account: oldest unfinished op per record only, a bounded number at once, backoff
+ * with full jitter and Retry-After on retryable failures, reconciliation before resending anything ambiguous, and
+ * `sending` made durable before each request so a crash mid-request is known to be ambiguous on restart.
+ */
+import type { ServiceRequester } from '../api/service-client';
+import type { Clock, Logger } from '../platform';
+import { backoffDelay, type BackoffPolicy } from './backoff';
+import { classify, type Outcome, type Phase } from './failure';
+import type { ReconcileContext } from './kind-spec';
+import { KINDS } from './kinds';
+import type { OpStore } from './op-store';
+import type { OpError, OpResult, OutboxOp, WakeReason } from './types';
+
+/** What the sender needs. */
+export interface SenderDeps {
+  store: OpStore;
+  service: ServiceRequester;
+  clock: Clock;
+  log: Logger;
+  random: () => number;
+  isOnline(): boolean;
+  activeAccount(): string | null;
+  concurrency: number;
+  backoff: BackoffPolicy;
+  reconcile: ReconcileContext;
+}
+
+/** Wait after a failed durable write before trying that op again. */
+const STORAGE_RETRY_MS = 30_000;
+
+/** The send loop. */
+export class Sender {
+  private readonly inflight = new Map<string, Promise<void>>();
+  /** Ops a user action (edit, retry, discard) is changing: not picked until released. */
+  private readonly held = new Set<string>();
+  private readonly notBefore = new Map<string, number>();
+  private cancelTimer: (() => void) | null = null;
+  private running = false;
+  private pumpQueued = false;
+  private pausedFor: string | null = null;
+
+  constructor(private readonly d: SenderDeps) {}
+
+  /** Starts sending. */
+  start(): void {
+    this.running = true;
+    this.schedule();
+  }
+
+  /** Stops starting new sends and waits for the ones in flight. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    await Promise.allSettled([...this.inflight.values()]);
+  }
+
+  /** Whether a request for this op may be under way (it cannot be edited or discarded then). */
+  isInFlight(id: string): boolean {
+    return this.inflight.has(id);
+  }
+
+  /** Keeps the op from being sent while a user action changes it; false if it is being sent right now. */
+  hold(id: string): boolean {
+    if (this.inflight.has(id) || this.held.has(id)) return false;
+    this.held.add(id);
+    return true;
+  }
+
+  /** Ends a hold. */
+  release(id: string): void {
+    this.held.delete(id);
+    this.schedule();
+  }
+
+  /** Connectivity back, resume, sign-in, account switch or "Retry now": look again (clearing backoff waits except on resume). */
+  wake(reason: WakeReason): void {
+    if (reason !== 'online' && reason !== 'resume') this.pausedFor = null;
+    if (reason !== 'resume') this.clearWaits();
+    this.schedule();
+  }
+
+  /** Runs the pump soon (coalesced). */
+  schedule(): void {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    queueMicrotask(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
+  }
+
+  private clearWaits(): void {
+    const account = this.d.activeAccount();
+    if (!account) return;
+    const now = this.d.clock.now();
+    for (const op of this.d.store.table.list(account)) {
+      if (op.status === 'queued' && op.nextAttemptAt > now) {
+        op.nextAttemptAt = now;
+        this.d.store.touched(op);
+      }
+    }
+  }
+
+  private pump(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    const account = this.d.activeAccount();
+    if (!this.running || !account || !this.d.isOnline() || this.pausedFor === account) return;
+    this.pausedFor = null;
+    const now = this.d.clock.now();
+    const floor = this.notBefore.get(account) ?? 0;
+    if (floor > now) return this.arm(floor - now);
+    let next = Infinity;
+    for (const op of this.d.store.table.heads(account)) {
+      if (this.inflight.size >= this.d.concurrency) return;
+      if (this.inflight.has(op.id) || this.held.has(op.id)) continue;
+      if (op.nextAttemptAt > now) next = Math.min(next, op.nextAttemptAt);
+      else this.launch(op);
+    }
+    if (next < Infinity) this.arm(next - now);
+  }
+
+  private arm(ms: number): void {
+    this.cancelTimer = this.d.clock.setTimeout(() => this.schedule(), Math.max(0, ms));
+  }
+
+  private launch(op: OutboxOp): void {
+    const run = this.run(op).finally(() => {
+      this.inflight.delete(op.id);
+      this.schedule();
+    });
+    this.inflight.set(op.id, run);
+  }
+
+  private async run(op: OutboxOp): Promise<void> {
+    const phase: { at: Phase } = { at: 'reconcile' };
+    try {
+      await this.attempt(op, phase);
+    } catch (error) {
+      try {
+        const now = this.d.clock.now();
+        await this.settle(op, classify(error, phase.at, op, KINDS[op.kind], now), now);
+      } catch (storageError) {
+        this.storageFailed(op, phase.at === 'send', storageError);
+      }
+    }
+  }
+
+  /** One try: reconcile if in doubt, check it may still go, log `sending` durably, send, record the answer. */
+  private async attempt(op: OutboxOp, phase: { at: Phase }): Promise<void> {
+    const spec = KINDS[op.kind];
+    if (op.ambiguous && spec.reconcile) {
+      const found = await spec.reconcile(this.d.service, op, this.d.reconcile);
+      if (found) return this.finish(op, { ...found, reconciled: true });
+      // Memory only: on disk it stays ambiguous until a definite answer, so a crash reconciles again.
+      op.ambiguous = false;
+    }
+    const now = this.d.clock.now();
+    if (op.kind === 'booking.book_now' && op.appointmentAt !== null && op.appointmentAt <= now) {
+      return this.settle(op, { type: 'attention', error: { kind: 'time_passed', message: 'The appointment time has passed.', at: now }, ambiguous: false }, now);
+    }
+    if (!this.mayAct(op)) return;
+    await this.d.store.update(op.id, { status: 'sending', firstSentAt: op.firstSentAt ?? now, updatedAt: now });
+    if (!this.mayAct(op)) {
+      await this.d.store.update(op.id, { status: 'queued', updatedAt: this.d.clock.now() });
+      return;
+    }
+    phase.at = 'send';
+    const result = await spec.send(this.d.service, op.payload);
+    await this.finish(op, result);
+  }
+
+  /** Checked right before the request: the op's account must still be the one whose token the client will use. */
+  private mayAct(op: OutboxOp): boolean {
+    return this.running && this.d.isOnline() && this.d.activeAccount() === op.accountKey && this.d.store.table.ops.get(op.id) === op;
+  }
+
+  private async finish(op: OutboxOp, result: OpResult): Promise<void> {
+    const now = this.d.clock.now();
+    await this.d.store.update(op.id, { status: 'done', result, lastError: null, ambiguous: false, finishedAt: now, nextAttemptAt: now, updatedAt: now });
+  }
+
+  private async settle(op: OutboxOp, outcome: Outcome, now: number): Promise<void> {
+    if (outcome.type === 'gone') return this.finish(op, { id: null });
+    this.note(op, outcome.error);
+    if (outcome.type === 'pause') {
+      this.pausedFor = op.accountKey;
+      await this.d.store.update(op.id, { status: 'queued', lastError: outcome.error, updatedAt: now });
+      return;
+    }
+    const attempts = op.attempts + 1;
+    if (outcome.type === 'attention') {
+      await this.d.store.update(op.id, { status: 'needs_attention', attempts, lastError: outcome.error, ambiguous: outcome.ambiguous, updatedAt: now });
+      return;
+    }
+    const { retryAfterMs } = outcome;
+    if (retryAfterMs !== undefined) this.notBefore.set(op.accountKey, Math.max(this.notBefore.get(op.accountKey) ?? 0, now + retryAfterMs));
+    const nextAttemptAt = now + backoffDelay(attempts, this.d.random, this.d.backoff, retryAfterMs);
+    await this.d.store.update(op.id, { status: 'queued', attempts, nextAttemptAt, lastError: outcome.error, ambiguous: outcome.ambiguous, updatedAt: now });
+  }
+
+  private note(op: OutboxOp, error: OpError): void {
+    this.d.log.warn('an outbox write did not go through', { op: op.id, kind: op.kind, reason: error.kind, status: error.status ?? null });
+  }
+
+  /** The log could not be written: keep the op in memory, in doubt, and try later (disk state reconciles on restart). */
+  private storageFailed(op: OutboxOp, sent: boolean, error: unknown): void {
+    this.d.log.error('the outbox could not record a change of state', { op: op.id, reason: (error as Error).message });
+    this.d.store.table.patch(op.id, { status: 'queued', ambiguous: op.ambiguous || sent, nextAttemptAt: this.d.clock.now() + STORAGE_RETRY_MS });
+  }
+}

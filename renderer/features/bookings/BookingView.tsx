@@ -1,0 +1,86 @@
+/** Booking an appointment for a caller: page and type, a free time, the caller's details, Book. */
+import { useEffect, useState } from 'react';
+import { Field } from '../../components/Field';
+import { PermissionNeeded } from '../../components/PermissionNeeded';
+import { clockTime } from '../../lib/format';
+import { useBookingStore } from '../../stores/booking-store';
+import { BookingResult } from './BookingResult';
+import { CallerFields } from './CallerFields';
+import { toBookingInput, validateBooking, type FormErrors } from './booking-validation';
+
+/** The Book appointment screen. */
+export function BookingView() {
+  const { pages, pagesError, slots, slotsError, form, submitting, submitError, result, editingId } = useBookingStore();
+  const { loadPages, update, submit } = useBookingStore.getState();
+  const [errors, setErrors] = useState<FormErrors>({});
+  useEffect(() => {
+    void loadPages();
+  }, [loadPages]);
+  const page = pages.find((p) => p.slug === form.page);
+  const onBook = () => {
+    const found = validateBooking(form, page);
+    setErrors(found);
+    if (Object.keys(found).length === 0 && page) void submit(toBookingInput(form, page));
+  };
+  const scopeError = [pagesError, slotsError, submitError].find((e) => e?.code === 'insufficient_scope');
+  return (
+    <section className="card booking" aria-labelledby="booking-heading" data-testid="booking">
+      <h2 id="booking-heading">{editingId && !result ? 'Change a waiting booking' : 'Book an appointment'}</h2>
+      {scopeError?.requiredScope && <PermissionNeeded message={scopeError.message} scope={scopeError.requiredScope} />}
+      {pagesError && !scopeError && <p className="notice notice-error" role="alert">{pagesError.message}</p>}
+      {result ? (
+        <BookingResult item={result} />
+      ) : (
+        <form className="form" onSubmit={(e) => (e.preventDefault(), onBook())} noValidate>
+          <div className="form-row">
+            <Field label="Booking page" error={errors.page}>
+              <select value={form.page} onChange={(e) => update({ page: e.target.value, appointmentType: pages.find((p) => p.slug === e.target.value)?.types[0]?.key ?? '' })}>
+                {pages.map((p) => (
+                  <option key={p.slug} value={p.slug}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {page && page.types.length > 1 && (
+              <Field label="Appointment type">
+                <select value={form.appointmentType} onChange={(e) => update({ appointmentType: e.target.value })}>
+                  {page.types.map((t) => (
+                    <option key={t.key} value={t.key}>
+                      {t.label}
+                      {t.lengthMinutes ? ` (${t.lengthMinutes} min)` : ''}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+            <Field label="Day">
+              <input type="date" value={form.day} onChange={(e) => e.target.value && update({ day: e.target.value })} />
+            </Field>
+          </div>
+          <fieldset className="slots" aria-describedby={errors.slot ? 'slot-error' : undefined}>
+            <legend>Free times</legend>
+            {slots === null && !slotsError && <p className="muted">Looking for free times…</p>}
+            {slotsError && !scopeError && <p className="notice notice-error">{slotsError.message}</p>}
+            {slots?.length === 0 && !slotsError && <p className="muted">No free times on this day. Try another day.</p>}
+            <div className="slot-grid">
+              {slots?.map((slot) => (
+                <button key={slot.start} type="button" className={`slot${form.slot?.start === slot.start ? ' slot-chosen' : ''}`} aria-pressed={form.slot?.start === slot.start} onClick={() => update({ slot })}>
+                  {clockTime(Date.parse(slot.start))}
+                </button>
+              ))}
+            </div>
+            {errors.slot && <span id="slot-error" className="field-error">{errors.slot}</span>}
+          </fieldset>
+          {page && <CallerFields page={page} errors={errors} />}
+          {submitError && !scopeError && <p className="notice notice-error" role="alert">{submitError.message}</p>}
+          <div className="button-row">
+            <button type="submit" className="primary-button" disabled={submitting}>
+              {submitting ? 'Booking…' : editingId ? 'Save changes' : 'Book'}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

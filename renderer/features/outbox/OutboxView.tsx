@@ -1,0 +1,95 @@
+/** Every change made here that the service has not confirmed yet: status, the service's words, Retry / Edit / Discard. */
+import { useEffect, useState } from 'react';
+import type { OutboxItem } from '../../../preload/contract';
+import { PermissionNeeded } from '../../components/PermissionNeeded';
+import { clockTime } from '../../lib/format';
+import { useBookingStore } from '../../stores/booking-store';
+import { useNavStore } from '../../stores/nav-store';
+import { useOutboxStore } from '../../stores/outbox-store';
+
+const STATUS_WORDS: Record<OutboxItem['status'], string> = {
+  queued: 'Waiting to sync',
+  sending: 'Sending…',
+  needs_attention: 'Needs attention',
+  done: 'Done',
+};
+
+/** The Outbox screen. */
+export function OutboxView() {
+  const items = useOutboxStore((s) => s.items);
+  const error = useOutboxStore((s) => s.error);
+  useEffect(() => {
+    void useOutboxStore.getState().load();
+  }, []);
+  return (
+    <section className="card outbox" aria-labelledby="outbox-heading" data-testid="outbox">
+      <h2 id="outbox-heading">Outbox</h2>
+      <p className="muted">Changes made on this computer. Frontdesk sends them by itself as soon as the service answers; nothing here is lost.</p>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="muted">Nothing waiting — every change has reached the service.</p>
+      ) : (
+        <ul className="outbox-list">
+          {items.map((item) => (
+            <OutboxRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OutboxRow({ item }: { item: OutboxItem }) {
+  const { retry, discard } = useOutboxStore.getState();
+  const [confirming, setConfirming] = useState(false);
+  const editable = item.kind === 'booking.book_now' && (item.status === 'queued' || item.status === 'needs_attention');
+  const edit = async () => {
+    await useBookingStore.getState().editQueued(item.id);
+    useNavStore.getState().go('book');
+  };
+  return (
+    <li className={`outbox-row outbox-${item.status}`} data-testid="outbox-row" data-status={item.status}>
+      <div className="outbox-main">
+        <span className="outbox-summary">{item.summary}</span>
+        <span className="outbox-meta">
+          <span className={`badge badge-${item.status === 'needs_attention' ? 'bad' : item.status === 'done' ? 'good' : 'neutral'}`}>{STATUS_WORDS[item.status]}</span>
+          {item.status === 'queued' && item.attempts > 0 && <span>Next try {clockTime(item.nextAttemptAt)}</span>}
+          {item.timePassed && <span className="outbox-late">The appointment time has passed</span>}
+          <span>Made {clockTime(item.createdAt)}</span>
+        </span>
+        {item.error && item.status !== 'done' && !item.requiredScope && <span className="outbox-error">{item.error}</span>}
+        {item.requiredScope && item.status === 'needs_attention' && <PermissionNeeded message={item.error ?? 'Frontdesk needs more permission.'} scope={item.requiredScope} />}
+      </div>
+      {item.status !== 'done' && item.status !== 'sending' && (
+        <div className="button-row">
+          <button type="button" className="secondary-button" onClick={() => void retry(item.id)}>
+            Retry
+          </button>
+          {editable && (
+            <button type="button" className="secondary-button" onClick={() => void edit()}>
+              Edit
+            </button>
+          )}
+          {confirming ? (
+            <>
+              <button type="button" className="danger-button" onClick={() => void discard(item.id)}>
+                Discard this change
+              </button>
+              <button type="button" className="link-button" onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
+            </>
+          ) : (
+            <button type="button" className="link-button" onClick={() => setConfirming(true)}>
+              Discard
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

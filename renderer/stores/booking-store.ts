@@ -1,0 +1,127 @@
+/**
+ * The booking form for a caller. What the receptionist typed stays here across screens until
+ * the booking is made or they start over.
+ */
+import { endOfDay, format, formatISO, parseISO, startOfDay } from 'date-fns';
+import { create } from 'zustand';
+import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../preload/contract';
+import { frontdesk } from '../lib/frontdesk';
+
+/** The fields of the form. */
+export interface BookingForm {
+  page: string;
+  appointmentType: string;
+  day: string;
+  slot: SlotView | null;
+  name: string;
+  phone: string;
+  email: string;
+  fieldData: Record<string, string | boolean>;
+  textMessaging: boolean | null;
+  marketing: boolean | null;
+}
+
+/** State and actions of the booking store. */
+export interface BookingState {
+  pages: BookingPageView[];
+  pagesError: IpcError | null;
+  slots: SlotView[] | null;
+  slotsError: IpcError | null;
+  form: BookingForm;
+  /** The queued booking being edited (Outbox → Edit, or a refused time), if any. */
+  editingId: string | null;
+  submitting: boolean;
+  submitError: IpcError | null;
+  result: OutboxItem | null;
+  loadPages(): Promise<void>;
+  update(patch: Partial<BookingForm>): void;
+  loadSlots(): Promise<void>;
+  submit(input: BookingInput): Promise<void>;
+  startOver(): void;
+  chooseAnotherTime(): void;
+  editQueued(id: string): Promise<void>;
+}
+
+const blank = (): BookingForm => ({ page: '', appointmentType: '', day: format(Date.now(), 'yyyy-MM-dd'), slot: null, name: '', phone: '', email: '', fieldData: {}, textMessaging: null, marketing: null });
+
+/** One store for booking. */
+export const useBookingStore = create<BookingState>()((set, get) => ({
+  pages: [],
+  pagesError: null,
+  slots: null,
+  slotsError: null,
+  form: blank(),
+  editingId: null,
+  submitting: false,
+  submitError: null,
+  result: null,
+  async loadPages() {
+    const r = await frontdesk.invoke['bookings:pages']();
+    if (!r.ok) return set({ pagesError: r.error });
+    set({ pages: r.value, pagesError: null });
+    const { form } = get();
+    const page = r.value.find((p) => p.slug === form.page) ?? r.value[0];
+    if (page && !form.page) get().update({ page: page.slug, appointmentType: page.types[0]?.key ?? '' });
+  },
+  update(patch) {
+    const form = { ...get().form, ...patch };
+    const slotInputsChanged = 'page' in patch || 'appointmentType' in patch || 'day' in patch;
+    set({ form: slotInputsChanged ? { ...form, slot: null } : form, submitError: null });
+    if (slotInputsChanged) void get().loadSlots();
+  },
+  async loadSlots() {
+    const { page, appointmentType, day } = get().form;
+    if (!page || !day) return;
+    set({ slots: null, slotsError: null });
+    const date = parseISO(day);
+    const r = await frontdesk.invoke['bookings:availability']({ page, ...(appointmentType ? { appointmentType } : {}), begin: formatISO(startOfDay(date)), end: formatISO(endOfDay(date)) });
+    const now = get().form;
+    if (now.page !== page || now.day !== day || now.appointmentType !== appointmentType) return;
+    set(r.ok ? { slots: r.value } : { slotsError: r.error, slots: [] });
+  },
+  async submit(input) {
+    set({ submitting: true, submitError: null });
+    const id = get().editingId;
+    const r = id ? await frontdesk.invoke['bookings:rebook']({ id, booking: input }) : await frontdesk.invoke['bookings:book'](input);
+    set(r.ok ? { submitting: false, result: r.value, editingId: r.value.id } : { submitting: false, submitError: r.error });
+  },
+  startOver() {
+    const { page, appointmentType } = get().form;
+    set({ form: { ...blank(), page, appointmentType }, result: null, editingId: null, submitError: null });
+    void get().loadSlots();
+  },
+  chooseAnotherTime() {
+    set((s) => ({ form: { ...s.form, slot: null }, result: null }));
+    void get().loadSlots();
+  },
+  async editQueued(id) {
+    const r = await frontdesk.invoke['bookings:draft']({ id });
+    if (!r.ok) return set({ submitError: r.error });
+    const d = r.value;
+    const fieldData = Object.fromEntries(Object.entries(d.fieldData).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]));
+    set({
+      editingId: id,
+      result: null,
+      form: {
+        page: d.page,
+        appointmentType: d.appointmentType ?? '',
+        day: format(parseISO(d.startsAt), 'yyyy-MM-dd'),
+        slot: null,
+        name: d.name,
+        phone: d.phone,
+        email: d.email,
+        fieldData,
+        textMessaging: d.optedIntoTextMessaging ?? null,
+        marketing: d.optedIntoMarketing ?? null,
+      },
+    });
+    void get().loadSlots();
+  },
+}));
+
+/** Follows the booking's progress through the outbox; call once at start-up. */
+export function wireBookingEvents(): () => void {
+  return frontdesk.on['outbox:item']((item) => {
+    if (useBookingStore.getState().result?.id === item.id) useBookingStore.setState({ result: item });
+  });
+}
