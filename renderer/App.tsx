@@ -12,10 +12,11 @@ import { OutboxView } from './features/outbox/OutboxView';
 import { ServiceCard } from './features/service/ServiceCard';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
-import { useAuthStore, wireAuthEvents } from './stores/auth-store';
+import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
+import { forgetAccount, wireSessionReset } from './stores/session-reset';
 
 /** Root component. */
 export function App() {
@@ -28,7 +29,8 @@ export function App() {
     if (signedIn) void useOutboxStore.getState().load();
   }, [signedIn]);
   useEffect(() => {
-    const unwire = [wireAppEvents(), wireAuthEvents(), wireOutboxEvents(), wireBookingEvents()];
+    setSignOutHandler(forgetAccount);
+    const unwire = [wireAppEvents(), wireAuthEvents(), wireOutboxEvents(), wireBookingEvents(), wireSessionReset()];
     void useAppStore.getState().load();
     void useAuthStore.getState().load();
     return () => unwire.forEach((u) => u());

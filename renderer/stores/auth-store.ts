@@ -29,10 +29,20 @@ export const useAuthStore = create<AuthState>()((set) => {
     load: () => run(() => frontdesk.invoke['auth:status']()),
     signIn: (addScopes) => run(() => frontdesk.invoke['auth:sign-in'](addScopes?.length ? { addScopes } : undefined)),
     cancel: () => run(() => frontdesk.invoke['auth:cancel-sign-in']()),
-    signOut: () => run(() => frontdesk.invoke['auth:sign-out']()),
+    signOut: async () => {
+      await run(() => frontdesk.invoke['auth:sign-out']());
+      onSignedOut();
+    },
     dismissNotice: () => run(() => frontdesk.invoke['auth:dismiss-notice']()),
   };
 });
+
+let onSignedOut: () => void = () => undefined;
+
+/** Lets the session reset hook in without a store import cycle. */
+export function setSignOutHandler(handler: () => void): void {
+  onSignedOut = handler;
+}
 
 /** Subscribes to main's auth events; call once at start-up. */
 export function wireAuthEvents(): () => void {

@@ -40,6 +40,8 @@ export interface BookingState {
   startOver(): void;
   chooseAnotherTime(): void;
   editQueued(id: string): Promise<void>;
+  /** Forgets everything (another account, or signed out). */
+  clear(): void;
 }
 
 const blank = (): BookingForm => ({ page: '', appointmentType: '', day: format(Date.now(), 'yyyy-MM-dd'), slot: null, name: '', phone: '', email: '', fieldData: {}, textMessaging: null, marketing: null });
@@ -84,6 +86,9 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     const id = get().editingId;
     const r = id ? await frontdesk.invoke['bookings:rebook']({ id, booking: input }) : await frontdesk.invoke['bookings:book'](input);
     set(r.ok ? { submitting: false, result: r.value, editingId: r.value.id } : { submitting: false, submitError: r.error });
+  },
+  clear() {
+    set({ pages: [], pagesError: null, slots: null, slotsError: null, form: blank(), editingId: null, submitting: false, submitError: null, result: null });
   },
   startOver() {
     const { page, appointmentType } = get().form;

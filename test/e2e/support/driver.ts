@@ -35,10 +35,20 @@ export class FrontdeskPage {
     const tab = this.page.context().waitForEvent('page');
     await this.page.getByRole('button', { name: 'Sign in with your browser' }).click();
     const portal = await tab;
-    await portal.getByLabel('Email').fill(email);
-    await portal.getByLabel('Password').fill(password);
-    await portal.getByRole('button', { name: 'Sign in' }).click();
-    await portal.getByRole('button', { name: decision }).click();
+    const emailField = portal.getByLabel('Email');
+    const decide = portal.getByRole('button', { name: decision });
+    await emailField.or(decide).first().waitFor();
+    // The browser may still be signed in to the portal as someone else: sign out there first.
+    if (!(await emailField.isVisible()) && !(await portal.locator('body').innerText()).includes(`Signed in as ${email}`)) {
+      await portal.getByRole('button', { name: 'Sign out' }).click();
+    }
+    await emailField.or(decide).first().waitFor();
+    if (await emailField.isVisible()) {
+      await emailField.fill(email);
+      await portal.getByLabel('Password').fill(password);
+      await portal.getByRole('button', { name: 'Sign in' }).click();
+    }
+    await decide.click();
     await portal.waitForURL(/\/oauth\/callback/);
     return portal;
   }
@@ -57,6 +67,45 @@ export class FrontdeskPage {
       await this.page.getByRole('button', { name: 'Next day' }).click();
     }
     return [];
+  }
+
+  /** Opens a screen from the tab bar. */
+  async go(tab: 'Calendar' | 'Book appointment' | 'Outbox' | 'Contacts'): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+  }
+
+  /** Fills the booking form for the simple cleaning page on `day` (yyyy-MM-dd), choosing a free time; returns it. */
+  async fillCleaning(day: string, caller: { name: string; phone: string }, slotIndex = 0): Promise<string> {
+    await this.go('Book appointment');
+    const form = this.page.getByTestId('booking');
+    await form.getByLabel('Booking page').selectOption('lakeside-dental-cleaning');
+    await form.getByLabel('Day').fill(day);
+    const slot = form.locator('.slot').nth(slotIndex);
+    await slot.waitFor();
+    const time = await slot.innerText();
+    await slot.click();
+    await form.getByLabel('Name', { exact: true }).fill(caller.name);
+    await form.getByLabel('Phone', { exact: true }).fill(caller.phone);
+    return time;
+  }
+
+  /** Presses Book (or Save changes) on the booking form. */
+  async pressBook(): Promise<void> {
+    await this.page.getByTestId('booking').getByRole('button', { name: /^(Book|Save changes)$/ }).click();
+  }
+
+  /** fillCleaning, then Book. */
+  async bookCleaning(day: string, caller: { name: string; phone: string }, slotIndex = 0): Promise<string> {
+    const time = await this.fillCleaning(day, caller, slotIndex);
+    await this.pressBook();
+    return time;
+  }
+
+  /** Waits for the booking result panel in the given state and returns its text. */
+  async bookingResult(status: 'done' | 'queued' | 'needs_attention', timeout = 15_000): Promise<string> {
+    const result = this.page.locator(`[data-testid="booking-result"][data-status="${status}"]`);
+    await result.waitFor({ timeout });
+    return result.innerText();
   }
 
   /** The header's "Name — acting for Account" text. */
