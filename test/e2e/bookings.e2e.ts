@@ -57,6 +57,15 @@ describe('booking for a caller', () => {
     await app.go('Outbox');
     await app.page.locator('[data-testid="outbox-row"][data-status="queued"]').waitFor();
     await app.screenshot('test-results/outbox-waiting.png');
+    // The calendar shows it at once, marked as waiting (from the last good day plus the queued change).
+    await app.go('Calendar');
+    for (let i = 0; i < 7 && (await app.page.locator('[data-pending="waiting"]').count()) === 0; i++) {
+      await app.page.getByRole('button', { name: 'Next day' }).click();
+      await app.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+    }
+    expect(await app.page.locator('[data-pending="waiting"]').innerText()).toMatch(/Omar Haddad[\s\S]*Waiting to sync/);
+    await app.screenshot('test-results/calendar-waiting.png');
+    await app.go('Outbox');
     await faults(stack, null);
     await app.waitForConnectivity('online');
     await app.page.locator('[data-testid="outbox-row"][data-status="done"]').waitFor({ timeout: 20_000 });

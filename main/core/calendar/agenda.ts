@@ -13,6 +13,7 @@ function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
     calendarName: event.calendar_name ?? names.get(event.calendar_id) ?? '',
     location: event.location,
     people: event.participants.map((p) => ({ name: p.name, phone: p.normalized_phone || p.phone, email: p.email, state: p.state })),
+    pending: null,
   };
 }
 

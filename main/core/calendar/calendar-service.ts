@@ -4,8 +4,10 @@ import type { ServiceClient } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
 import type { ReadCache } from '../cache/read-cache';
+import type { OpView } from '../outbox';
 import type { Clock } from '../platform';
 import { agendaCacheKey, readAgenda } from './agenda';
+import { pendingAgendaItems } from './pending-items';
 
 /** What calendar reads need. */
 export interface CalendarDeps {
@@ -13,6 +15,16 @@ export interface CalendarDeps {
   cache: ReadCache;
   clock: Clock;
   account(): string | null;
+  /** Unfinished changes of the signed-in account (optimistic rows). */
+  pendingChanges(): readonly OpView[];
+}
+
+/** Adds the not-yet-confirmed bookings of the range, in time order. */
+function withPending(deps: CalendarDeps, agenda: Agenda, begin: string, end: string): Agenda {
+  const pending = pendingAgendaItems(deps.pendingChanges(), begin, end);
+  if (pending.length === 0) return agenda;
+  const items = [...agenda.items, ...pending].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  return { ...agenda, items };
 }
 
 /** The cached answer for a range, or null. */
@@ -20,7 +32,7 @@ export async function cachedAgenda(deps: CalendarDeps, begin: string, end: strin
   const account = deps.account();
   if (!account) throw new SignedOutError();
   const hit = await deps.cache.get<Agenda>(account, agendaCacheKey(begin, end));
-  return hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
+  return hit ? withPending(deps, { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }, begin, end) : null;
 }
 
 /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
@@ -30,11 +42,13 @@ export async function liveAgenda(deps: CalendarDeps, begin: string, end: string)
   try {
     const agenda = await readAgenda(deps.service, begin, end, deps.clock.now());
     await deps.cache.put(account, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
-    return agenda;
+    return withPending(deps, agenda, begin, end);
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'retryable') {
       const cached = await cachedAgenda(deps, begin, end);
       if (cached) return cached;
+      const waiting = withPending(deps, { items: [], fetchedAt: deps.clock.now(), source: 'unavailable' }, begin, end);
+      if (waiting.items.length > 0) return waiting;
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 /** Opens the outbox for core, wakes it on the right moments, and turns its changes into contract events. */
 import type { ServiceRequester } from '../api/service-client';
 import type { EventBus } from '../events';
-import { Outbox, OutboxInputError, type OutboxOptions, type WakeReason } from '../outbox';
+import { Outbox, OutboxInputError, type OpView, type OutboxOptions, type WakeReason } from '../outbox';
 import type { Platform } from '../platform';
 import { ChangesService } from './changes-service';
 import { KnownAccounts } from './known-accounts';
@@ -66,6 +66,11 @@ export class OutboxHost {
   wake(reason: WakeReason): void {
     this.outbox?.wake(reason);
     if (this.outbox) this.deps.events.emit('outbox:changed', this.changes.summary());
+  }
+
+  /** Unfinished changes of the signed-in account (empty before the outbox opens). */
+  pending(): OpView[] {
+    return this.outbox ? this.outbox.list().filter((op) => op.status !== 'done') : [];
   }
 
   /** "Retry now". */

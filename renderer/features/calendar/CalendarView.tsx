@@ -7,6 +7,7 @@ import { clockTime } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 import { stateInWords, stateTone } from './participant-state';
 
 /** The calendar screen. */
@@ -16,9 +17,11 @@ export function CalendarView() {
   // Reload when the granted permissions change (after "Grant access").
   const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
   const online = useAppStore((s) => s.connectivity?.state === 'online');
+  // Reload when a change made here is queued or settles, so it shows (or stops showing) as waiting.
+  const changes = useOutboxStore((s) => `${s.summary.queued}/${s.summary.needsAttention}`);
   useEffect(() => {
     void load();
-  }, [load, scopes, online]);
+  }, [load, scopes, online, changes]);
   return (
     <section className="card calendar" aria-labelledby="calendar-heading" data-testid="calendar" data-loading={loading ? 'true' : 'false'}>
       <div className="calendar-bar">
@@ -35,6 +38,11 @@ export function CalendarView() {
           </button>
         </div>
       </div>
+      {agenda?.source === 'unavailable' && (
+        <p className="notice notice-info" role="status" data-testid="stale-notice">
+          Offline — this day has not been loaded on this computer yet. Showing only the changes made here.
+        </p>
+      )}
       {agenda?.source === 'cache' && (
         <p className="notice notice-info" role="status" data-testid="stale-notice">
           {online ? 'Showing' : 'Offline — showing'} appointments as of {clockTime(agenda.fetchedAt)}
@@ -66,18 +74,26 @@ export function CalendarView() {
 
 function AgendaRow({ item }: { item: AgendaItem }) {
   return (
-    <li className="agenda-row">
+    <li className={`agenda-row${item.pending ? ' agenda-pending' : ''}`} data-pending={item.pending?.status ?? undefined}>
       <span className="agenda-time">
-        {clockTime(Date.parse(item.start))}–{clockTime(Date.parse(item.end))}
+        {clockTime(Date.parse(item.start))}
+        {item.end !== item.start && `–${clockTime(Date.parse(item.end))}`}
       </span>
       <span className="agenda-main">
-        <span className="agenda-title">{item.title}</span>
+        <span className="agenda-title">
+          {item.title}
+          {item.pending && (
+            <span className={`badge badge-${item.pending.status === 'needs_attention' ? 'bad' : 'neutral'}`}>
+              {item.pending.status === 'needs_attention' ? 'Needs attention' : 'Waiting to sync'}
+            </span>
+          )}
+        </span>
         <span className="agenda-meta">{[item.calendarName, item.location].filter(Boolean).join(' · ')}</span>
       </span>
       <span className="agenda-people">
         {item.people.map((p, i) => (
           <span key={i} className="agenda-person">
-            {p.name || p.phone || p.email} <span className={`badge badge-${stateTone(p.state)}`}>{stateInWords(p.state)}</span>
+            {p.name || p.phone || p.email} {p.state && <span className={`badge badge-${stateTone(p.state)}`}>{stateInWords(p.state)}</span>}
           </span>
         ))}
       </span>
