@@ -11,6 +11,7 @@ import { loadConfig } from '../../main/core/config';
 import { createApiModule } from '../sandbox/api/index';
 import { startSandbox } from '../sandbox/index';
 import { measure, report, type Figure } from './measure';
+import { outboxFigures } from './outbox-bench';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -55,7 +56,10 @@ async function main(): Promise<void> {
     }),
     await measure('sandbox seed (300 contacts, 600 events)', () => createApiModule(sandbox.ctx).reset(), 20),
   ];
+  const outbox = await outboxFigures(sandbox);
+  figures.push(...outbox.figures);
   console.log(report(figures));
+  for (const line of outbox.lines) console.log(line);
   ws.close();
   await host.close();
   await sandbox.close();
