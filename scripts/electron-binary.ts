@@ -31,5 +31,5 @@ export function obtainElectron(): { binary: string | null; reason: string | null
   const binary = installedElectron();
   if (binary) return { binary, reason: null };
   const why = `${result.stderr ?? ''}`.split('\n').find((l) => /error/i.test(l))?.trim();
-  return { binary: null, reason: why ? `its download failed (${why.slice(0, 120)})` : 'its download failed' };
+  return { binary: null, reason: why ? `its download failed: ${why.slice(0, 120)}` : 'its download failed' };
 }
