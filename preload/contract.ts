@@ -76,6 +76,8 @@ export interface AgendaItem {
   calendarName: string;
   location: string;
   people: { name: string; phone: string; email: string; state: string }[];
+  /** Set for a booking or appointment made here that the service has not confirmed yet (its outbox id). */
+  pending: { changeId: string; status: 'waiting' | 'needs_attention' } | null;
 }
 
 /** A range of appointments and when it was read from the service. */
@@ -83,8 +85,8 @@ export interface Agenda {
   items: AgendaItem[];
   /** Epoch ms when the service gave this answer. */
   fetchedAt: number;
-  /** 'cache' when the service could not be reached and this is the last good answer. */
-  source: 'service' | 'cache';
+  /** 'cache': the service could not be reached and this is the last good answer; 'unavailable': nothing was ever read for this range, only changes made here are shown. */
+  source: 'service' | 'cache' | 'unavailable';
 }
 
 /** Kinds of queued change (mirrors the outbox). */
@@ -140,6 +142,125 @@ export interface SlotView {
   start: string;
   end: string;
 }
+
+// contacts ─────────────────────────────────────────────────────────────────────────────────
+
+/** One phone number of a contact. */
+export interface ContactPhone {
+  /** As it was typed. */
+  number: string;
+  /** E.164 when known ('' for a number the service has not normalised yet). */
+  normalized: string;
+  /** How to show it: national format for the account's country, international otherwise. */
+  display: string;
+  type: string | null;
+  primary: boolean;
+}
+
+/** One e-mail address of a contact. */
+export interface ContactEmail {
+  address: string;
+  type: string | null;
+  primary: boolean;
+}
+
+/** A change to this contact made here that the service has not confirmed yet. */
+export interface ContactPending {
+  /** The outbox change (the latest one when there are several). */
+  opId: string;
+  change: 'create' | 'update' | 'delete';
+  status: 'queued' | 'sending' | 'needs_attention';
+  /** Why it has not gone through, in the service's words when it gave any. */
+  error: string | null;
+  requiredScope: string | null;
+}
+
+/** A contact as the Contacts screen shows it, with its unsynced changes applied. */
+export interface ContactView {
+  /** Stable list key: `id:<service id>`, or `op:<outbox id>` for a contact not yet on the service. */
+  key: string;
+  /** The service's id; null until a new contact has reached the service. */
+  id: number | null;
+  externalId: string | null;
+  addressBookId: number | null;
+  name: string;
+  firstName: string;
+  lastName: string;
+  phones: ContactPhone[];
+  emails: ContactEmail[];
+  /** The service says the contact is deleted. */
+  deleted: boolean;
+  pending: ContactPending | null;
+}
+
+/** Matches of a search and when they were read from the service. */
+export interface ContactList {
+  query: string;
+  items: ContactView[];
+  /** More contacts match than are shown: the user should refine the search. */
+  more: boolean;
+  /** Epoch ms when the service gave this answer. */
+  fetchedAt: number;
+  /** 'cache': the service could not be reached and this is the last good answer; 'unavailable': nothing was ever read for this search, only contacts added or changed here are shown. */
+  source: 'service' | 'cache' | 'unavailable';
+}
+
+/** One contact and when it was read. */
+export interface ContactDetail {
+  contact: ContactView;
+  fetchedAt: number;
+  source: 'service' | 'cache';
+}
+
+/** An address book contacts can be added to. */
+export interface AddressBookView {
+  id: number;
+  name: string;
+  /** The phone types this book accepts ("mobile", "home", …). */
+  phoneTypes: string[];
+  /** Where a new contact goes when none is chosen. */
+  isDefault: boolean;
+}
+
+const contactPhoneIn = z
+  .object({
+    number: z.string().trim().min(1).max(40).refine((s) => /^[\d\s+().\-/]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5, 'not a phone number'),
+    type: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
+const contactEmailIn = z.object({ address: z.email().max(254), type: z.string().trim().min(1).max(40).optional() }).strict();
+const contactFields = {
+  name: z.string().trim().max(200).optional(),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  phones: z.array(contactPhoneIn).max(10),
+  emails: z.array(contactEmailIn).max(10),
+};
+const contactRefFields = {
+  id: z.number().int().positive().optional(),
+  /** A contact not yet on the service is named by its outbox id here. */
+  externalId: z.string().trim().min(1).max(200).optional(),
+  addressBookId: z.number().int().positive().optional(),
+};
+const hasRef = (r: { id?: number | undefined; externalId?: string | undefined }) => r.id !== undefined || r.externalId !== undefined;
+const contactRef = z.object(contactRefFields).strict().refine(hasRef, 'id or externalId is required');
+const contactInput = z
+  .object({ ...contactFields, addressBookId: contactRefFields.addressBookId })
+  .strict()
+  .refine((c) => Boolean(c.name || c.firstName || c.lastName), { message: 'a name is required', path: ['name'] });
+/** What the New contact form sends. */
+export type ContactInput = z.input<typeof contactInput>;
+const contactChanges = z
+  .object({ ...contactFields, phones: contactFields.phones.optional(), emails: contactFields.emails.optional() })
+  .strict()
+  .refine((c) => Object.values(c).some((v) => v !== undefined), 'nothing to change');
+/** Only the fields the Edit form changed (lists are replaced whole). */
+export type ContactChanges = z.input<typeof contactChanges>;
+const contactSearch = z.object({ query: z.string().max(200), addressBookId: contactRefFields.addressBookId }).strict();
+/** A search: name words, a phone number or an e-mail address ('' lists everyone). */
+export type ContactSearch = z.input<typeof contactSearch>;
+
+// ───────────────────────────────────────────────────────────────────────────────────────────
 
 const noArgs = z.undefined();
 const opId = z.object({ id: z.uuid() }).strict();
@@ -208,6 +329,18 @@ export const invokeChannels = {
   'bookings:rebook': invoke<OutboxItem>()(z.object({ id: z.uuid(), booking: bookingInput }).strict()),
   /** The form values of a queued booking, for Edit. */
   'bookings:draft': invoke<BookingInput>()(opId),
+  // contacts
+  /** Matching contacts (first ~200), fresh from the service (the cache when offline), with unsynced changes applied. */
+  'contacts:search': invoke<ContactList>()(contactSearch),
+  /** The last good answer for that search, for painting before the service answers (null if none). */
+  'contacts:cached': invoke<ContactList | null>()(contactSearch),
+  'contacts:get': invoke<ContactDetail>()(contactRef),
+  /** Adds a contact through the outbox: done at once when online, queued otherwise. */
+  'contacts:create': invoke<OutboxItem>()(contactInput),
+  /** Changes only the given fields (patch) through the outbox. */
+  'contacts:update': invoke<OutboxItem>()(z.object({ ...contactRefFields, changes: contactChanges }).strict().refine(hasRef, 'id or externalId is required')),
+  'contacts:delete': invoke<OutboxItem>()(contactRef),
+  'contacts:address-books': invoke<AddressBookView[]>()(noArgs),
 } as const;
 
 /** Every main→renderer event. */

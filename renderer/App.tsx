@@ -7,6 +7,7 @@ import { StorageBanner } from './components/StorageBanner';
 import { NavBar } from './components/NavBar';
 import { BookingView } from './features/bookings/BookingView';
 import { CalendarView } from './features/calendar/CalendarView';
+import { ContactsView } from './features/contacts/ContactsView';
 import { HeldWorkBanner } from './features/outbox/HeldWorkBanner';
 import { OutboxView } from './features/outbox/OutboxView';
 import { ServiceCard } from './features/service/ServiceCard';
@@ -14,6 +15,7 @@ import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
 import { wireBookingEvents } from './stores/booking-store';
+import { wireContactEvents } from './stores/contacts-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
 import { forgetAccount, wireSessionReset } from './stores/session-reset';
@@ -30,7 +32,7 @@ export function App() {
   }, [signedIn]);
   useEffect(() => {
     setSignOutHandler(forgetAccount);
-    const unwire = [wireAppEvents(), wireAuthEvents(), wireOutboxEvents(), wireBookingEvents(), wireSessionReset()];
+    const unwire = [wireAppEvents(), wireAuthEvents(), wireOutboxEvents(), wireBookingEvents(), wireContactEvents(), wireSessionReset()];
     void useAppStore.getState().load();
     void useAuthStore.getState().load();
     return () => unwire.forEach((u) => u());
@@ -53,6 +55,7 @@ export function App() {
         {ready && auth?.state !== 'signed_in' && <SignInScreen />}
         {ready && signedIn && screen === 'calendar' && <CalendarView />}
         {ready && signedIn && screen === 'book' && <BookingView />}
+        {ready && signedIn && screen === 'contacts' && <ContactsView />}
         {ready && signedIn && screen === 'outbox' && <OutboxView />}
         {ready && auth?.state !== 'signed_in' && <ServiceCard />}
       </main>

@@ -36,6 +36,8 @@ export interface CoreOptions {
   customSchemeClaimed?: () => boolean;
   /** Outbox tunables (tests shorten the backoff). */
   outbox?: OutboxOptions;
+  /** Contact search paging (tests use small pages to exercise paging). */
+  contacts?: { pageSize?: number; limit?: number };
 }
 
 /** Builds core; nothing runs until `start()`. */
@@ -91,9 +93,10 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     info,
     connectivity,
     auth,
-    calendar: { service, cache, clock: platform.clock, account },
+    calendar: { service, cache, clock: platform.clock, account, pendingChanges: () => outbox.pending() },
     changes: outbox.changes,
     bookings: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), changes: outbox.changes },
+    contacts: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), ...options.contacts },
     retryNow: () => outbox.retryNow(),
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });

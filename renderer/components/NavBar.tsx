@@ -5,6 +5,7 @@ import { useOutboxStore } from '../stores/outbox-store';
 const TABS: { screen: Screen; label: string }[] = [
   { screen: 'calendar', label: 'Calendar' },
   { screen: 'book', label: 'Book appointment' },
+  { screen: 'contacts', label: 'Contacts' },
   { screen: 'outbox', label: 'Outbox' },
 ];
 

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 
 /** The app's screens. */
-export type Screen = 'calendar' | 'book' | 'outbox';
+export type Screen = 'calendar' | 'book' | 'contacts' | 'outbox';
 
 /** Navigation state. */
 export interface NavState {

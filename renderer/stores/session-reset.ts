@@ -7,6 +7,7 @@ import type { AuthStatus } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { useBookingStore } from './booking-store';
 import { useCalendarStore } from './calendar-store';
+import { useContactsStore } from './contacts-store';
 import { useNavStore } from './nav-store';
 import { useOutboxStore } from './outbox-store';
 
@@ -17,6 +18,7 @@ const accountOf = (s: AuthStatus) => (s.state === 'signed_in' ? `${s.user?.email
 /** Clears every store that holds account data. */
 export function resetAccountStores(): void {
   useBookingStore.getState().clear();
+  useContactsStore.getState().clear();
   useCalendarStore.setState({ agenda: null, error: null });
   useOutboxStore.setState({ items: [], error: null });
   useNavStore.getState().go('calendar');

@@ -7,11 +7,13 @@ import type { AuthService } from '../auth/auth-service';
 import type { BookingDeps } from '../bookings/booking-service';
 import type { ChangesService } from '../changes/changes-service';
 import type { CalendarDeps } from '../calendar/calendar-service';
+import type { ContactsDeps } from '../contacts/contacts-service';
 import type { ConnectivityMonitor } from '../connectivity';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
 import { bookingsHandlers } from './bookings-handlers';
 import { calendarHandlers } from './calendar-handlers';
+import { contactsHandlers } from './contacts-handlers';
 import type { Handlers } from './dispatch';
 import { outboxHandlers } from './outbox-handlers';
 
@@ -23,6 +25,7 @@ export interface HandlerDeps {
   calendar: CalendarDeps;
   changes: ChangesService;
   bookings: BookingDeps;
+  contacts: ContactsDeps;
   retryNow(): void;
 }
 
@@ -34,5 +37,6 @@ export function createHandlers(deps: HandlerDeps) {
     ...calendarHandlers(deps),
     ...outboxHandlers(deps),
     ...bookingsHandlers(deps),
+    ...contactsHandlers(deps),
   } satisfies Handlers;
 }

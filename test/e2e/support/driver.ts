@@ -50,6 +50,8 @@ export class FrontdeskPage {
     }
     await decide.click();
     await portal.waitForURL(/\/oauth\/callback/);
+    // Back to Frontdesk, as the user would: a background tab repaints slowly.
+    await this.page.bringToFront();
     return portal;
   }
 

@@ -1,0 +1,73 @@
+/** What a search box entry means: a name search (`q`), a phone lookup, an e-mail lookup, or everyone. */
+import type { CountryCode } from 'libphonenumber-js';
+import type { ContactView } from '../../../preload/contract';
+import type { ContactFilter } from './contacts-read-api';
+import { toE164 } from './phones';
+
+/** A classified search. */
+export type SearchMeaning =
+  | { by: 'all' }
+  | { by: 'name'; text: string }
+  | { by: 'phone'; typed: string; e164: string | null }
+  | { by: 'email'; address: string };
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONEISH = /^[\d\s+().\-/]+$/;
+
+/** The query, trimmed and with runs of spaces collapsed (what is cached under). */
+export function tidyQuery(query: string): string {
+  return query.trim().replace(/\s+/g, ' ');
+}
+
+/** Full e-mail → e-mail lookup; 7+ digits of phone characters → phone lookup; anything else → name search. */
+export function meaningOf(query: string, country: CountryCode | null): SearchMeaning {
+  const text = tidyQuery(query);
+  if (!text) return { by: 'all' };
+  if (EMAIL.test(text)) return { by: 'email', address: text.toLowerCase() };
+  const digits = text.replace(/\D/g, '');
+  if (PHONEISH.test(text) && digits.length >= 7) return { by: 'phone', typed: text, e164: toE164(text, country) };
+  return { by: 'name', text };
+}
+
+/** GET /v1/contacts filters for a search (the service normalises phone filters with the account's country). */
+export function filterOf(meaning: SearchMeaning, addressBookId?: number): ContactFilter {
+  const book = addressBookId !== undefined ? { address_book_id: addressBookId } : {};
+  switch (meaning.by) {
+    case 'all':
+      return book;
+    case 'name':
+      return { ...book, q: meaning.text };
+    case 'phone':
+      return { ...book, phone_number: meaning.e164 ?? meaning.typed };
+    case 'email':
+      return { ...book, email_address: meaning.address };
+  }
+}
+
+/** Cache key of a search. */
+export function searchCacheKey(query: string, addressBookId?: number): string {
+  return `contacts:search:${addressBookId ?? '*'}:${tidyQuery(query).toLowerCase()}`;
+}
+
+/** Whether a contact the app knows locally (unsynced, or from the cache) matches the search, as the sandbox does. */
+export function matches(meaning: SearchMeaning, c: ContactView): boolean {
+  switch (meaning.by) {
+    case 'all':
+      return true;
+    case 'email':
+      return c.emails.some((e) => e.address.toLowerCase() === meaning.address);
+    case 'phone': {
+      const digits = meaning.typed.replace(/\D/g, '');
+      return c.phones.some((p) => (meaning.e164 && p.normalized === meaning.e164) || p.number.replace(/\D/g, '') === digits);
+    }
+    case 'name': {
+      const needle = meaning.text.toLowerCase();
+      const digits = needle.replace(/\D/g, '');
+      return (
+        c.name.toLowerCase().includes(needle) ||
+        c.emails.some((e) => e.address.toLowerCase().includes(needle)) ||
+        (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
+      );
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/** `contacts:*` handlers: search (fresh or cached), one contact, address books, and writes through the outbox. */
+import { createContact, deleteContact, updateContact } from '../contacts/contact-writes';
+import { addressBooks, cachedContacts, contactById, searchContacts, type ContactsDeps } from '../contacts/contacts-service';
+import type { DomainHandlers } from './dispatch';
+import { serviceResult } from './service-errors';
+
+/** Builds the contacts handlers. */
+export function contactsHandlers(deps: { contacts: ContactsDeps }) {
+  const c = deps.contacts;
+  return {
+    'contacts:search': (args) => serviceResult(() => searchContacts(c, args)),
+    'contacts:cached': (args) => serviceResult(() => cachedContacts(c, args)),
+    'contacts:get': (ref) => serviceResult(() => contactById(c, ref)),
+    'contacts:create': (input) => serviceResult(() => createContact(c, input)),
+    'contacts:update': ({ changes, ...target }) => serviceResult(() => updateContact(c, target, changes)),
+    'contacts:delete': (target) => serviceResult(() => deleteContact(c, target)),
+    'contacts:address-books': () => serviceResult(() => addressBooks(c)),
+  } satisfies DomainHandlers<'contacts'>;
+}

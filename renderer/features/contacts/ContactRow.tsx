@@ -1,0 +1,43 @@
+/** One contact in the list: name, main phone and e-mail, and whether a change of it is still on its way. */
+import type { ContactPending, ContactView } from '../../../preload/contract';
+import { useContactsStore } from '../../stores/contacts-store';
+
+const primary = <T extends { primary: boolean }>(items: T[]) => items.find((i) => i.primary) ?? items[0];
+
+function PendingBadges({ pending }: { pending: ContactPending }) {
+  return (
+    <>
+      {pending.change === 'delete' && <span className="badge badge-bad">Will be deleted</span>}
+      {pending.status === 'needs_attention' ? <span className="badge badge-bad">Needs attention</span> : pending.change !== 'delete' && <span className="badge badge-wait">Waiting to sync</span>}
+    </>
+  );
+}
+
+/** A row of the contact list. */
+export function ContactRow({ contact: c }: { contact: ContactView }) {
+  const startEdit = useContactsStore((s) => s.startEdit);
+  const phone = primary(c.phones);
+  const email = primary(c.emails);
+  const more = c.phones.length + c.emails.length - (phone ? 1 : 0) - (email ? 1 : 0);
+  const deleting = c.pending?.change === 'delete';
+  return (
+    <div className={`contact-row${deleting ? ' contact-deleting' : ''}`} data-testid="contact-row" data-key={c.key} data-pending={c.pending?.status ?? ''} data-change={c.pending?.change ?? ''}>
+      <div className="contact-main">
+        <span className="contact-name">
+          <span className="contact-name-text">{c.name || '(no name)'}</span>
+          {c.pending && <PendingBadges pending={c.pending} />}
+        </span>
+        <span className="contact-meta">
+          {phone && <span>{phone.display || phone.number}</span>}
+          {email && <span>{email.address}</span>}
+          {more > 0 && <span>+{more} more</span>}
+          {!phone && !email && <span>No phone or e-mail</span>}
+        </span>
+        {c.pending?.status === 'needs_attention' && c.pending.error && <span className="contact-error">{c.pending.error}</span>}
+      </div>
+      <button type="button" className="secondary-button" disabled={deleting} aria-label={`Edit ${c.name || 'contact'}`} onClick={() => startEdit(c)}>
+        Edit
+      </button>
+    </div>
+  );
+}

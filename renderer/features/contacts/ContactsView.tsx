@@ -1,0 +1,36 @@
+/** The Contacts screen: find a contact by name, phone or e-mail; add, change or delete one. */
+import { useEffect } from 'react';
+import { useAppStore } from '../../stores/app-store';
+import { useAuthStore } from '../../stores/auth-store';
+import { useContactsStore } from '../../stores/contacts-store';
+import { ContactEditor } from './ContactEditor';
+import { ContactResults } from './ContactResults';
+
+/** The Contacts tab. */
+export function ContactsView() {
+  const mode = useContactsStore((s) => s.mode);
+  const loading = useContactsStore((s) => s.loading);
+  const source = useContactsStore((s) => s.list?.source);
+  const shownQuery = useContactsStore((s) => s.list?.query);
+  const { load, loadBooks, startNew } = useContactsStore.getState();
+  // Reload when permissions change (after "Grant access") or the service comes back.
+  const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
+  const online = useAppStore((s) => s.connectivity?.state === 'online');
+  useEffect(() => {
+    void load();
+    void loadBooks();
+  }, [load, loadBooks, scopes, online]);
+  return (
+    <section className="card contacts" aria-labelledby="contacts-heading" data-testid="contacts" data-mode={mode} data-loading={loading ? 'true' : 'false'} data-source={source ?? 'none'} data-query={shownQuery ?? ''}>
+      <div className="contacts-bar">
+        <h2 id="contacts-heading">{mode === 'new' ? 'New contact' : mode === 'edit' ? 'Edit contact' : 'Contacts'}</h2>
+        {mode === 'list' && (
+          <button type="button" className="primary-button" onClick={startNew}>
+            New contact
+          </button>
+        )}
+      </div>
+      {mode === 'list' ? <ContactResults /> : <ContactEditor />}
+    </section>
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The Contacts screen's state: what was typed in the search box, the matches, and the New/Edit drafts. Drafts stay
+ * here across screens until they are saved or cancelled, and are forgotten when another account signs in.
+ */
+import { create } from 'zustand';
+import type { AddressBookView, ContactChanges, ContactInput, ContactList, ContactView, IpcError, OutboxItem } from '../../preload/contract';
+import { frontdesk } from '../lib/frontdesk';
+import { useAuthStore } from './auth-store';
+
+/** A phone row of the form. */
+export interface PhoneDraft {
+  number: string;
+  type: string;
+}
+
+/** An e-mail row of the form. */
+export interface EmailDraft {
+  address: string;
+  type: string;
+}
+
+/** The fields of the New and Edit forms. */
+export interface ContactForm {
+  firstName: string;
+  lastName: string;
+  phones: PhoneDraft[];
+  emails: EmailDraft[];
+  addressBookId: number | null;
+}
+
+/** State and actions of the contacts store. */
+export interface ContactsState {
+  query: string;
+  list: ContactList | null;
+  loading: boolean;
+  error: IpcError | null;
+  books: AddressBookView[];
+  booksError: IpcError | null;
+  mode: 'list' | 'new' | 'edit';
+  newDraft: ContactForm;
+  edit: { original: ContactView; form: ContactForm } | null;
+  saving: boolean;
+  saveError: IpcError | null;
+  /** The last change saved here and who it was about, followed through the outbox. */
+  saved: SavedChange | null;
+  type(query: string): void;
+  load(): Promise<void>;
+  loadBooks(): Promise<void>;
+  startNew(): void;
+  startEdit(contact: ContactView): void;
+  refreshEdit(id: number): Promise<void>;
+  updateDraft(patch: Partial<ContactForm>): void;
+  cancel(): void;
+  saveNew(input: ContactInput, name: string): Promise<void>;
+  saveEdit(changes: ContactChanges): Promise<void>;
+  remove(): Promise<void>;
+  /** Forgets everything (another account signed in). */
+  clear(): void;
+}
+
+/** A change saved from this screen. */
+export interface SavedChange {
+  item: OutboxItem;
+  name: string;
+}
+
+/** An empty form: one blank phone and e-mail row. */
+export const blankForm = (): ContactForm => ({ firstName: '', lastName: '', phones: [{ number: '', type: '' }], emails: [{ address: '', type: '' }], addressBookId: null });
+
+const primaryFirst = <T extends { primary: boolean }>(items: T[]) => [...items].sort((a, b) => Number(b.primary) - Number(a.primary));
+
+/** The Edit form's starting values (primary phone and e-mail first). */
+export function fromContact(c: ContactView): ContactForm {
+  const phones = primaryFirst(c.phones).map((p) => ({ number: p.display || p.number, type: p.type ?? '' }));
+  const emails = primaryFirst(c.emails).map((e) => ({ address: e.address, type: e.type ?? '' }));
+  return {
+    firstName: c.firstName || (c.lastName ? '' : c.name),
+    lastName: c.lastName,
+    phones: phones.length ? phones : blankForm().phones,
+    emails: emails.length ? emails : blankForm().emails,
+    addressBookId: c.addressBookId,
+  };
+}
+
+const SEARCH_DELAY_MS = 300;
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+let latest = 0;
+const same = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** How a contact is named to main. */
+export function targetOf(c: ContactView) {
+  return { ...(c.id !== null ? { id: c.id } : {}), ...(c.externalId ? { externalId: c.externalId } : {}), ...(c.addressBookId !== null ? { addressBookId: c.addressBookId } : {}) };
+}
+
+const initial = () => ({ query: '', list: null, loading: false, error: null, books: [], booksError: null, mode: 'list' as const, newDraft: blankForm(), edit: null, saving: false, saveError: null, saved: null });
+
+/** One store for contacts. */
+export const useContactsStore = create<ContactsState>()((set, get) => {
+  const afterSave = (r: { ok: true; value: OutboxItem } | { ok: false; error: IpcError }, name: string, done: Partial<ContactsState>) => {
+    if (!r.ok) return set({ saving: false, saveError: r.error });
+    set({ saving: false, saveError: null, mode: 'list', saved: { item: r.value, name }, ...done });
+    void get().load();
+  };
+  return {
+    ...initial(),
+    type(query) {
+      set({ query, saved: null });
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => void get().load(), SEARCH_DELAY_MS);
+    },
+    async load() {
+      clearTimeout(searchTimer);
+      const query = get().query;
+      const seq = ++latest;
+      set({ loading: true });
+      const shown = get().list;
+      if (!shown || !same(shown.query, query)) {
+        const cached = await frontdesk.invoke['contacts:cached']({ query });
+        if (seq === latest && cached.ok && cached.value) set({ list: cached.value });
+      }
+      const r = await frontdesk.invoke['contacts:search']({ query });
+      if (seq !== latest) return; // the user typed on meanwhile
+      const kept = get().list;
+      set(r.ok ? { loading: false, list: r.value, error: null } : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null });
+    },
+    async loadBooks() {
+      const r = await frontdesk.invoke['contacts:address-books']();
+      set(r.ok ? { books: r.value, booksError: null } : { booksError: r.error });
+    },
+    startNew: () => set({ mode: 'new', saveError: null, saved: null }),
+    startEdit(contact) {
+      set({ mode: 'edit', saveError: null, saved: null, edit: { original: contact, form: fromContact(contact) } });
+      if (contact.id !== null) void get().refreshEdit(contact.id);
+    },
+    async refreshEdit(id) {
+      const r = await frontdesk.invoke['contacts:get']({ id });
+      const edit = get().edit;
+      if (!r.ok || !edit || edit.original.id !== id) return;
+      // Fresh values only while nothing was typed: what the user changed is compared with what they started from.
+      const untouched = JSON.stringify(edit.form) === JSON.stringify(fromContact(edit.original));
+      if (untouched) set({ edit: { original: r.value.contact, form: fromContact(r.value.contact) } });
+      else if (r.value.contact.deleted) set({ edit: { ...edit, original: { ...edit.original, deleted: true } } });
+    },
+    updateDraft(patch) {
+      const { mode, edit, newDraft } = get();
+      if (mode === 'edit' && edit) set({ edit: { ...edit, form: { ...edit.form, ...patch } }, saveError: null });
+      else set({ newDraft: { ...newDraft, ...patch }, saveError: null });
+    },
+    cancel() {
+      const { mode } = get();
+      set({ mode: 'list', saveError: null, ...(mode === 'edit' ? { edit: null } : { newDraft: blankForm() }) });
+    },
+    async saveNew(input, name) {
+      set({ saving: true, saveError: null });
+      afterSave(await frontdesk.invoke['contacts:create'](input), name, { newDraft: blankForm(), query: name });
+    },
+    async saveEdit(changes) {
+      const edit = get().edit;
+      if (!edit) return;
+      set({ saving: true, saveError: null });
+      afterSave(await frontdesk.invoke['contacts:update']({ ...targetOf(edit.original), changes }), edit.original.name, { edit: null });
+    },
+    async remove() {
+      const edit = get().edit;
+      if (!edit) return;
+      set({ saving: true, saveError: null });
+      afterSave(await frontdesk.invoke['contacts:delete'](targetOf(edit.original)), edit.original.name, { edit: null });
+    },
+    clear() {
+      clearTimeout(searchTimer);
+      latest++;
+      set(initial());
+    },
+  };
+});
+
+/** Re-reads the matches when a contact change moves on in the outbox; forgets everything when another account signs in. Call once. */
+export function wireContactEvents(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let account: string | null = null;
+  const offItem = frontdesk.on['outbox:item']((item) => {
+    const { saved, list } = useContactsStore.getState();
+    if (saved?.item.id === item.id) useContactsStore.setState({ saved: { ...saved, item } });
+    if (!item.kind.startsWith('contact.') || !list) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void useContactsStore.getState().load(), 200);
+  });
+  // Follows the auth store (it also knows the status the app started with, not only later events).
+  const offAuth = useAuthStore.subscribe(({ status }) => {
+    const now = status?.state === 'signed_in' ? `${status.user?.email ?? ''}|${status.actingFor?.email ?? ''}` : null;
+    if (now && account && now !== account) useContactsStore.getState().clear();
+    if (now) account = now;
+  });
+  return () => {
+    clearTimeout(timer);
+    offItem();
+    offAuth();
+  };
+}

@@ -1,0 +1,90 @@
+/** Searching contacts over real HTTP: every page up to the screen's limit, name/phone/e-mail lookups, one contact. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/index';
+import type { MadeCore } from '../../support/auth-fixture';
+import { call, ownerGet, requestCount, signedInCore, startContactsSandbox } from './contacts-kit';
+
+interface Raw {
+  id: number;
+  name: string;
+  phone_numbers: { number: string; normalized: string }[];
+  email_addresses: { address: string }[];
+}
+
+let sb: Sandbox;
+let made: MadeCore;
+let everyone: Raw[];
+const PAGE = 40;
+
+beforeAll(async () => {
+  sb = await startContactsSandbox();
+  made = await signedInCore(sb, { contacts: { pageSize: PAGE, limit: 200 } });
+  everyone = (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { page_size: 1000 })).body.contacts;
+});
+afterAll(async () => {
+  await made.cleanup();
+  await sb.close();
+});
+
+describe('contacts:search', () => {
+  it('lists the first 200 by name, paging until it has more than that, and says there are more', async () => {
+    const before = await requestCount(sb, 'GET /v1/contacts');
+    const list = await call(made, 'contacts:search', { query: '' });
+    expect(list).toMatchObject({ query: '', more: true, source: 'service' });
+    expect(list.items.map((c) => c.id)).toEqual(everyone.slice(0, 200).map((c) => c.id));
+    expect((await requestCount(sb, 'GET /v1/contacts')) - before).toBe(6); // 6 × 40 > 200
+  });
+
+  it('pages through every match of a name search until an empty page', async () => {
+    const needle = ['an', 'ar', 'er', 'el', 'in', 'on'].find((n) => {
+      const hits = everyone.filter((c) => c.name.toLowerCase().includes(n) || c.email_addresses.some((e) => e.address.includes(n))).length;
+      return hits > PAGE * 1.5 && hits <= 200;
+    })!;
+    const truth = (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { q: needle, page_size: 1000 })).body.contacts;
+    const before = await requestCount(sb, 'GET /v1/contacts');
+    const list = await call(made, 'contacts:search', { query: `  ${needle.toUpperCase()} ` });
+    expect(list.more).toBe(false);
+    expect(list.query).toBe(needle.toUpperCase());
+    expect(list.items.map((c) => c.id)).toEqual(truth.map((c) => c.id));
+    expect((await requestCount(sb, 'GET /v1/contacts')) - before).toBe(Math.ceil(truth.length / PAGE) + 1);
+  });
+
+  it('finds a contact by phone number typed another way, shown in the account’s national format', async () => {
+    const who = everyone.find((c) => c.phone_numbers[0]?.normalized.startsWith('+1'))!;
+    const digits = who.phone_numbers[0]!.normalized.slice(2);
+    const typed = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+    const list = await call(made, 'contacts:search', { query: typed });
+    expect(list.items.map((c) => c.id)).toContain(who.id);
+    expect(list.items.every((c) => c.phones.some((p) => p.normalized === who.phone_numbers[0]!.normalized))).toBe(true);
+    const phone = list.items.find((c) => c.id === who.id)!.phones[0]!;
+    expect(phone.display).toBe(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+  });
+
+  it('finds a contact by e-mail address in any case', async () => {
+    const who = everyone.find((c) => c.email_addresses.length > 0)!;
+    const list = await call(made, 'contacts:search', { query: who.email_addresses[0]!.address.toUpperCase() });
+    expect(list.items.map((c) => c.id)).toEqual([who.id]);
+    expect(list.items[0]).toMatchObject({ name: who.name, pending: null, deleted: false });
+  });
+
+  it('reads one contact by id', async () => {
+    const who = everyone[7]!;
+    const detail = await call(made, 'contacts:get', { id: who.id });
+    expect(detail).toMatchObject({ source: 'service', contact: { id: who.id, key: `id:${who.id}`, name: who.name } });
+    expect(detail.contact.emails.map((e) => e.address)).toEqual(who.email_addresses.map((e) => e.address));
+  });
+
+  it('lists the address books with the default first', async () => {
+    const books = await call(made, 'contacts:address-books');
+    expect(books.map((b) => [b.name, b.isDefault])).toEqual([
+      ['Patients', true],
+      ['Referrals (Google)', false],
+    ]);
+    expect(books[0]!.phoneTypes).toEqual(['mobile', 'home', 'work', 'other']);
+  });
+
+  it('refuses a search that is too long, before asking the service', async () => {
+    const result = await made.core.dispatch('contacts:search', { query: 'x'.repeat(201) }, { url: 'app://frontdesk/index.html', isMainFrame: true });
+    expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
+  });
+});
