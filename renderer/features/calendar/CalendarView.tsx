@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { format, isToday } from 'date-fns';
 import type { AgendaItem } from '../../../preload/contract';
-import { PermissionNeeded } from '../../components/PermissionNeeded';
+import { ReadStatus } from '../../components/ReadStatus';
 import { clockTime } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
@@ -38,27 +38,16 @@ export function CalendarView() {
           </button>
         </div>
       </div>
-      {agenda?.source === 'unavailable' && (
-        <p className="notice notice-info" role="status" data-testid="stale-notice">
-          Offline — this day has not been loaded on this computer yet. Showing only the changes made here.
-        </p>
-      )}
-      {agenda?.source === 'cache' && (
-        <p className="notice notice-info" role="status" data-testid="stale-notice">
-          {online ? 'Showing' : 'Offline — showing'} appointments as of {clockTime(agenda.fetchedAt)}
-          {loading ? '. Updating…' : '.'}
-        </p>
-      )}
-      {error?.code === 'insufficient_scope' && error.requiredScope ? (
-        <PermissionNeeded message={error.message} scope={error.requiredScope} />
-      ) : error && !(error.code === 'offline' && agenda) ? (
-        <p className="notice notice-error" role="alert">
-          {error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void load()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      <ReadStatus
+        data={agenda}
+        loading={loading}
+        error={error}
+        online={online}
+        what="appointments"
+        unavailableText="Offline — this day has not been loaded on this computer yet. Showing only the changes made here."
+        testId="stale-notice"
+        retry={() => void load()}
+      />
       {!agenda && loading && <p className="muted">Loading appointments…</p>}
       {agenda && agenda.items.length === 0 && <p className="muted">No appointments on this day.</p>}
       {agenda && agenda.items.length > 0 && (

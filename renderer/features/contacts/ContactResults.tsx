@@ -1,8 +1,7 @@
 /** The search box and what it found: notices in plain words, then the matches. */
 import type { ContactList as Matches } from '../../../preload/contract';
 import { Field } from '../../components/Field';
-import { PermissionNeeded } from '../../components/PermissionNeeded';
-import { clockTime } from '../../lib/format';
+import { ReadStatus } from '../../components/ReadStatus';
 import { useAppStore } from '../../stores/app-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { ContactList } from './ContactList';
@@ -54,27 +53,16 @@ function ResultNotices() {
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   return (
     <>
-      {list?.source === 'cache' && (
-        <p className="notice notice-info" role="status" data-testid="contacts-stale">
-          {online ? 'Showing' : 'Offline — showing'} contacts as of {clockTime(list.fetchedAt)}
-          {loading ? '. Updating…' : '.'}
-        </p>
-      )}
-      {list?.source === 'unavailable' && (
-        <p className="notice notice-info" role="status" data-testid="contacts-stale">
-          Offline — Frontdesk has no saved copy of this search. Only contacts added or changed on this computer are shown.
-        </p>
-      )}
-      {error?.code === 'insufficient_scope' && error.requiredScope ? (
-        <PermissionNeeded message={error.message} scope={error.requiredScope} />
-      ) : error && !(error.code === 'offline' && list) ? (
-        <p className="notice notice-error" role="alert">
-          {error.message}{' '}
-          <button type="button" className="link-button" onClick={() => void load()}>
-            Try again
-          </button>
-        </p>
-      ) : null}
+      <ReadStatus
+        data={list}
+        loading={loading}
+        error={error}
+        online={online}
+        what="contacts"
+        unavailableText="Offline — Frontdesk has no saved copy of this search. Only contacts added or changed on this computer are shown."
+        testId="contacts-stale"
+        retry={() => void load()}
+      />
     </>
   );
 }
