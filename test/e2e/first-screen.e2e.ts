@@ -1,13 +1,9 @@
 /** The first screen, through the browser host in Chromium against the sandbox. */
 import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './support/stack';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './support/stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const stack = useStack();
 
 describe('first screen', () => {
   it('shows the app name, the configured service and that it is online', async () => {

@@ -1,12 +1,8 @@
 /** Sign-in through the system browser (a second tab here), against the sandbox's login and consent pages. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './support/stack';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './support/stack';
 
-let stack: Stack;
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => stack?.close());
+const stack = useStack();
 
 describe('sign-in', () => {
   it('signs a linked receptionist in through the browser and shows who acts for whom', async () => {

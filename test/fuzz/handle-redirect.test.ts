@@ -4,30 +4,21 @@
  * and nothing else ever reaches the token endpoint.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sandbox } from '../sandbox/index';
-import { admin, browserAnswer, customSchemeCore, startAuthSandbox, type MadeCore } from '../support/auth-fixture';
+import { beforeAll, expect, it } from 'vitest';
+import { admin, browserAnswer, useAuthKit } from '../support/auth-fixture';
 
 const RUNS = 300;
 const REDIRECT = 'com.frontdesk.app:/oauth/callback';
-let sb: Sandbox;
-let made: MadeCore;
+const kit = useAuthKit({ sandbox: { codeTtlS: 600 }, core: 'custom-scheme', per: 'file' });
 let genuine: string;
 let code: string;
 let state: string;
 
 beforeAll(async () => {
-  sb = await startAuthSandbox({ codeTtlS: 600 });
-  made = customSchemeCore(sb);
-  await made.core.start();
-  const answer = await browserAnswer(made, { email: 'owner@frontdesk.test' });
+  const answer = await browserAnswer(kit.made, { email: 'owner@frontdesk.test' });
   genuine = answer.location;
   code = answer.params.get('code')!;
   state = answer.params.get('state')!;
-});
-afterAll(async () => {
-  await made.cleanup();
-  await sb.close();
 });
 
 /**
@@ -51,10 +42,10 @@ function mayBeOurAnswer(raw: string): boolean {
 
 /** Refused, the attempt still pending, and the token endpoint never asked. */
 async function expectRefused(input: unknown): Promise<void> {
-  const outcome = await made.core.auth.handleRedirect(input);
+  const outcome = await kit.made.core.auth.handleRedirect(input);
   expect(outcome.ok, `accepted: ${JSON.stringify(input)}`).toBe(false);
-  expect(made.core.auth.status().state).toBe('signing_in');
-  expect(await admin(sb).tokenRequests()).toBe(0);
+  expect(kit.made.core.auth.status().state).toBe('signing_in');
+  expect(await admin(kit.sb).tokenRequests()).toBe(0);
 }
 
 /** Mostly the genuine part, sometimes a variant: so most look-alikes differ from the real redirect in one place. */
@@ -136,15 +127,15 @@ it('refuses one-character edits of the genuine redirect that change its meaning'
 });
 
 it('then accepts the genuine redirect, once', async () => {
-  const before = await admin(sb).stats();
+  const before = await admin(kit.sb).stats();
   expect(before.tokenGrants.authorization_code).toBe(0);
-  expect(await made.core.auth.handleRedirect(genuine)).toMatchObject({ ok: true });
-  expect(made.core.auth.status().state).toBe('signed_in');
-  expect((await made.core.auth.handleRedirect(genuine)).ok).toBe(false);
-  const after = await admin(sb).stats();
+  expect(await kit.made.core.auth.handleRedirect(genuine)).toMatchObject({ ok: true });
+  expect(kit.made.core.auth.status().state).toBe('signed_in');
+  expect((await kit.made.core.auth.handleRedirect(genuine)).ok).toBe(false);
+  const after = await admin(kit.sb).stats();
   expect(after.tokenGrants.authorization_code).toBe(1);
   expect(after.codeReuseDetections).toBe(0);
   // Hundreds of refusals, many carrying the real code: none of it in the log.
-  expect(made.log.lines.length).toBeGreaterThan(RUNS);
-  expect(made.log.lines.join('\n')).not.toContain(code);
+  expect(kit.made.log.lines.length).toBeGreaterThan(RUNS);
+  expect(kit.made.log.lines.join('\n')).not.toContain(code);
 });

@@ -1,8 +1,10 @@
 /** Sign-in tests against a real sandbox: start it, build cores on it, sign in through the portal, read its admin API. */
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SandboxOptions } from '../sandbox/context';
 import { startSandbox, type Sandbox } from '../sandbox/index';
 import { approveInBrowser, type BrowserUser } from './browser-consent';
 import { makeCore, type MakeCoreOptions } from './core-fixture';
+import { fakeClock, type FakeClock } from './fake-clock';
 
 /** A sandbox on a free port with little domain data (the auth tests need only the platform). */
 export function startAuthSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
@@ -80,6 +82,112 @@ export function admin(sb: Sandbox) {
     revokeGrants: (filter: { email?: string; client_id?: string }) => json('/__sandbox/grants/revoke', 'POST', filter) as Promise<{ revoked: number }>,
     /** Token requests of any outcome (a refused exchange still counts). */
     tokenRequests: async () => Object.values((await json('/__sandbox/stats') as Stats).requests['POST /oauth/token'] ?? {}).reduce((a, b) => a + b, 0),
+  };
+}
+
+/** What `useAuthKit` sets up. */
+export interface AuthKitOptions {
+  /** Sandbox options on top of `startAuthSandbox`'s. */
+  sandbox?: Partial<SandboxOptions>;
+  /** The sandbox runs on a fake clock (`kit.service`), made afresh for every test. */
+  serviceClock?: boolean;
+  /** A fake clock for the core (`kit.desk`), made afresh for every test; the kit's own core gets it. */
+  deskClock?: boolean;
+  /** The started core each test gets (`kit.made`); without it a test builds its own and hands it to `kit.adopt`. */
+  core?: 'custom-scheme' | 'loopback';
+  /** Signs this user in on the kit's core before each test. */
+  signedInAs?: string;
+  /**
+   * `'test'` (default): one sandbox per file, reset before every test, with a fresh core per test.
+   * `'file'`: one sandbox and one core for the whole file, never reset.
+   */
+  per?: 'test' | 'file';
+}
+
+/** The live parts of a `useAuthKit` file; read them inside hooks and tests, once they have started. */
+export interface AuthKit {
+  readonly sb: Sandbox;
+  readonly made: MadeCore;
+  readonly service: FakeClock;
+  readonly desk: FakeClock;
+  /** Moves the service's and the workstation's clocks forward together. */
+  bothAdvance(ms: number): void;
+  /** Makes `made` the core of this test, cleaned up after it. */
+  adopt(made: MadeCore): MadeCore;
+}
+
+/**
+ * Registers the usual hooks of a sign-in test file with vitest: the sandbox starts before all tests
+ * and closes after them; per test (or once, with `per: 'file'`) the admin state is reset, the clocks
+ * are made and the core is built, started, signed in and cleaned up.
+ */
+export function useAuthKit(options: AuthKitOptions = {}): AuthKit {
+  const { sandbox = {}, serviceClock = false, deskClock = false, core, signedInAs, per = 'test' } = options;
+  let sb: Sandbox | undefined;
+  let made: MadeCore | undefined;
+  let service: FakeClock | undefined;
+  let desk: FakeClock | undefined;
+  const started = <T,>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useAuthKit: no ${what} (read it inside hooks and tests, and ask for it in the options)`);
+    return value;
+  };
+
+  const setUpCore = async () => {
+    if (!core) return;
+    const build = core === 'custom-scheme' ? customSchemeCore : loopbackCore;
+    made = build(sb!, desk ? { clock: desk } : {});
+    await made.core.start();
+    if (signedInAs) await signInAs(made, signedInAs);
+  };
+  const cleanUpCore = async () => {
+    const current = made;
+    made = undefined;
+    await current?.cleanup();
+  };
+
+  beforeAll(async () => {
+    if (serviceClock) service = fakeClock();
+    sb = await startAuthSandbox({ ...sandbox, ...(serviceClock ? { now: () => service!.date() } : {}) });
+    if (per === 'file') {
+      if (deskClock) desk = fakeClock();
+      await setUpCore();
+    }
+  });
+  afterAll(async () => {
+    if (per === 'file') await cleanUpCore();
+    await sb?.close();
+  });
+  if (per === 'test') {
+    beforeEach(async () => {
+      await admin(sb!).reset();
+      if (serviceClock) service = fakeClock();
+      if (deskClock) desk = fakeClock();
+      await setUpCore();
+    });
+    afterEach(cleanUpCore);
+  }
+
+  return {
+    get sb() {
+      return started(sb, 'sandbox');
+    },
+    get made() {
+      return started(made, 'core');
+    },
+    get service() {
+      return started(service, 'service clock');
+    },
+    get desk() {
+      return started(desk, 'desk clock');
+    },
+    bothAdvance(ms) {
+      started(service, 'service clock').advance(ms);
+      started(desk, 'desk clock').advance(ms);
+    },
+    adopt(m) {
+      made = m;
+      return m;
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
@@ -72,5 +73,39 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
       if (serviceUp) await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Registers with vitest a stack started before all tests of the file and closed after them; the
+ * returned Stack stands for it (read it inside tests, once it has started).
+ */
+export function useStack(options: { scopes?: string[] } = {}): Stack {
+  let stack: Stack | undefined;
+  beforeAll(async () => {
+    stack = await startStack(options);
+  });
+  afterAll(async () => stack?.close());
+  const started = (): Stack => {
+    if (!stack) throw new Error('useStack: the stack has not started (use it inside tests)');
+    return stack;
+  };
+  return {
+    get sandbox() {
+      return started().sandbox;
+    },
+    get host() {
+      return started().host;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get wire() {
+      return started().wire;
+    },
+    stopService: () => started().stopService(),
+    startService: () => started().startService(),
+    open: () => started().open(),
+    close: () => started().close(),
   };
 }

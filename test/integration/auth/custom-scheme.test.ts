@@ -1,28 +1,15 @@
 /** Sign-in with the private-use scheme redirect (RFC 8252 §7.1): PKCE S256, state, exchange, identity. */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../../main/core/config';
-import type { Sandbox } from '../../sandbox/index';
 import { approveInBrowser } from '../../support/browser-consent';
-import { admin, browserAnswer, customSchemeCore, queryOf, startAuthSandbox, startSignIn, userinfoStatus, type MadeCore } from '../../support/auth-fixture';
+import { admin, browserAnswer, queryOf, startSignIn, useAuthKit, userinfoStatus } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
 
-let sb: Sandbox;
-let made: MadeCore;
-
-beforeAll(async () => {
-  sb = await startAuthSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(async () => {
-  await admin(sb).reset();
-  made = customSchemeCore(sb);
-  await made.core.start();
-});
-afterEach(() => made.cleanup());
+const kit = useAuthKit({ core: 'custom-scheme' });
 
 it('opens an authorize URL for frontdesk-desktop with PKCE S256 and state', async () => {
-  const url = new URL(await startSignIn(made));
-  expect(url.origin + url.pathname).toBe(`${sb.url}/oauth/authorize`);
+  const url = new URL(await startSignIn(kit.made));
+  expect(url.origin + url.pathname).toBe(`${kit.sb.url}/oauth/authorize`);
   const q = url.searchParams;
   expect(q.get('client_id')).toBe('frontdesk-desktop');
   expect(q.get('redirect_uri')).toBe('com.frontdesk.app:/oauth/callback');
@@ -32,19 +19,19 @@ it('opens an authorize URL for frontdesk-desktop with PKCE S256 and state', asyn
   expect(q.get('state')!.length).toBeGreaterThanOrEqual(22);
   expect(q.get('scope')!.split(' ')).toEqual([...DEFAULT_SCOPES]);
   expect(q.has('code_verifier')).toBe(false);
-  const status = made.core.auth.status();
+  const status = kit.made.core.auth.status();
   expect(status.state).toBe('signing_in');
   expect(status.signIn?.url).toBe(url.toString());
 });
 
 it('signs in with the redirect handed over as the OS delivers it', async () => {
-  const { location, params } = await browserAnswer(made, { email: 'owner@frontdesk.test' });
+  const { location, params } = await browserAnswer(kit.made, { email: 'owner@frontdesk.test' });
   expect(location.startsWith('com.frontdesk.app:/oauth/callback?code=')).toBe(true);
-  expect(params.get('state')).toBe(new URL(made.opened[0]!).searchParams.get('state'));
+  expect(params.get('state')).toBe(new URL(kit.made.opened[0]!).searchParams.get('state'));
 
-  const outcome = await made.core.auth.handleRedirect(location);
+  const outcome = await kit.made.core.auth.handleRedirect(location);
   expect(outcome).toEqual({ ok: true, message: 'Signed in as Dr. Amelia Hart.' });
-  const status = made.core.auth.status();
+  const status = kit.made.core.auth.status();
   expect(status).toMatchObject({
     state: 'signed_in',
     user: { name: 'Dr. Amelia Hart', email: 'owner@frontdesk.test' },
@@ -54,20 +41,20 @@ it('signs in with the redirect handed over as the OS delivers it', async () => {
     notice: null,
   });
   expect(status.grantedScopes).toEqual([...DEFAULT_SCOPES]);
-  const stats = await admin(sb).stats();
+  const stats = await admin(kit.sb).stats();
   expect(stats.tokenGrants.authorization_code).toBe(1);
   expect(stats.codeReuseDetections).toBe(0);
 
   // The token works against the service as the signed-in user.
-  const me = await made.core.auth.tokens.authorizedFetch(`${sb.url}/v1/userinfo`);
+  const me = await kit.made.core.auth.tokens.authorizedFetch(`${kit.sb.url}/v1/userinfo`);
   expect(me.status).toBe(200);
   expect(await me.json()).toMatchObject({ user: { email: 'owner@frontdesk.test' }, client_id: 'frontdesk-desktop' });
 });
 
 it('shows whose account a linked user acts for', async () => {
-  const { location } = await browserAnswer(made, { email: 'linked@frontdesk.test' });
-  expect((await made.core.auth.handleRedirect(location)).ok).toBe(true);
-  expect(made.core.auth.status()).toMatchObject({
+  const { location } = await browserAnswer(kit.made, { email: 'linked@frontdesk.test' });
+  expect((await kit.made.core.auth.handleRedirect(location)).ok).toBe(true);
+  expect(kit.made.core.auth.status()).toMatchObject({
     state: 'signed_in',
     user: { name: 'Maria Lopez', email: 'linked@frontdesk.test' },
     actingFor: { name: 'Lakeside Dental', email: 'owner@frontdesk.test' },
@@ -75,36 +62,36 @@ it('shows whose account a linked user acts for', async () => {
 });
 
 it('uses a fresh verifier and state for every attempt; only the latest attempt is accepted', async () => {
-  const first = new URL(await startSignIn(made)).searchParams;
-  const second = new URL(await startSignIn(made)).searchParams;
+  const first = new URL(await startSignIn(kit.made)).searchParams;
+  const second = new URL(await startSignIn(kit.made)).searchParams;
   expect(second.get('state')).not.toBe(first.get('state'));
   expect(second.get('code_challenge')).not.toBe(first.get('code_challenge'));
 
   // The user finishes the first (replaced) tab, then the second.
-  const stale = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test' });
-  const fresh = await approveInBrowser(made.opened[1]!, { email: 'owner@frontdesk.test' });
+  const stale = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const fresh = await approveInBrowser(kit.made.opened[1]!, { email: 'owner@frontdesk.test' });
   expect(queryOf(stale).get('state')).toBe(first.get('state'));
 
-  expect((await made.core.auth.handleRedirect(stale)).ok).toBe(false);
-  expect(made.core.auth.status().state).toBe('signing_in');
-  expect((await admin(sb).stats()).tokenGrants.authorization_code).toBe(0);
+  expect((await kit.made.core.auth.handleRedirect(stale)).ok).toBe(false);
+  expect(kit.made.core.auth.status().state).toBe('signing_in');
+  expect((await admin(kit.sb).stats()).tokenGrants.authorization_code).toBe(0);
 
-  expect((await made.core.auth.handleRedirect(fresh)).ok).toBe(true);
-  expect(made.core.auth.status().state).toBe('signed_in');
-  expect((await admin(sb).stats()).tokenGrants.authorization_code).toBe(1);
+  expect((await kit.made.core.auth.handleRedirect(fresh)).ok).toBe(true);
+  expect(kit.made.core.auth.status().state).toBe('signed_in');
+  expect((await admin(kit.sb).stats()).tokenGrants.authorization_code).toBe(1);
 });
 
 it('asks again for the granted scopes plus the added ones, and retires the old grant', async () => {
-  const { location } = await browserAnswer(made, { email: 'staff@frontdesk.test' });
-  await made.core.auth.handleRedirect(location);
-  const old = made.core.auth.tokens.current()!.tokens.accessToken;
-  const url = new URL(await startSignIn(made, ['messaging:read']));
+  const { location } = await browserAnswer(kit.made, { email: 'staff@frontdesk.test' });
+  await kit.made.core.auth.handleRedirect(location);
+  const old = kit.made.core.auth.tokens.current()!.tokens.accessToken;
+  const url = new URL(await startSignIn(kit.made, ['messaging:read']));
   expect(url.searchParams.get('scope')!.split(' ')).toEqual([...DEFAULT_SCOPES, 'messaging:read']);
-  expect(made.core.auth.status().state).toBe('signed_in');
+  expect(kit.made.core.auth.status().state).toBe('signed_in');
   const more = await approveInBrowser(url.toString(), { email: 'staff@frontdesk.test' });
-  expect((await made.core.auth.handleRedirect(more)).ok).toBe(true);
-  expect(made.core.auth.status().grantedScopes).toContain('messaging:read');
-  await waitFor(async () => (await userinfoStatus(sb, old)) === 401, { what: 'the old grant to be revoked' });
-  expect((await admin(sb).stats()).revocations).toBe(1);
-  expect((await made.core.auth.tokens.authorizedFetch(`${sb.url}/v1/userinfo`)).status).toBe(200);
+  expect((await kit.made.core.auth.handleRedirect(more)).ok).toBe(true);
+  expect(kit.made.core.auth.status().grantedScopes).toContain('messaging:read');
+  await waitFor(async () => (await userinfoStatus(kit.sb, old)) === 401, { what: 'the old grant to be revoked' });
+  expect((await admin(kit.sb).stats()).revocations).toBe(1);
+  expect((await kit.made.core.auth.tokens.authorizedFetch(`${kit.sb.url}/v1/userinfo`)).status).toBe(200);
 });

@@ -1,23 +1,10 @@
 /** Sign-in with the loopback redirect (RFC 8252 §7.3): an ephemeral 127.0.0.1 listener per attempt. */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
+import { expect, it } from 'vitest';
 import { approveInBrowser } from '../../support/browser-consent';
-import { admin, loopbackCore, queryOf, startAuthSandbox, startSignIn, type MadeCore } from '../../support/auth-fixture';
+import { admin, queryOf, startSignIn, useAuthKit } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
 
-let sb: Sandbox;
-let made: MadeCore;
-
-beforeAll(async () => {
-  sb = await startAuthSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(async () => {
-  await admin(sb).reset();
-  made = loopbackCore(sb);
-  await made.core.start();
-});
-afterEach(() => made.cleanup());
+const kit = useAuthKit({ core: 'loopback' });
 
 /** True once nothing listens on the URL's port any more. */
 async function refused(url: string): Promise<boolean> {
@@ -31,7 +18,7 @@ async function refused(url: string): Promise<boolean> {
 }
 
 async function redirectUriOf(): Promise<string> {
-  const url = new URL(await startSignIn(made));
+  const url = new URL(await startSignIn(kit.made));
   expect(url.searchParams.get('client_id')).toBe('frontdesk-desktop-loopback');
   const redirect = url.searchParams.get('redirect_uri')!;
   expect(redirect).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/oauth\/callback$/);
@@ -42,7 +29,7 @@ async function redirectUriOf(): Promise<string> {
 
 it('receives the redirect on 127.0.0.1, answers the tab, signs in and closes the port', async () => {
   const redirect = await redirectUriOf();
-  const location = await approveInBrowser(made.opened[0]!, { email: 'staff@frontdesk.test' });
+  const location = await approveInBrowser(kit.made.opened[0]!, { email: 'staff@frontdesk.test' });
   expect(location.startsWith(`${redirect}?code=`)).toBe(true);
 
   const tab = await fetch(location);
@@ -54,8 +41,8 @@ it('receives the redirect on 127.0.0.1, answers the tab, signs in and closes the
   expect(page).toContain('Signed in as Jordan Reyes.');
   expect(page).not.toContain(queryOf(location).get('code')!);
 
-  expect(made.core.auth.status()).toMatchObject({ state: 'signed_in', user: { email: 'staff@frontdesk.test' } });
-  expect((await admin(sb).stats()).tokenGrants.authorization_code).toBe(1);
+  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_in', user: { email: 'staff@frontdesk.test' } });
+  expect((await admin(kit.sb).stats()).tokenGrants.authorization_code).toBe(1);
   // The browser's follow-up request (favicon) after the page: a 404 or a closed port, never a crash of main.
   const favicon = await fetch(new URL('/favicon.ico', redirect)).then((r) => r.status, (e: { cause?: { code?: string } }) => e.cause?.code);
   expect([404, 'ECONNREFUSED']).toContain(favicon);
@@ -64,7 +51,7 @@ it('receives the redirect on 127.0.0.1, answers the tab, signs in and closes the
 
 it('answers a forged request with 400 and keeps listening for the real one', async () => {
   const redirect = await redirectUriOf();
-  const location = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const location = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test' });
   const forged = new URL(location);
   forged.searchParams.set('state', 'not-the-state');
 
@@ -74,24 +61,24 @@ it('answers a forged request with 400 and keeps listening for the real one', asy
   const elsewhere = await fetch(new URL('/other', redirect));
   expect(elsewhere.status).toBe(404);
   await elsewhere.body?.cancel();
-  expect(made.core.auth.status().state).toBe('signing_in');
-  expect((await admin(sb).tokenRequests())).toBe(0);
+  expect(kit.made.core.auth.status().state).toBe('signing_in');
+  expect((await admin(kit.sb).tokenRequests())).toBe(0);
 
   const good = await fetch(location);
   expect(good.status).toBe(200);
   await good.body?.cancel();
-  expect(made.core.auth.status().state).toBe('signed_in');
+  expect(kit.made.core.auth.status().state).toBe('signed_in');
 });
 
 it('shows "cancelled" on the tab after Deny, ends the attempt and closes the port', async () => {
   const redirect = await redirectUriOf();
-  const location = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test', decision: 'deny' });
+  const location = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test', decision: 'deny' });
   expect(queryOf(location).get('error')).toBe('access_denied');
 
   const tab = await fetch(location);
   expect(tab.status).toBe(400);
   expect(await tab.text()).toContain('Sign-in was cancelled in the browser.');
-  expect(made.core.auth.status()).toMatchObject({ state: 'signed_out', signIn: null, notice: { text: 'Sign-in was cancelled in the browser.' } });
+  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_out', signIn: null, notice: { text: 'Sign-in was cancelled in the browser.' } });
   await waitFor(() => refused(redirect), { what: 'the loopback port to close' });
 });
 
@@ -100,14 +87,14 @@ it('closes the listener when the attempt is cancelled or replaced', async () => 
   const second = await redirectUriOf();
   expect(second).not.toBe(first);
   await waitFor(() => refused(first), { what: 'the replaced listener to close' });
-  await made.core.auth.cancelSignIn();
-  expect(made.core.auth.status().state).toBe('signed_out');
+  await kit.made.core.auth.cancelSignIn();
+  expect(kit.made.core.auth.status().state).toBe('signed_out');
   await waitFor(() => refused(second), { what: 'the cancelled listener to close' });
 });
 
 it('refuses look-alikes of the loopback redirect handed to handleRedirect directly', async () => {
   const redirect = await redirectUriOf();
-  const location = await approveInBrowser(made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const location = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test' });
   const port = new URL(redirect).port;
   const query = location.slice(location.indexOf('?'));
   const lookalikes = [
@@ -123,9 +110,9 @@ it('refuses look-alikes of the loopback redirect handed to handleRedirect direct
     `com.frontdesk.app:/oauth/callback${query}`,
   ];
   for (const candidate of lookalikes) {
-    expect((await made.core.auth.handleRedirect(candidate)).ok, candidate).toBe(false);
-    expect(made.core.auth.status().state).toBe('signing_in');
+    expect((await kit.made.core.auth.handleRedirect(candidate)).ok, candidate).toBe(false);
+    expect(kit.made.core.auth.status().state).toBe('signing_in');
   }
-  expect(await admin(sb).tokenRequests()).toBe(0);
-  expect((await made.core.auth.handleRedirect(location)).ok).toBe(true);
+  expect(await admin(kit.sb).tokenRequests()).toBe(0);
+  expect((await kit.made.core.auth.handleRedirect(location)).ok).toBe(true);
 });
