@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
 import { createCore, type FrontdeskCore } from './core/app-core';
 import { ConfigError, loadConfig, type FrontdeskConfig } from './core/config';
+import { installCrashGuards } from './core/crash-guard';
+import { consoleLogger } from './core/platform';
 import { installDeepLinks } from './electron/deep-links';
 import { hardenApp } from './electron/hardening';
 import { forwardEvents, registerIpc } from './electron/ipc';
@@ -37,6 +39,8 @@ function configOrExit(userDataDir: string): FrontdeskConfig | null {
     return null;
   }
 }
+
+installCrashGuards(consoleLogger);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

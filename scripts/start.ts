@@ -10,6 +10,8 @@ import { version } from '../package.json';
 import { defaultDataDir } from '../main/browser-host/node-platform';
 import { startBrowserHost } from '../main/browser-host/server';
 import { CONFIG_FILE, ConfigError, loadConfig, SANDBOX_URL } from '../main/core/config';
+import { installCrashGuards } from '../main/core/crash-guard';
+import { consoleLogger } from '../main/core/platform';
 import { startSandbox, type Sandbox } from '../test/sandbox/index';
 import { obtainElectron } from './electron-binary';
 
@@ -33,6 +35,7 @@ async function sandboxIfNeeded(serviceConfigured: boolean): Promise<Sandbox | nu
 }
 
 async function main(): Promise<void> {
+  installCrashGuards(consoleLogger);
   const configured = Boolean(process.env.FRONTDESK_SERVICE_URL) || existsSync(join(electronUserData(), CONFIG_FILE));
   const sandbox = await sandboxIfNeeded(configured);
   const env: NodeJS.ProcessEnv = { ...process.env };

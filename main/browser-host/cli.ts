@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { ConfigError, loadConfig } from '../core/config';
+import { installCrashGuards } from '../core/crash-guard';
+import { consoleLogger } from '../core/platform';
 import { defaultDataDir } from './node-platform';
 import { startBrowserHost } from './server';
 
@@ -34,6 +36,7 @@ export async function main(argv: string[]): Promise<void> {
     console.error(`preview: --port must be a number from 0 to 65535`);
     process.exit(2);
   }
+  installCrashGuards(consoleLogger);
   const dataDir = resolve(flags['data-dir'] ?? defaultDataDir());
   let config;
   try {
