@@ -75,10 +75,17 @@ export interface AgendaItem {
   end: string;
   calendarName: string;
   location: string;
-  people: { name: string; phone: string; email: string; state: string }[];
+  /** `checkIn` is the check-in mark (arrived, late, noshow) when the service keeps one. */
+  people: { name: string; phone: string; email: string; state: string; checkIn?: string | null }[];
   /** Set for a booking or appointment made here that the service has not confirmed yet (its outbox id). */
   pending: { changeId: string; status: 'waiting' | 'needs_attention' } | null;
+  /** A mark made here ("arrived", "noshow", …) that has not reached the service yet. */
+  pendingMark: string | null;
 }
+
+/** What the front desk can mark an appointment as (facts §2.3b). */
+export const MARK_STATES = ['confirmed', 'arrived', 'late', 'noshow', 'cancelled', 'needs_reschedule'] as const;
+export type MarkState = (typeof MARK_STATES)[number];
 
 /** A range of appointments and when it was read from the service. */
 export interface Agenda {
@@ -312,6 +319,8 @@ export const invokeChannels = {
   'calendar:range': invoke<Agenda>()(rangeArgs),
   /** The last good answer for that range, for painting before the service answers (null if none). */
   'calendar:cached': invoke<Agenda | null>()(rangeArgs),
+  /** Marks every participant of an appointment (check-in, confirmation), through the outbox. */
+  'calendar:mark': invoke<OutboxItem>()(z.object({ eventId: z.number().int().positive(), state: z.enum(MARK_STATES), startsAt: z.iso.datetime({ offset: true }) }).strict()),
   'outbox:list': invoke<OutboxItem[]>()(noArgs),
   'outbox:summary': invoke<OutboxSummary>()(noArgs),
   'outbox:retry': invoke<OutboxItem>()(opId),

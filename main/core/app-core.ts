@@ -93,7 +93,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     info,
     connectivity,
     auth,
-    calendar: { service, cache, clock: platform.clock, account, pendingChanges: () => outbox.pending() },
+    calendar: { service, cache, clock: platform.clock, account, pendingChanges: () => outbox.pending(), outbox: () => outbox.get() },
     changes: outbox.changes,
     bookings: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), changes: outbox.changes },
     contacts: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), ...options.contacts },

@@ -1,7 +1,7 @@
 /** The calendar view's state: which day, its appointments, and why they could not be read. */
 import { addDays, endOfDay, formatISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
-import type { Agenda, IpcError } from '../../preload/contract';
+import type { Agenda, AgendaItem, IpcError, MarkState } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
 
 /** State and actions of the calendar store. */
@@ -14,6 +14,8 @@ export interface CalendarState {
   load(): Promise<void>;
   moveDays(delta: number): Promise<void>;
   today(): Promise<void>;
+  /** Marks an appointment (arrived, no-show, …); it goes through the outbox. */
+  mark(item: AgendaItem, state: MarkState): Promise<void>;
 }
 
 /** One store for the calendar view. */
@@ -37,6 +39,11 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   },
   async moveDays(delta) {
     set({ day: startOfDay(addDays(get().day, delta)).getTime(), agenda: null, error: null });
+    await get().load();
+  },
+  async mark(item, state) {
+    const result = await frontdesk.invoke['calendar:mark']({ eventId: item.id, state, startsAt: item.start });
+    if (!result.ok) return set({ error: result.error });
     await get().load();
   },
   async today() {

@@ -12,8 +12,9 @@ function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
     end: event.end_time,
     calendarName: event.calendar_name ?? names.get(event.calendar_id) ?? '',
     location: event.location,
-    people: event.participants.map((p) => ({ name: p.name, phone: p.normalized_phone || p.phone, email: p.email, state: p.state })),
+    people: event.participants.map((p) => ({ name: p.name, phone: p.normalized_phone || p.phone, email: p.email, state: p.state, checkIn: p.check_in_state ?? null })),
     pending: null,
+    pendingMark: null,
   };
 }
 

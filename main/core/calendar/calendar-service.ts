@@ -1,10 +1,11 @@
 /** Calendar reads with the cache: fresh when possible, the last good answer when offline. */
-import type { Agenda } from '../../../preload/contract';
+import type { Agenda, MarkState, OutboxItem } from '../../../preload/contract';
+import { toItem } from '../changes/outbox-items';
 import type { ServiceClient } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
 import type { ReadCache } from '../cache/read-cache';
-import type { OpView } from '../outbox';
+import type { OpView, Outbox } from '../outbox';
 import type { Clock } from '../platform';
 import { agendaCacheKey, readAgenda } from './agenda';
 import { pendingAgendaItems } from './pending-items';
@@ -19,12 +20,23 @@ export interface CalendarDeps {
   pendingChanges(): readonly OpView[];
 }
 
-/** Adds the not-yet-confirmed bookings of the range, in time order. */
+/** Adds the not-yet-confirmed bookings of the range (in time order) and marks made here. */
 function withPending(deps: CalendarDeps, agenda: Agenda, begin: string, end: string): Agenda {
-  const pending = pendingAgendaItems(deps.pendingChanges(), begin, end);
-  if (pending.length === 0) return agenda;
-  const items = [...agenda.items, ...pending].sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const changes = deps.pendingChanges();
+  const marks = new Map<number, string>();
+  for (const op of changes) if (op.kind === 'event.mark' && typeof op.payload.id === 'number') marks.set(op.payload.id, String(op.payload.state));
+  const pending = pendingAgendaItems(changes, begin, end);
+  if (pending.length === 0 && marks.size === 0) return agenda;
+  const items = [...agenda.items, ...pending]
+    .map((item) => (marks.has(item.id) ? { ...item, pendingMark: marks.get(item.id)! } : item))
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   return { ...agenda, items };
+}
+
+/** Queues a mark of every participant of an appointment. */
+export async function markAppointment(deps: CalendarDeps & { outbox(): Outbox }, eventId: number, state: MarkState, startsAt: string): Promise<OutboxItem> {
+  if (!deps.account()) throw new SignedOutError();
+  return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state }, { startsAt }));
 }
 
 /** The cached answer for a range, or null. */

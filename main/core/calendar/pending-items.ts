@@ -26,6 +26,7 @@ export function pendingAgendaItems(ops: readonly OpView[], begin: string, end: s
         location: str(p.location),
         people: op.kind === 'booking.book_now' ? [person] : [],
         pending: { changeId: op.id, status: op.status === 'needs_attention' ? 'needs_attention' : 'waiting' },
+        pendingMark: null,
       } satisfies AgendaItem;
     });
 }

@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/auth-service';
 import type { BookingDeps } from '../bookings/booking-service';
 import type { ChangesService } from '../changes/changes-service';
 import type { CalendarDeps } from '../calendar/calendar-service';
+import type { Outbox } from '../outbox';
 import type { ContactsDeps } from '../contacts/contacts-service';
 import type { ConnectivityMonitor } from '../connectivity';
 import { appHandlers } from './app-handlers';
@@ -22,7 +23,7 @@ export interface HandlerDeps {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
   auth: AuthService;
-  calendar: CalendarDeps;
+  calendar: CalendarDeps & { outbox(): Outbox };
   changes: ChangesService;
   bookings: BookingDeps;
   contacts: ContactsDeps;

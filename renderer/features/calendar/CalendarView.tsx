@@ -8,7 +8,8 @@ import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useOutboxStore } from '../../stores/outbox-store';
-import { stateInWords, stateTone } from './participant-state';
+import { MARK_WORDS, stateInWords, stateTone } from './participant-state';
+import { MARK_STATES, type MarkState } from '../../../preload/contract';
 
 /** The calendar screen. */
 export function CalendarView() {
@@ -80,12 +81,28 @@ function AgendaRow({ item }: { item: AgendaItem }) {
         <span className="agenda-meta">{[item.calendarName, item.location].filter(Boolean).join(' · ')}</span>
       </span>
       <span className="agenda-people">
+        {item.pendingMark && (
+          <span className="badge badge-neutral" data-testid="pending-mark">
+            {MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync
+          </span>
+        )}
         {item.people.map((p, i) => (
           <span key={i} className="agenda-person">
             {p.name || p.phone || p.email} {p.state && <span className={`badge badge-${stateTone(p.state)}`}>{stateInWords(p.state)}</span>}
+            {p.checkIn && <span className={`badge badge-${p.checkIn === 'noshow' ? 'bad' : 'good'}`}>{MARK_WORDS[p.checkIn] ?? p.checkIn}</span>}
           </span>
         ))}
       </span>
+      {!item.pending && (
+        <select className="mark-select" aria-label={`Mark ${item.title}`} value="" onChange={(e) => e.target.value && void useCalendarStore.getState().mark(item, e.target.value as MarkState)}>
+          <option value="">Mark as…</option>
+          {MARK_STATES.map((state) => (
+            <option key={state} value={state}>
+              {MARK_WORDS[state]}
+            </option>
+          ))}
+        </select>
+      )}
     </li>
   );
 }

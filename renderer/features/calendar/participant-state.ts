@@ -22,3 +22,13 @@ export function stateTone(state: string): 'good' | 'bad' | 'neutral' {
   if (state.startsWith('not_coming') || state === 'declined') return 'bad';
   return 'neutral';
 }
+
+/** Marks offered on an appointment, in the front desk's words. */
+export const MARK_WORDS: Record<string, string> = {
+  confirmed: 'Confirmed',
+  arrived: 'Arrived',
+  late: 'Arrived late',
+  noshow: 'No-show',
+  cancelled: 'Cancelled',
+  needs_reschedule: 'Wants a new time',
+};
