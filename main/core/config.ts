@@ -38,6 +38,7 @@ const fileSchema = z
     forceLoopback: z.boolean().optional(),
     allowWeakStorage: z.boolean().optional(),
     authorizeUrl: httpUrl.optional(),
+    issuer: z.string().url().optional(),
     tokenUrl: httpUrl.optional(),
     revokeUrl: httpUrl.optional(),
     scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).min(1).optional(),
@@ -59,6 +60,8 @@ export interface FrontdeskConfig {
   /** Admin opt-in: keep the sign-in on disk even without an OS keystore (weaker). */
   allowWeakStorage: boolean;
   authorizeUrl: string;
+  /** The authorization server's issuer identifier, checked against an RFC 9207 `iss` in the redirect. */
+  issuer: string;
   tokenUrl: string;
   revokeUrl: string;
   scopes: string[];
@@ -131,6 +134,7 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; userDataDir?: str
     forceLoopback: merged.forceLoopback ?? redirectIsLoopback,
     allowWeakStorage: merged.allowWeakStorage ?? false,
     authorizeUrl: merged.authorizeUrl ?? `${portalUrl}/oauth/authorize`,
+    issuer: merged.issuer ?? portalUrl,
     tokenUrl: merged.tokenUrl ?? `${serviceUrl}/oauth/token`,
     revokeUrl: merged.revokeUrl ?? `${serviceUrl}/oauth/revoke`,
     scopes: merged.scopes ?? [...DEFAULT_SCOPES],

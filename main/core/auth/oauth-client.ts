@@ -41,12 +41,12 @@ export class OAuthClient {
   private readonly insecureOk: boolean;
 
   constructor(
-    private readonly config: Pick<FrontdeskConfig, 'portalUrl' | 'authorizeUrl' | 'tokenUrl' | 'revokeUrl'>,
+    private readonly config: Pick<FrontdeskConfig, 'issuer' | 'authorizeUrl' | 'tokenUrl' | 'revokeUrl'>,
     clientId: string,
     private readonly fetchImpl: typeof fetch,
   ) {
     this.as = {
-      issuer: config.portalUrl,
+      issuer: config.issuer,
       authorization_endpoint: config.authorizeUrl,
       token_endpoint: config.tokenUrl,
       revocation_endpoint: config.revokeUrl,
