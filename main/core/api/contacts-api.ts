@@ -3,7 +3,7 @@
  * usage). Response schemas ask only for what the app uses, so a real server's extra or missing optional fields pass.
  */
 import { z } from 'zod';
-import { serviceId } from './schemas';
+import { oneRecord, serviceId } from './schemas';
 import type { ServiceRequester } from './service-client';
 import { ServiceError } from './service-error';
 
@@ -18,9 +18,7 @@ export const contactRecordSchema = z.object({
 export type ContactRecord = z.output<typeof contactRecordSchema>;
 
 /** Write responses: `{"contacts":[…]}` (sandbox, by analogy with events) or a bare contact. */
-const contactWriteSchema = z
-  .union([z.object({ contacts: z.array(contactRecordSchema).min(1) }), contactRecordSchema])
-  .transform((body) => ('contacts' in body ? (body.contacts[0] as ContactRecord) : body));
+const contactWriteSchema = oneRecord('contacts', contactRecordSchema);
 
 /** How a single contact is named: by id, or by external_id (optionally within an address book). */
 export interface ContactRef {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isNotFound } from './contacts-api';
-import { serviceId } from './schemas';
+import { oneRecord, serviceId } from './schemas';
 import type { ServiceRequester } from './service-client';
 
 /** The part of an event the outbox keeps. */
@@ -16,9 +16,7 @@ export const eventRecordSchema = z.object({
 /** A written or found event. */
 export type EventRecord = z.output<typeof eventRecordSchema>;
 
-const eventWriteSchema = z
-  .union([z.object({ events: z.array(eventRecordSchema).min(1) }), eventRecordSchema])
-  .transform((body) => ('events' in body ? (body.events[0] as EventRecord) : body));
+const eventWriteSchema = oneRecord('events', eventRecordSchema);
 
 /** How a single event is named. */
 export interface EventRef {

@@ -44,3 +44,10 @@ export const eventListSchema = z.object({ events: z.array(eventSchema) });
 /** A calendar (designed by the sandbox: id and name are what the facts confirm). */
 export const calendarSchema = z.object({ id, name: z.string() });
 export const calendarListSchema = z.object({ calendars: z.array(calendarSchema) });
+
+/** A write answer that is either `{"<key>":[record,…]}` (the documented wrapper) or a bare record; yields the first record. */
+export function oneRecord<S extends z.ZodType<{ id: number }>>(key: string, record: S) {
+  return z
+    .union([z.object({ [key]: z.array(record).min(1) }), record])
+    .transform((body) => (key in (body as object) ? ((body as Record<string, z.output<S>[]>)[key]![0] as z.output<S>) : (body as z.output<S>)));
+}
