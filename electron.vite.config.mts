@@ -14,7 +14,11 @@ export default defineConfig({
       outDir: 'out/preload',
       // A sandboxed preload cannot require packages: bundle everything but electron.
       externalizeDeps: false,
-      rollupOptions: { input: { index: resolve(__dirname, 'preload/index.ts') }, external: ['electron'], output: { format: 'cjs' } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs' },
+      },
     },
   },
   renderer: {

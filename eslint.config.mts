@@ -4,7 +4,22 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/promises', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util', 'stream', 'worker_threads'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/promises',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'util',
+  'stream',
+  'worker_threads',
+];
 
 /** Runtime boundaries: renderer is a browser page, core is plain Node, only main/electron touches Electron. */
 const boundaries: Linter.Config[] = [
@@ -17,7 +32,10 @@ const boundaries: Linter.Config[] = [
           paths: [{ name: 'electron', message: 'The renderer never imports electron: go through the bridge.' }],
           patterns: [
             { group: nodeBuiltins, message: 'The renderer is a sandboxed page: no Node modules.' },
-            { group: ['**/main/**', '**/main'], message: 'The renderer never imports main code: go through the contract.' },
+            {
+              group: ['**/main/**', '**/main'],
+              message: 'The renderer never imports main code: go through the contract.',
+            },
           ],
         },
       ],
@@ -30,10 +48,18 @@ const boundaries: Linter.Config[] = [
         'error',
         {
           paths: [
-            { name: 'electron', message: 'main/core and the browser host are plain Node: take the capability from Platform.' },
+            {
+              name: 'electron',
+              message: 'main/core and the browser host are plain Node: take the capability from Platform.',
+            },
             { name: 'electron-store', message: 'electron-store loads electron: use Platform.settings.' },
           ],
-          patterns: [{ group: ['**/electron/**', '**/electron'], message: 'Only main/electron and main/index.ts may use Electron adapters.' }],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/electron'],
+              message: 'Only main/electron and main/index.ts may use Electron adapters.',
+            },
+          ],
         },
       ],
     },

@@ -97,7 +97,15 @@ export interface Agenda {
 }
 
 /** Kinds of queued change (mirrors the outbox). */
-export type ChangeKind = 'contact.create' | 'contact.update' | 'contact.delete' | 'event.create' | 'event.update' | 'event.delete' | 'event.mark' | 'booking.book_now';
+export type ChangeKind =
+  | 'contact.create'
+  | 'contact.update'
+  | 'contact.delete'
+  | 'event.create'
+  | 'event.update'
+  | 'event.delete'
+  | 'event.mark'
+  | 'booking.book_now';
 
 /** A queued change as the Outbox view shows it. */
 export interface OutboxItem {
@@ -231,11 +239,18 @@ export interface AddressBookView {
 
 const contactPhoneIn = z
   .object({
-    number: z.string().trim().min(1).max(40).refine((s) => /^[\d\s+().\-/]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5, 'not a phone number'),
+    number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .refine((s) => /^[\d\s+().\-/]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5, 'not a phone number'),
     type: z.string().trim().min(1).max(40).optional(),
   })
   .strict();
-const contactEmailIn = z.object({ address: z.email().max(254), type: z.string().trim().min(1).max(40).optional() }).strict();
+const contactEmailIn = z
+  .object({ address: z.email().max(254), type: z.string().trim().min(1).max(40).optional() })
+  .strict();
 const contactFields = {
   name: z.string().trim().max(200).optional(),
   firstName: z.string().trim().max(100).optional(),
@@ -249,7 +264,8 @@ const contactRefFields = {
   externalId: z.string().trim().min(1).max(200).optional(),
   addressBookId: z.number().int().positive().optional(),
 };
-const hasRef = (r: { id?: number | undefined; externalId?: string | undefined }) => r.id !== undefined || r.externalId !== undefined;
+const hasRef = (r: { id?: number | undefined; externalId?: string | undefined }) =>
+  r.id !== undefined || r.externalId !== undefined;
 const contactRef = z.object(contactRefFields).strict().refine(hasRef, 'id or externalId is required');
 const contactInput = z
   .object({ ...contactFields, addressBookId: contactRefFields.addressBookId })
@@ -280,7 +296,9 @@ const bookingInput = z
     name: z.string().trim().max(200),
     phone: z.string().trim().max(40),
     email: z.union([z.literal(''), z.email().max(254)]),
-    fieldData: z.record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()])).refine((r) => Object.keys(r).length <= 50, 'too many fields'),
+    fieldData: z
+      .record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()]))
+      .refine((r) => Object.keys(r).length <= 50, 'too many fields'),
     optedIntoTextMessaging: z.boolean().optional(),
     optedIntoMarketing: z.boolean().optional(),
   })
@@ -291,8 +309,14 @@ export type BookingInput = z.input<typeof bookingInput>;
 const rangeArgs = z
   .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
   .strict()
-  .refine((r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000, 'the range must be 0 to 31 days');
-const scopeName = z.string().regex(/^[a-z_]+(:[a-z_]+)?$/, 'not a scope name').max(64);
+  .refine(
+    (r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000,
+    'the range must be 0 to 31 days',
+  );
+const scopeName = z
+  .string()
+  .regex(/^[a-z_]+(:[a-z_]+)?$/, 'not a scope name')
+  .max(64);
 
 /** Declares an invoke channel: args schema now, result type as the generic. */
 function invoke<R>() {
@@ -311,7 +335,12 @@ export const invokeChannels = {
   'app:check-connectivity': invoke<Connectivity>()(noArgs),
   'auth:status': invoke<AuthStatus>()(noArgs),
   /** Starts sign-in in the system browser; `addScopes` re-authorizes for more permissions. */
-  'auth:sign-in': invoke<AuthStatus>()(z.object({ addScopes: z.array(scopeName).max(20).optional() }).strict().optional()),
+  'auth:sign-in': invoke<AuthStatus>()(
+    z
+      .object({ addScopes: z.array(scopeName).max(20).optional() })
+      .strict()
+      .optional(),
+  ),
   'auth:cancel-sign-in': invoke<AuthStatus>()(noArgs),
   'auth:sign-out': invoke<AuthStatus>()(noArgs),
   'auth:dismiss-notice': invoke<AuthStatus>()(noArgs),
@@ -320,7 +349,15 @@ export const invokeChannels = {
   /** The last good answer for that range, for painting before the service answers (null if none). */
   'calendar:cached': invoke<Agenda | null>()(rangeArgs),
   /** Marks every participant of an appointment (check-in, confirmation), through the outbox. */
-  'calendar:mark': invoke<OutboxItem>()(z.object({ eventId: z.number().int().positive(), state: z.enum(MARK_STATES), startsAt: z.iso.datetime({ offset: true }) }).strict()),
+  'calendar:mark': invoke<OutboxItem>()(
+    z
+      .object({
+        eventId: z.number().int().positive(),
+        state: z.enum(MARK_STATES),
+        startsAt: z.iso.datetime({ offset: true }),
+      })
+      .strict(),
+  ),
   'outbox:list': invoke<OutboxItem[]>()(noArgs),
   'outbox:summary': invoke<OutboxSummary>()(noArgs),
   'outbox:retry': invoke<OutboxItem>()(opId),
@@ -330,7 +367,14 @@ export const invokeChannels = {
   'outbox:discard-held': invoke<OutboxSummary>()(z.object({ account: z.string().min(1).max(500) }).strict()),
   'bookings:pages': invoke<BookingPageView[]>()(noArgs),
   'bookings:availability': invoke<SlotView[]>()(
-    z.object({ page: z.string().trim().min(1).max(200), appointmentType: z.string().trim().min(1).max(100).optional(), begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) }).strict(),
+    z
+      .object({
+        page: z.string().trim().min(1).max(200),
+        appointmentType: z.string().trim().min(1).max(100).optional(),
+        begin: z.iso.datetime({ offset: true }),
+        end: z.iso.datetime({ offset: true }),
+      })
+      .strict(),
   ),
   /** Books through the outbox: done at once when online, queued otherwise. */
   'bookings:book': invoke<OutboxItem>()(bookingInput),
@@ -347,7 +391,12 @@ export const invokeChannels = {
   /** Adds a contact through the outbox: done at once when online, queued otherwise. */
   'contacts:create': invoke<OutboxItem>()(contactInput),
   /** Changes only the given fields (patch) through the outbox. */
-  'contacts:update': invoke<OutboxItem>()(z.object({ ...contactRefFields, changes: contactChanges }).strict().refine(hasRef, 'id or externalId is required')),
+  'contacts:update': invoke<OutboxItem>()(
+    z
+      .object({ ...contactRefFields, changes: contactChanges })
+      .strict()
+      .refine(hasRef, 'id or externalId is required'),
+  ),
   'contacts:delete': invoke<OutboxItem>()(contactRef),
   'contacts:address-books': invoke<AddressBookView[]>()(noArgs),
 } as const;
@@ -387,9 +436,7 @@ export function isEventChannel(name: unknown): name is EventChannel {
 /** The object the renderer sees as `window.frontdesk`. */
 export interface FrontdeskBridge {
   invoke: {
-    [C in InvokeChannel]: (
-      ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]
-    ) => Promise<Result<ResultOf<C>>>;
+    [C in InvokeChannel]: (...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]) => Promise<Result<ResultOf<C>>>;
   };
   on: { [E in EventChannel]: (listener: (payload: PayloadOf<E>) => void) => () => void };
 }

@@ -32,7 +32,14 @@ export function App() {
   }, [signedIn]);
   useEffect(() => {
     setSignOutHandler(forgetAccount);
-    const unwire = [wireAppEvents(), wireAuthEvents(), wireOutboxEvents(), wireBookingEvents(), wireContactEvents(), wireSessionReset()];
+    const unwire = [
+      wireAppEvents(),
+      wireAuthEvents(),
+      wireOutboxEvents(),
+      wireBookingEvents(),
+      wireContactEvents(),
+      wireSessionReset(),
+    ];
     void useAppStore.getState().load();
     void useAuthStore.getState().load();
     return () => unwire.forEach((u) => u());

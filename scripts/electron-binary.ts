@@ -27,9 +27,16 @@ export function obtainElectron(): { binary: string | null; reason: string | null
   if (existing) return { binary: existing, reason: null };
   const dir = packageDir();
   if (!dir) return { binary: null, reason: 'the electron package is not installed' };
-  const result = spawnSync(process.execPath, [join(dir, 'install.js')], { stdio: 'pipe', timeout: 5 * 60_000, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [join(dir, 'install.js')], {
+    stdio: 'pipe',
+    timeout: 5 * 60_000,
+    encoding: 'utf8',
+  });
   const binary = installedElectron();
   if (binary) return { binary, reason: null };
-  const why = `${result.stderr ?? ''}`.split('\n').find((l) => /error/i.test(l))?.trim();
+  const why = `${result.stderr ?? ''}`
+    .split('\n')
+    .find((l) => /error/i.test(l))
+    ?.trim();
   return { binary: null, reason: why ? `its download failed: ${why.slice(0, 120)}` : 'its download failed' };
 }

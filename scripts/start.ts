@@ -20,7 +20,8 @@ const root = resolve(__dirname, '..');
 /** Electron's userData folder for productName "Frontdesk", where its config file lives. */
 function electronUserData(): string {
   if (process.platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Frontdesk');
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Frontdesk');
+  if (process.platform === 'win32')
+    return join(process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Frontdesk');
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Frontdesk');
 }
 
@@ -40,7 +41,11 @@ async function main(): Promise<void> {
   const sandbox = await sandboxIfNeeded(configured);
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (sandbox) {
-    Object.assign(env, { FRONTDESK_SERVICE_URL: sandbox.url, FRONTDESK_PORTAL_URL: sandbox.url, FRONTDESK_USING_SANDBOX: '1' });
+    Object.assign(env, {
+      FRONTDESK_SERVICE_URL: sandbox.url,
+      FRONTDESK_PORTAL_URL: sandbox.url,
+      FRONTDESK_USING_SANDBOX: '1',
+    });
     console.log(`Practice service (sandbox) at ${sandbox.url} — sign in as owner@frontdesk.test / sandbox`);
   }
   const electron = obtainElectron();
@@ -49,10 +54,18 @@ async function main(): Promise<void> {
     child.on('exit', (code) => void sandbox?.close().then(() => process.exit(code ?? 0)));
     return;
   }
-  console.log(`Electron is not available on this machine (${electron.reason}); running Frontdesk in your browser instead.`);
+  console.log(
+    `Electron is not available on this machine (${electron.reason}); running Frontdesk in your browser instead.`,
+  );
   const dataDir = defaultDataDir();
   const config = loadConfig({ env, userDataDir: dataDir });
-  const host = await startBrowserHost({ port: Number(process.env.FRONTDESK_PREVIEW_PORT ?? 5180), config, dataDir, rendererDir: join(root, 'out/renderer'), appVersion: version });
+  const host = await startBrowserHost({
+    port: Number(process.env.FRONTDESK_PREVIEW_PORT ?? 5180),
+    config,
+    dataDir,
+    rendererDir: join(root, 'out/renderer'),
+    appVersion: version,
+  });
   console.log(`Open Frontdesk at ${host.url}`);
   const shutdown = () => void Promise.all([host.close(), sandbox?.close()]).then(() => process.exit(0));
   process.once('SIGINT', shutdown);
@@ -60,6 +73,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Frontdesk could not start: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `Frontdesk could not start: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -52,7 +52,9 @@ export function createFileCipher(keyPath: string): SecretCipher {
       const tag = buf.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
       const decipher = createDecipheriv('aes-256-gcm', getKey(), iv);
       decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(buf.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(buf.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+        'utf8',
+      );
     },
   };
 }

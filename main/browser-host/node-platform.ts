@@ -6,7 +6,14 @@ import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
-import { consoleLogger, systemClock, type Clock, type KeyValueStore, type Logger, type Platform } from '../core/platform';
+import {
+  consoleLogger,
+  systemClock,
+  type Clock,
+  type KeyValueStore,
+  type Logger,
+  type Platform,
+} from '../core/platform';
 import { vetExternalUrl } from '../core/security/external-url';
 import { createFileCipher } from './file-cipher';
 

@@ -104,10 +104,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         return;
       }
       if (!ready) {
-        send(ws, { type: 'result', id: message.id, result: { ok: false, error: { code: 'internal', message: 'Frontdesk is still starting. Please try again in a moment.' } } });
+        send(ws, {
+          type: 'result',
+          id: message.id,
+          result: {
+            ok: false,
+            error: { code: 'internal', message: 'Frontdesk is still starting. Please try again in a moment.' },
+          },
+        });
         return;
       }
-      void core!.dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true }).then((result) => send(ws, { type: 'result', id: message.id, result }));
+      void core!
+        .dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true })
+        .then((result) => send(ws, { type: 'result', id: message.id, result }));
     });
   }
 

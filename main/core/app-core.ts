@@ -53,7 +53,12 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     },
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
-  const cache = new ReadCache(join(platform.dataDir, 'cache'), platform.cipher, platform.log, async () => (await auth.storage()) !== 'memory');
+  const cache = new ReadCache(
+    join(platform.dataDir, 'cache'),
+    platform.cipher,
+    platform.log,
+    async () => (await auth.storage()) !== 'memory',
+  );
   const connectivity = new ConnectivityMonitor({
     serviceUrl: config.serviceUrl,
     fetch: platform.fetch,
@@ -78,14 +83,26 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
   const account = () => auth.accountKey();
-  const outbox = new OutboxHost({ platform, service, events, account, isOnline: () => connectivity.current().state !== 'offline', ...(options.outbox ? { options: options.outbox } : {}) });
+  const outbox = new OutboxHost({
+    platform,
+    service,
+    events,
+    account,
+    isOnline: () => connectivity.current().state !== 'offline',
+    ...(options.outbox ? { options: options.outbox } : {}),
+  });
   // Remember who signed in (for "Sign in as …") and send their queued work.
   events.attach((channel, payload) => {
     if (channel !== 'auth:changed') return;
     const status = payload as AuthStatus;
     const key = account();
     if (status.state === 'signed_in' && key) {
-      outbox.known.remember(key, status.actingFor ? `${status.actingFor.name} (as ${status.user?.name ?? 'you'})` : `${status.user?.name ?? 'your account'}${status.user?.email ? ` (${status.user.email})` : ''}`);
+      outbox.known.remember(
+        key,
+        status.actingFor
+          ? `${status.actingFor.name} (as ${status.user?.name ?? 'you'})`
+          : `${status.user?.name ?? 'your account'}${status.user?.email ? ` (${status.user.email})` : ''}`,
+      );
       outbox.wake('signed_in');
     }
   });
@@ -93,7 +110,14 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     info,
     connectivity,
     auth,
-    calendar: { service, cache, clock: platform.clock, account, pendingChanges: () => outbox.pending(), outbox: () => outbox.get() },
+    calendar: {
+      service,
+      cache,
+      clock: platform.clock,
+      account,
+      pendingChanges: () => outbox.pending(),
+      outbox: () => outbox.get(),
+    },
     changes: outbox.changes,
     bookings: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), changes: outbox.changes },
     contacts: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), ...options.contacts },

@@ -34,14 +34,20 @@ const fileSchema = z
     clientId: z.string().min(1).max(200).optional(),
     redirectUri: z.string().url().optional(),
     loopbackClientId: z.string().min(1).max(200).optional(),
-    loopbackRedirectUri: z.string().regex(/^http:\/\/(127\.0\.0\.1|\[::1\])(:\d+)?\/[^?#]*$/, 'must be http://127.0.0.1/… or http://[::1]/…').optional(),
+    loopbackRedirectUri: z
+      .string()
+      .regex(/^http:\/\/(127\.0\.0\.1|\[::1\])(:\d+)?\/[^?#]*$/, 'must be http://127.0.0.1/… or http://[::1]/…')
+      .optional(),
     forceLoopback: z.boolean().optional(),
     allowWeakStorage: z.boolean().optional(),
     authorizeUrl: httpUrl.optional(),
     issuer: z.string().url().optional(),
     tokenUrl: httpUrl.optional(),
     revokeUrl: httpUrl.optional(),
-    scopes: z.array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/)).min(1).optional(),
+    scopes: z
+      .array(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+$/))
+      .min(1)
+      .optional(),
   })
   .strict();
 
@@ -108,14 +114,22 @@ function fromEnv(env: NodeJS.ProcessEnv): z.infer<typeof fileSchema> {
   const parsed = fileSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined)));
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const name = { serviceUrl: 'FRONTDESK_SERVICE_URL', portalUrl: 'FRONTDESK_PORTAL_URL', clientId: 'FRONTDESK_CLIENT_ID', redirectUri: 'FRONTDESK_REDIRECT_URI' }[String(first?.path[0])] ?? 'environment';
+    const name =
+      {
+        serviceUrl: 'FRONTDESK_SERVICE_URL',
+        portalUrl: 'FRONTDESK_PORTAL_URL',
+        clientId: 'FRONTDESK_CLIENT_ID',
+        redirectUri: 'FRONTDESK_REDIRECT_URI',
+      }[String(first?.path[0])] ?? 'environment';
     throw new ConfigError(`${name} ${first?.message ?? 'is invalid'}`);
   }
   return parsed.data;
 }
 
 /** Resolves the configuration: env wins over the file, the file over the sandbox defaults. */
-export function loadConfig(options: { env?: NodeJS.ProcessEnv; userDataDir?: string; overrides?: Partial<FrontdeskConfig> } = {}): FrontdeskConfig {
+export function loadConfig(
+  options: { env?: NodeJS.ProcessEnv; userDataDir?: string; overrides?: Partial<FrontdeskConfig> } = {},
+): FrontdeskConfig {
   const file = readConfigFile(options.userDataDir);
   const env = fromEnv(options.env ?? process.env);
   const merged = { ...file, ...env, ...options.overrides };
@@ -129,8 +143,11 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; userDataDir?: str
     portalUrl,
     clientId,
     redirectUri,
-    loopbackClientId: merged.loopbackClientId ?? (redirectIsLoopback ? clientId : clientId === 'frontdesk-desktop' ? 'frontdesk-desktop-loopback' : clientId),
-    loopbackRedirectUri: merged.loopbackRedirectUri ?? (redirectIsLoopback ? redirectUri : 'http://127.0.0.1/oauth/callback'),
+    loopbackClientId:
+      merged.loopbackClientId ??
+      (redirectIsLoopback ? clientId : clientId === 'frontdesk-desktop' ? 'frontdesk-desktop-loopback' : clientId),
+    loopbackRedirectUri:
+      merged.loopbackRedirectUri ?? (redirectIsLoopback ? redirectUri : 'http://127.0.0.1/oauth/callback'),
     forceLoopback: merged.forceLoopback ?? redirectIsLoopback,
     allowWeakStorage: merged.allowWeakStorage ?? false,
     authorizeUrl: merged.authorizeUrl ?? `${portalUrl}/oauth/authorize`,
@@ -138,6 +155,8 @@ export function loadConfig(options: { env?: NodeJS.ProcessEnv; userDataDir?: str
     tokenUrl: merged.tokenUrl ?? `${serviceUrl}/oauth/token`,
     revokeUrl: merged.revokeUrl ?? `${serviceUrl}/oauth/revoke`,
     scopes: merged.scopes ?? [...DEFAULT_SCOPES],
-    usingSandbox: options.overrides?.usingSandbox ?? (merged.serviceUrl === undefined || (options.env ?? process.env).FRONTDESK_USING_SANDBOX === '1'),
+    usingSandbox:
+      options.overrides?.usingSandbox ??
+      (merged.serviceUrl === undefined || (options.env ?? process.env).FRONTDESK_USING_SANDBOX === '1'),
   };
 }

@@ -8,12 +8,17 @@ import { app } from 'electron';
 import { customSchemeOf, redirectFromArgv } from '../core/auth/redirect-intake';
 
 /** Installs intake for `redirectUri`'s scheme; `deliver` gets each redirect URL (queued until ready). */
-export function installDeepLinks(redirectUri: string, deliver: (url: string) => void, focus: () => void): { claimed(): boolean } {
+export function installDeepLinks(
+  redirectUri: string,
+  deliver: (url: string) => void,
+  focus: () => void,
+): { claimed(): boolean } {
   const scheme = customSchemeOf(redirectUri);
   if (!scheme) return { claimed: () => false };
 
   // Dev mode (electron .): Windows needs the interpreter and the script path in the registration.
-  if (process.defaultApp && process.argv[1]) app.setAsDefaultProtocolClient(scheme, process.execPath, [resolve(process.argv[1])]);
+  if (process.defaultApp && process.argv[1])
+    app.setAsDefaultProtocolClient(scheme, process.execPath, [resolve(process.argv[1])]);
   else app.setAsDefaultProtocolClient(scheme);
 
   app.on('will-finish-launching', () => {

@@ -18,8 +18,12 @@ function isAppUrl(url: string): boolean {
 /** Installs the guards; call once when the app is ready. */
 export function hardenApp(): void {
   // Nothing but writing to the clipboard ("Copy sign-in link"), and only for our own page.
-  session.defaultSession.setPermissionRequestHandler((wc, permission, callback) => callback(permission === 'clipboard-sanitized-write' && isAppUrl(wc.getURL())));
-  session.defaultSession.setPermissionCheckHandler((_wc, permission, origin) => permission === 'clipboard-sanitized-write' && isAppUrl(origin));
+  session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
+    callback(permission === 'clipboard-sanitized-write' && isAppUrl(wc.getURL())),
+  );
+  session.defaultSession.setPermissionCheckHandler(
+    (_wc, permission, origin) => permission === 'clipboard-sanitized-write' && isAppUrl(origin),
+  );
   session.defaultSession.setDevicePermissionHandler(() => false);
 
   app.on('web-contents-created', (_event, contents) => {

@@ -2,7 +2,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { invokeChannelNames } from '../../preload/contract';
 import type { FrontdeskCore } from '../core/app-core';
-import type { SenderInfo } from '../core/ipc/sender';
+import type { SenderInfo } from '../core/ipc/caller-check';
 
 function senderOf(event: IpcMainInvokeEvent): SenderInfo {
   const frame = event.senderFrame;

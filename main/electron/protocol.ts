@@ -16,7 +16,8 @@ export function serveAppScheme(rendererDir: string): void {
   const headers = securityHeaders(buildCsp());
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
-    if (`${url.protocol}//${url.host}` !== APP_ORIGIN || request.method !== 'GET') return new Response('Not found', { status: 404 });
+    if (`${url.protocol}//${url.host}` !== APP_ORIGIN || request.method !== 'GET')
+      return new Response('Not found', { status: 404 });
     const file = await readStatic(rendererDir, url.pathname);
     if (!file) return new Response('Not found', { status: 404 });
     return new Response(new Uint8Array(file.body), { status: 200, headers: { 'content-type': file.type, ...headers } });

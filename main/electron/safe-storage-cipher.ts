@@ -10,7 +10,8 @@ export function createSafeStorageCipher(safeStorage: SafeStorage, platform: Node
   return {
     async status() {
       const available = await safeStorage.isAsyncEncryptionAvailable();
-      const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend() : platform === 'darwin' ? 'keychain' : 'dpapi';
+      const backend =
+        platform === 'linux' ? safeStorage.getSelectedStorageBackend() : platform === 'darwin' ? 'keychain' : 'dpapi';
       return { available: available && backend !== 'basic_text' && backend !== 'unknown', backend };
     },
     encrypt: async (plain) => safeStorage.encryptStringAsync(plain),

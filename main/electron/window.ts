@@ -8,10 +8,19 @@ const BOUNDS_KEY = 'window.bounds';
 function restoredBounds(store: KeyValueStore): WindowBounds {
   const saved = store.get(BOUNDS_KEY) as Partial<WindowBounds> | undefined;
   if (!saved || typeof saved.width !== 'number' || typeof saved.height !== 'number') return DEFAULT_BOUNDS;
-  const bounds: WindowBounds = { width: Math.max(800, saved.width), height: Math.max(560, saved.height), maximized: saved.maximized === true };
+  const bounds: WindowBounds = {
+    width: Math.max(800, saved.width),
+    height: Math.max(560, saved.height),
+    maximized: saved.maximized === true,
+  };
   if (typeof saved.x === 'number' && typeof saved.y === 'number') {
     // Only restore a position that is still on a connected display.
-    const visible = screen.getAllDisplays().some(({ workArea: a }) => saved.x! >= a.x - 50 && saved.y! >= a.y - 50 && saved.x! < a.x + a.width && saved.y! < a.y + a.height);
+    const visible = screen
+      .getAllDisplays()
+      .some(
+        ({ workArea: a }) =>
+          saved.x! >= a.x - 50 && saved.y! >= a.y - 50 && saved.x! < a.x + a.width && saved.y! < a.y + a.height,
+      );
     if (visible) Object.assign(bounds, { x: saved.x, y: saved.y });
   }
   return bounds;

@@ -17,10 +17,19 @@ export function NavBar() {
   return (
     <nav className="nav" aria-label="Screens">
       {TABS.map((tab) => (
-        <button key={tab.screen} type="button" className={`nav-tab${screen === tab.screen ? ' nav-tab-active' : ''}`} aria-current={screen === tab.screen ? 'page' : undefined} onClick={() => go(tab.screen)}>
+        <button
+          key={tab.screen}
+          type="button"
+          className={`nav-tab${screen === tab.screen ? ' nav-tab-active' : ''}`}
+          aria-current={screen === tab.screen ? 'page' : undefined}
+          onClick={() => go(tab.screen)}
+        >
           {tab.label}
           {tab.screen === 'outbox' && queued + needsAttention > 0 && (
-            <span className={`count${needsAttention > 0 ? ' count-bad' : ''}`} aria-label={`${queued + needsAttention} changes`}>
+            <span
+              className={`count${needsAttention > 0 ? ' count-bad' : ''}`}
+              aria-label={`${queued + needsAttention} changes`}
+            >
               {queued + needsAttention}
             </span>
           )}

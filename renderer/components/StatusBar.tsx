@@ -29,7 +29,11 @@ export function StatusBar() {
       {signedIn && (queued > 0 || needsAttention > 0) && (
         <span className="status-queue" data-testid="queue-status">
           {queued > 0 && <span>{queued} waiting to sync</span>}
-          {needsAttention > 0 && <span className="status-attention">{needsAttention} need{needsAttention === 1 ? 's' : ''} attention</span>}
+          {needsAttention > 0 && (
+            <span className="status-attention">
+              {needsAttention} need{needsAttention === 1 ? 's' : ''} attention
+            </span>
+          )}
           {queued > 0 && (
             <button type="button" className="link-button" onClick={() => void retryNow()}>
               Retry now
@@ -37,7 +41,9 @@ export function StatusBar() {
           )}
         </span>
       )}
-      {connectivity?.checkedAt != null && <span className="status-checked">Checked {clockTimeSeconds(connectivity.checkedAt)}</span>}
+      {connectivity?.checkedAt != null && (
+        <span className="status-checked">Checked {clockTimeSeconds(connectivity.checkedAt)}</span>
+      )}
       <button type="button" className="link-button" onClick={() => void checkNow()} disabled={checking}>
         {checking ? 'Checking…' : 'Check now'}
       </button>

@@ -7,9 +7,9 @@ export function StorageBanner() {
   if (storage !== 'memory') return null;
   return (
     <div className="banner banner-warning" role="note" data-testid="storage-banner">
-      This computer has no secure password storage, so Frontdesk keeps your sign-in only while it is open. You will need to sign in
-      again after a restart. Changes waiting to sync are still kept, but without the system's protection. An administrator can change this
-      in Frontdesk's settings file.
+      This computer has no secure password storage, so Frontdesk keeps your sign-in only while it is open. You will need
+      to sign in again after a restart. Changes waiting to sync are still kept, but without the system's protection. An
+      administrator can change this in Frontdesk's settings file.
     </div>
   );
 }

@@ -43,7 +43,8 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
         return;
       }
       if (message.type === 'result') settle(message.id, message.result);
-      else if (message.type === 'event') for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
+      else if (message.type === 'event')
+        for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
     };
     ws.onclose = () => {
       socket = null;
@@ -59,7 +60,11 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
       return new Promise((resolve) => {
         const id = nextId++;
         const timer = setTimeout(
-          () => settle(id, { ok: false, error: { code: 'internal', message: 'Frontdesk did not answer in time. Please try again.' } }),
+          () =>
+            settle(id, {
+              ok: false,
+              error: { code: 'internal', message: 'Frontdesk did not answer in time. Please try again.' },
+            }),
           CALL_TIMEOUT_MS,
         );
         pending.set(id, { resolve, timer });

@@ -22,7 +22,10 @@ export const useAppStore = create<AppState>()((set) => ({
   error: null,
   checking: false,
   async load() {
-    const [info, connectivity] = await Promise.all([frontdesk.invoke['app:info'](), frontdesk.invoke['app:connectivity']()]);
+    const [info, connectivity] = await Promise.all([
+      frontdesk.invoke['app:info'](),
+      frontdesk.invoke['app:connectivity'](),
+    ]);
     if (!info.ok) return set({ error: info.error });
     set({ info: info.value, error: null, ...(connectivity.ok ? { connectivity: connectivity.value } : {}) });
   },
@@ -35,7 +38,9 @@ export const useAppStore = create<AppState>()((set) => ({
 
 /** Subscribes the store to main's events; call once at start-up. */
 export function wireAppEvents(): () => void {
-  const offConnectivity = frontdesk.on['connectivity:changed']((connectivity) => useAppStore.setState({ connectivity }));
+  const offConnectivity = frontdesk.on['connectivity:changed']((connectivity) =>
+    useAppStore.setState({ connectivity }),
+  );
   const offLink = onHostLink((hostLinked) => {
     useAppStore.setState({ hostLinked });
     if (hostLinked) void useAppStore.getState().load();

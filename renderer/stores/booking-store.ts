@@ -44,7 +44,18 @@ export interface BookingState {
   clear(): void;
 }
 
-const blank = (): BookingForm => ({ page: '', appointmentType: '', day: format(Date.now(), 'yyyy-MM-dd'), slot: null, name: '', phone: '', email: '', fieldData: {}, textMessaging: null, marketing: null });
+const blank = (): BookingForm => ({
+  page: '',
+  appointmentType: '',
+  day: format(Date.now(), 'yyyy-MM-dd'),
+  slot: null,
+  name: '',
+  phone: '',
+  email: '',
+  fieldData: {},
+  textMessaging: null,
+  marketing: null,
+});
 
 /** One store for booking. */
 export const useBookingStore = create<BookingState>()((set, get) => ({
@@ -76,7 +87,12 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     if (!page || !day) return;
     set({ slots: null, slotsError: null });
     const date = parseISO(day);
-    const r = await frontdesk.invoke['bookings:availability']({ page, ...(appointmentType ? { appointmentType } : {}), begin: formatISO(startOfDay(date)), end: formatISO(endOfDay(date)) });
+    const r = await frontdesk.invoke['bookings:availability']({
+      page,
+      ...(appointmentType ? { appointmentType } : {}),
+      begin: formatISO(startOfDay(date)),
+      end: formatISO(endOfDay(date)),
+    });
     const now = get().form;
     if (now.page !== page || now.day !== day || now.appointmentType !== appointmentType) return;
     set(r.ok ? { slots: r.value } : { slotsError: r.error, slots: [] });
@@ -84,11 +100,27 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   async submit(input) {
     set({ submitting: true, submitError: null });
     const id = get().editingId;
-    const r = id ? await frontdesk.invoke['bookings:rebook']({ id, booking: input }) : await frontdesk.invoke['bookings:book'](input);
-    set(r.ok ? { submitting: false, result: r.value, editingId: r.value.id } : { submitting: false, submitError: r.error });
+    const r = id
+      ? await frontdesk.invoke['bookings:rebook']({ id, booking: input })
+      : await frontdesk.invoke['bookings:book'](input);
+    set(
+      r.ok
+        ? { submitting: false, result: r.value, editingId: r.value.id }
+        : { submitting: false, submitError: r.error },
+    );
   },
   clear() {
-    set({ pages: [], pagesError: null, slots: null, slotsError: null, form: blank(), editingId: null, submitting: false, submitError: null, result: null });
+    set({
+      pages: [],
+      pagesError: null,
+      slots: null,
+      slotsError: null,
+      form: blank(),
+      editingId: null,
+      submitting: false,
+      submitError: null,
+      result: null,
+    });
   },
   startOver() {
     const { page, appointmentType } = get().form;
@@ -103,7 +135,9 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     const r = await frontdesk.invoke['bookings:draft']({ id });
     if (!r.ok) return set({ submitError: r.error });
     const d = r.value;
-    const fieldData = Object.fromEntries(Object.entries(d.fieldData).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]));
+    const fieldData = Object.fromEntries(
+      Object.entries(d.fieldData).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]),
+    );
     set({
       editingId: id,
       result: null,

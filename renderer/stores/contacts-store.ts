@@ -3,7 +3,15 @@
  * here across screens until they are saved or cancelled, and are forgotten when another account signs in.
  */
 import { create } from 'zustand';
-import type { AddressBookView, ContactChanges, ContactInput, ContactList, ContactView, IpcError, OutboxItem } from '../../preload/contract';
+import type {
+  AddressBookView,
+  ContactChanges,
+  ContactInput,
+  ContactList,
+  ContactView,
+  IpcError,
+  OutboxItem,
+} from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { useAuthStore } from './auth-store';
 
@@ -65,9 +73,16 @@ export interface SavedChange {
 }
 
 /** An empty form: one blank phone and e-mail row. */
-export const blankForm = (): ContactForm => ({ firstName: '', lastName: '', phones: [{ number: '', type: '' }], emails: [{ address: '', type: '' }], addressBookId: null });
+export const blankForm = (): ContactForm => ({
+  firstName: '',
+  lastName: '',
+  phones: [{ number: '', type: '' }],
+  emails: [{ address: '', type: '' }],
+  addressBookId: null,
+});
 
-const primaryFirst = <T extends { primary: boolean }>(items: T[]) => [...items].sort((a, b) => Number(b.primary) - Number(a.primary));
+const primaryFirst = <T extends { primary: boolean }>(items: T[]) =>
+  [...items].sort((a, b) => Number(b.primary) - Number(a.primary));
 
 /** The Edit form's starting values (primary phone and e-mail first). */
 export function fromContact(c: ContactView): ContactForm {
@@ -85,18 +100,40 @@ export function fromContact(c: ContactView): ContactForm {
 const SEARCH_DELAY_MS = 300;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let latest = 0;
-const same = (a: string, b: string) => a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
+const same = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** How a contact is named to main. */
 export function targetOf(c: ContactView) {
-  return { ...(c.id !== null ? { id: c.id } : {}), ...(c.externalId ? { externalId: c.externalId } : {}), ...(c.addressBookId !== null ? { addressBookId: c.addressBookId } : {}) };
+  return {
+    ...(c.id !== null ? { id: c.id } : {}),
+    ...(c.externalId ? { externalId: c.externalId } : {}),
+    ...(c.addressBookId !== null ? { addressBookId: c.addressBookId } : {}),
+  };
 }
 
-const initial = () => ({ query: '', list: null, loading: false, error: null, books: [], booksError: null, mode: 'list' as const, newDraft: blankForm(), edit: null, saving: false, saveError: null, saved: null });
+const initial = () => ({
+  query: '',
+  list: null,
+  loading: false,
+  error: null,
+  books: [],
+  booksError: null,
+  mode: 'list' as const,
+  newDraft: blankForm(),
+  edit: null,
+  saving: false,
+  saveError: null,
+  saved: null,
+});
 
 /** One store for contacts. */
 export const useContactsStore = create<ContactsState>()((set, get) => {
-  const afterSave = (r: { ok: true; value: OutboxItem } | { ok: false; error: IpcError }, name: string, done: Partial<ContactsState>) => {
+  const afterSave = (
+    r: { ok: true; value: OutboxItem } | { ok: false; error: IpcError },
+    name: string,
+    done: Partial<ContactsState>,
+  ) => {
     if (!r.ok) return set({ saving: false, saveError: r.error });
     set({ saving: false, saveError: null, mode: 'list', saved: { item: r.value, name }, ...done });
     void get().load();
@@ -121,7 +158,11 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
       const r = await frontdesk.invoke['contacts:search']({ query });
       if (seq !== latest) return; // the user typed on meanwhile
       const kept = get().list;
-      set(r.ok ? { loading: false, list: r.value, error: null } : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null });
+      set(
+        r.ok
+          ? { loading: false, list: r.value, error: null }
+          : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null },
+      );
     },
     async loadBooks() {
       const r = await frontdesk.invoke['contacts:address-books']();
@@ -158,7 +199,11 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
       const edit = get().edit;
       if (!edit) return;
       set({ saving: true, saveError: null });
-      afterSave(await frontdesk.invoke['contacts:update']({ ...targetOf(edit.original), changes }), edit.original.name, { edit: null });
+      afterSave(
+        await frontdesk.invoke['contacts:update']({ ...targetOf(edit.original), changes }),
+        edit.original.name,
+        { edit: null },
+      );
     },
     async remove() {
       const edit = get().edit;

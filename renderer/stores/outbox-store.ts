@@ -19,15 +19,23 @@ const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [] };
 
 /** One store for the outbox. */
 export const useOutboxStore = create<OutboxState>()((set) => {
-  const summaryFrom = (r: { ok: true; value: OutboxSummary } | { ok: false; error: IpcError }) => set(r.ok ? { summary: r.value, error: null } : { error: r.error });
+  const summaryFrom = (r: { ok: true; value: OutboxSummary } | { ok: false; error: IpcError }) =>
+    set(r.ok ? { summary: r.value, error: null } : { error: r.error });
   return {
     summary: empty,
     items: [],
     error: null,
     async load() {
-      const [summary, items] = await Promise.all([frontdesk.invoke['outbox:summary'](), frontdesk.invoke['outbox:list']()]);
+      const [summary, items] = await Promise.all([
+        frontdesk.invoke['outbox:summary'](),
+        frontdesk.invoke['outbox:list'](),
+      ]);
       if (summary.ok) set({ summary: summary.value });
-      set(items.ok ? { items: items.value, error: null } : { items: [], error: items.error.code === 'signed_out' ? null : items.error });
+      set(
+        items.ok
+          ? { items: items.value, error: null }
+          : { items: [], error: items.error.code === 'signed_out' ? null : items.error },
+      );
     },
     async retry(id) {
       const r = await frontdesk.invoke['outbox:retry']({ id });

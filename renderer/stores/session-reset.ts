@@ -13,7 +13,8 @@ import { useOutboxStore } from './outbox-store';
 
 let lastAccount: string | null = null;
 
-const accountOf = (s: AuthStatus) => (s.state === 'signed_in' ? `${s.user?.email ?? ''}|${s.actingFor?.email ?? ''}` : null);
+const accountOf = (s: AuthStatus) =>
+  s.state === 'signed_in' ? `${s.user?.email ?? ''}|${s.actingFor?.email ?? ''}` : null;
 
 /** Clears every store that holds account data. */
 export function resetAccountStores(): void {

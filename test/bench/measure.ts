@@ -8,7 +8,12 @@ export interface Figure {
 }
 
 /** Times `fn` `runs` times after `warmup` untimed runs. */
-export async function measure(name: string, fn: () => unknown | Promise<unknown>, runs = 30, warmup = 3): Promise<Figure> {
+export async function measure(
+  name: string,
+  fn: () => unknown | Promise<unknown>,
+  runs = 30,
+  warmup = 3,
+): Promise<Figure> {
   for (let i = 0; i < warmup; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
@@ -17,7 +22,8 @@ export async function measure(name: string, fn: () => unknown | Promise<unknown>
     times.push(performance.now() - t0);
   }
   times.sort((a, b) => a - b);
-  const median = times.length % 2 ? times[(times.length - 1) / 2]! : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2;
+  const median =
+    times.length % 2 ? times[(times.length - 1) / 2]! : (times[times.length / 2 - 1]! + times[times.length / 2]!) / 2;
   return { name, runs, medianMs: median, minMs: times[0]!, maxMs: times[times.length - 1]! };
 }
 
@@ -25,6 +31,9 @@ export async function measure(name: string, fn: () => unknown | Promise<unknown>
 export function report(figures: Figure[]): string {
   const width = Math.max(...figures.map((f) => f.name.length));
   return figures
-    .map((f) => `${f.name.padEnd(width)}  median ${f.medianMs.toFixed(2).padStart(8)} ms   min ${f.minMs.toFixed(2)}   max ${f.maxMs.toFixed(2)}   (${f.runs} runs)`)
+    .map(
+      (f) =>
+        `${f.name.padEnd(width)}  median ${f.medianMs.toFixed(2).padStart(8)} ms   min ${f.minMs.toFixed(2)}   max ${f.maxMs.toFixed(2)}   (${f.runs} runs)`,
+    )
     .join('\n');
 }

@@ -12,11 +12,20 @@ import type { Sandbox } from '../sandbox/index';
 import { measure, type Figure } from './measure';
 
 let n = 0;
-const contact = () => ({ address_book_id: 2001, name: `Bench Person ${++n}`, phone: `+1312555${String(n % 10000).padStart(4, '0')}` });
+const contact = () => ({
+  address_book_id: 2001,
+  name: `Bench Person ${++n}`,
+  phone: `+1312555${String(n % 10000).padStart(4, '0')}`,
+});
 
 async function queueCost(label: string, backlog: number, sandbox: Sandbox): Promise<Figure> {
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-bench-outbox-'));
-  const outbox: Outbox = await openOutbox({ dataDir, service: tokenClient(sandbox.url, () => 'unused'), account: () => 'bench#1', online: () => false });
+  const outbox: Outbox = await openOutbox({
+    dataDir,
+    service: tokenClient(sandbox.url, () => 'unused'),
+    account: () => 'bench#1',
+    online: () => false,
+  });
   await Promise.all(Array.from({ length: backlog }, () => outbox.enqueue('contact.create', contact())));
   const figure = await measure(label, () => outbox.enqueue('contact.create', contact()), 200, 10);
   await outbox.close();
@@ -30,10 +39,19 @@ export async function outboxFigures(sandbox: Sandbox): Promise<{ figures: Figure
   const full = await queueCost('outbox enqueue (fsync), 5000 waiting', 5000, sandbox);
   const token = await mintToken(sandbox.url, 'owner@frontdesk.test');
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-bench-drain-'));
-  const outbox = await openOutbox({ dataDir, service: tokenClient(sandbox.url, () => token), account: () => 'bench#1', online: () => false });
+  const outbox = await openOutbox({
+    dataDir,
+    service: tokenClient(sandbox.url, () => token),
+    account: () => 'bench#1',
+    online: () => false,
+  });
   for (let i = 0; i < 500; i++) await outbox.enqueue('contact.create', contact());
   await outbox.close();
-  const sender = await openOutbox({ dataDir, service: tokenClient(sandbox.url, () => token), account: () => 'bench#1' });
+  const sender = await openOutbox({
+    dataDir,
+    service: tokenClient(sandbox.url, () => token),
+    account: () => 'bench#1',
+  });
   const t0 = performance.now();
   sender.start();
   await drained(sender, 'bench#1', 120_000);

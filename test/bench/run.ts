@@ -51,7 +51,10 @@ async function main(): Promise<void> {
   const figures: Figure[] = [
     await measure('bridge round trip (browser host, app:info)', () => call('app:info'), 200, 20),
     await measure('GET /v1/events, one day, page_size 200', async () => {
-      const res = await fetch(`${sandbox.url}/v1/events?begin=${encodeURIComponent(begin)}&end=${encodeURIComponent(end)}&page_size=200`, { headers: { authorization: basic } });
+      const res = await fetch(
+        `${sandbox.url}/v1/events?begin=${encodeURIComponent(begin)}&end=${encodeURIComponent(end)}&page_size=200`,
+        { headers: { authorization: basic } },
+      );
       await res.arrayBuffer();
     }),
     await measure('sandbox seed (300 contacts, 600 events)', () => createApiModule(sandbox.ctx).reset(), 20),

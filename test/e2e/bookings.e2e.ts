@@ -17,7 +17,12 @@ function bookableDay(): string {
 }
 
 async function faults(s: Stack, body: object | null): Promise<void> {
-  const res = await fetch(`${s.sandbox.url}/__sandbox/faults`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : { method: 'DELETE' });
+  const res = await fetch(
+    `${s.sandbox.url}/__sandbox/faults`,
+    body
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : { method: 'DELETE' },
+  );
   expect(res.ok).toBe(true);
 }
 
@@ -88,8 +93,16 @@ describe('booking for a caller', () => {
     const queued = stack.host.core.outbox.get().list()[0]!;
     const taken = await fetch(`${stack.sandbox.url}/v1/book_now`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
-      body: JSON.stringify({ booking_page: 'lakeside-dental-cleaning', time: queued.payload.time, name: 'Walk-in', phone_number: '+13125550100' }),
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`,
+      },
+      body: JSON.stringify({
+        booking_page: 'lakeside-dental-cleaning',
+        time: queued.payload.time,
+        name: 'Walk-in',
+        phone_number: '+13125550100',
+      }),
     });
     expect(taken.status).toBe(200);
     // The outbox retries by itself (backoff from 1 s); "Retry now" would only hurry it.

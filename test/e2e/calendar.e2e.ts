@@ -31,17 +31,31 @@ describe('calendar', () => {
     await app.signIn('owner@frontdesk.test');
     await app.waitForAuth('signed_in');
     await app.nextDayWithAppointments();
-    await fetch(`${stack.sandbox.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offline: true, routes: ['/v1/event/mark'] }) });
+    await fetch(`${stack.sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offline: true, routes: ['/v1/event/mark'] }),
+    });
     const row = app.page.locator('.agenda-row').first();
     await row.getByRole('combobox').selectOption('arrived');
     await app.page.getByTestId('pending-mark').waitFor();
     expect(await row.getByTestId('pending-mark').innerText()).toBe('Arrived — waiting to sync');
     await fetch(`${stack.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
-    await app.page.getByTestId('status-bar').getByRole('button', { name: 'Retry now' }).click().catch(() => undefined);
+    await app.page
+      .getByTestId('status-bar')
+      .getByRole('button', { name: 'Retry now' })
+      .click()
+      .catch(() => undefined);
     await app.page.getByTestId('pending-mark').waitFor({ state: 'detached', timeout: 20_000 });
     await app.page.getByRole('button', { name: 'Next day' }).click();
     await app.page.getByRole('button', { name: 'Previous day' }).click();
-    await app.page.locator('.agenda-row').first().locator('.agenda-people').getByText('Arrived', { exact: true }).first().waitFor();
+    await app.page
+      .locator('.agenda-row')
+      .first()
+      .locator('.agenda-people')
+      .getByText('Arrived', { exact: true })
+      .first()
+      .waitFor();
   });
 
   it('shows the last good answer with its time when the service cannot be reached', async () => {
@@ -51,7 +65,11 @@ describe('calendar', () => {
     await app.waitForAuth('signed_in');
     const rows = await app.nextDayWithAppointments();
     expect(rows.length).toBeGreaterThan(0);
-    const faults = await fetch(`${stack.sandbox.url}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offline: true }) });
+    const faults = await fetch(`${stack.sandbox.url}/__sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ offline: true }),
+    });
     expect(faults.status).toBe(200);
     await app.waitForConnectivity('offline');
     await app.page.getByRole('button', { name: 'Next day' }).click();

@@ -22,11 +22,14 @@ interface Raw {
 /** Reads the sandbox as the owner (ground truth). */
 async function ownerGet<T>(s: Stack, path: string): Promise<T> {
   const owner = s.sandbox.users.find((u) => u.email === 'owner@frontdesk.test')!;
-  const res = await fetch(`${s.sandbox.url}${path}`, { headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` } });
+  const res = await fetch(`${s.sandbox.url}${path}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
+  });
   return (await res.json()) as T;
 }
 
-const byName = async (s: Stack, name: string) => (await ownerGet<{ contacts: Raw[] }>(s, `/v1/contacts?q=${encodeURIComponent(name)}&include_deleted=true`)).contacts;
+const byName = async (s: Stack, name: string) =>
+  (await ownerGet<{ contacts: Raw[] }>(s, `/v1/contacts?q=${encodeURIComponent(name)}&include_deleted=true`)).contacts;
 
 /** Contacts written through /v1/contacts so far (the admin API is never faulted). */
 async function contactsWritten(s: Stack): Promise<number> {
@@ -35,7 +38,12 @@ async function contactsWritten(s: Stack): Promise<number> {
 }
 
 async function faults(s: Stack, body: object | null): Promise<void> {
-  const res = await fetch(`${s.sandbox.url}/__sandbox/faults`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : { method: 'DELETE' });
+  const res = await fetch(
+    `${s.sandbox.url}/__sandbox/faults`,
+    body
+      ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : { method: 'DELETE' },
+  );
   expect(res.ok).toBe(true);
 }
 
@@ -56,10 +64,14 @@ async function signedIn(scopes?: string[]): Promise<{ s: Stack; contacts: Contac
 describe('contacts', () => {
   it('lists contacts in a virtualised list and finds a seeded one by name and by phone', async () => {
     const { s, contacts } = await signedIn();
-    expect(await contacts.root.getByText(/^Showing the first 200 contacts\. Refine your search/).isVisible()).toBe(true);
+    expect(await contacts.root.getByText(/^Showing the first 200 contacts\. Refine your search/).isVisible()).toBe(
+      true,
+    );
     expect(await contacts.rows().count()).toBeLessThan(40); // 200 matches, only the visible rows are in the page
     await contacts.app.screenshot('test-results/contacts-list.png');
-    const seeded = (await ownerGet<{ contacts: Raw[] }>(s, '/v1/contacts?page_size=50')).contacts.find((c) => c.phone_numbers.length > 0 && c.email_addresses.length > 0)!;
+    const seeded = (await ownerGet<{ contacts: Raw[] }>(s, '/v1/contacts?page_size=50')).contacts.find(
+      (c) => c.phone_numbers.length > 0 && c.email_addresses.length > 0,
+    )!;
     await contacts.search(seeded.last_name);
     const row = await contacts.waitForRow(seeded.name, '');
     expect(await row.innerText()).toContain(seeded.email_addresses[0]!.address);
@@ -68,17 +80,30 @@ describe('contacts', () => {
     const digits = seeded.phone_numbers[0]!.normalized.slice(2);
     await contacts.search(`${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`);
     await contacts.waitForRow(seeded.name, '');
-    expect(await contacts.row(seeded.name).innerText()).toContain(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+    expect(await contacts.row(seeded.name).innerText()).toContain(
+      `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+    );
     expect(contacts.app.problems).toEqual([]);
   });
 
   it('adds a contact, then edits and deletes it, each reaching the service', async () => {
     const { s, contacts } = await signedIn();
-    await contacts.create({ firstName: 'Ada', lastName: 'Lovelace', phone: '(312) 555-0199', email: 'ada@example.com' });
+    await contacts.create({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '(312) 555-0199',
+      email: 'ada@example.com',
+    });
     await contacts.waitForRow('Ada Lovelace', '');
     await contacts.root.locator('[data-testid="contacts-flash"][data-status="done"]').waitFor();
     expect(await contacts.root.getByTestId('contacts-flash').innerText()).toBe('Added Ada Lovelace.');
-    expect(await byName(s, 'Lovelace')).toMatchObject([{ name: 'Ada Lovelace', phone_numbers: [{ normalized: '+13125550199' }], email_addresses: [{ address: 'ada@example.com' }] }]);
+    expect(await byName(s, 'Lovelace')).toMatchObject([
+      {
+        name: 'Ada Lovelace',
+        phone_numbers: [{ normalized: '+13125550199' }],
+        email_addresses: [{ address: 'ada@example.com' }],
+      },
+    ]);
 
     const form = await contacts.edit('Ada Lovelace');
     expect(await form.getByLabel('Main phone').inputValue()).toBe('(312) 555-0199');
@@ -101,7 +126,9 @@ describe('contacts', () => {
 
     const again = await contacts.edit('Ada King');
     await again.getByRole('button', { name: 'Delete this contact…' }).click();
-    expect(await contacts.root.getByTestId('delete-confirm').innerText()).toContain('Delete Ada King from the address book?');
+    expect(await contacts.root.getByTestId('delete-confirm').innerText()).toContain(
+      'Delete Ada King from the address book?',
+    );
     await contacts.app.screenshot('test-results/contacts-delete.png');
     await contacts.root.getByRole('button', { name: 'Delete contact' }).click();
     await contacts.settled('Ada King');
@@ -128,8 +155,12 @@ describe('contacts', () => {
     expect(await row.innerText()).toContain('Waiting to sync');
     expect(await row.innerText()).toContain('(312) 555-0177');
     expect(await contacts.staleNotice().innerText()).toMatch(/^Offline — showing contacts as of \d{1,2}:\d{2}/);
-    expect(await contacts.root.locator('.contacts-count').innerText()).toBe('1 contact found among the contacts saved on this computer; there may be others.');
-    expect(await contacts.root.getByTestId('contacts-flash').innerText()).toBe('Grace Hopper is saved on this computer and will be added as soon as the service answers.');
+    expect(await contacts.root.locator('.contacts-count').innerText()).toBe(
+      '1 contact found among the contacts saved on this computer; there may be others.',
+    );
+    expect(await contacts.root.getByTestId('contacts-flash').innerText()).toBe(
+      'Grace Hopper is saved on this computer and will be added as soon as the service answers.',
+    );
     await contacts.app.screenshot('test-results/contacts-offline.png');
     expect(await contactsWritten(s)).toBe(written); // nothing reached the service yet
 
@@ -137,7 +168,9 @@ describe('contacts', () => {
     await contacts.app.waitForConnectivity('online');
     await contacts.waitForRow('Grace Hopper', '');
     expect(await contacts.staleNotice().count()).toBe(0);
-    expect(await byName(s, 'Hopper')).toMatchObject([{ name: 'Grace Hopper', phone_numbers: [{ normalized: '+13125550177' }] }]);
+    expect(await byName(s, 'Hopper')).toMatchObject([
+      { name: 'Grace Hopper', phone_numbers: [{ normalized: '+13125550177' }] },
+    ]);
     expect(contacts.app.problems).toEqual([]);
   });
 

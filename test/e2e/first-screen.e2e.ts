@@ -37,7 +37,10 @@ describe('first screen', () => {
 
   it('answers app:info and connectivity over the page-origin WebSocket', async () => {
     const app = await stack.open();
-    expect(await app.invoke('app:info')).toMatchObject({ ok: true, value: { name: 'Frontdesk', mode: 'browser', serviceUrl: stack.sandbox.url, usingSandbox: true } });
+    expect(await app.invoke('app:info')).toMatchObject({
+      ok: true,
+      value: { name: 'Frontdesk', mode: 'browser', serviceUrl: stack.sandbox.url, usingSandbox: true },
+    });
     expect(await app.invoke('app:check-connectivity')).toMatchObject({ ok: true, value: { state: 'online' } });
     await app.page.context().close();
   });

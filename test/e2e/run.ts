@@ -16,5 +16,8 @@ if (!existsSync(resolve(root, 'out/renderer/index.html'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const run = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.mts', ...process.argv.slice(2)], { cwd: root, stdio: 'inherit' });
+const run = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.e2e.config.mts', ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

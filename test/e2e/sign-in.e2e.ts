@@ -59,7 +59,11 @@ describe('sign-in', () => {
     const callback = new URL(portal.url());
     const session = stack.host.core.auth.tokens.current();
     expect(session).not.toBeNull();
-    const secrets = [session!.tokens.accessToken, session!.tokens.refreshToken, callback.searchParams.get('code')].filter((s): s is string => Boolean(s));
+    const secrets = [
+      session!.tokens.accessToken,
+      session!.tokens.refreshToken,
+      callback.searchParams.get('code'),
+    ].filter((s): s is string => Boolean(s));
     expect(secrets.length).toBe(3);
     const frames = stack.wire.join('\n');
     expect(stack.wire.length).toBeGreaterThan(10);

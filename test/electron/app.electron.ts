@@ -15,7 +15,12 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   app = await electron.launch({
     args: [resolve(__dirname, '../..')],
-    env: { ...process.env, FRONTDESK_SERVICE_URL: sandbox.url, FRONTDESK_USING_SANDBOX: '1', ELECTRON_DISABLE_SECURITY_WARNINGS: 'false' },
+    env: {
+      ...process.env,
+      FRONTDESK_SERVICE_URL: sandbox.url,
+      FRONTDESK_USING_SANDBOX: '1',
+      ELECTRON_DISABLE_SECURITY_WARNINGS: 'false',
+    },
   });
   page = await app.firstWindow();
   await page.locator('[data-testid="app"][data-ready="true"]').waitFor();
@@ -30,14 +35,20 @@ describe('Electron app', () => {
     expect(page.url()).toBe('app://frontdesk/index.html');
     expect(await page.getByTestId('service-url').innerText()).toBe(sandbox.url);
     await page.locator('[data-testid="connectivity"][data-state="online"]').waitFor();
-    const info = await page.evaluate(() => (window as unknown as { frontdesk: { invoke: Record<string, () => Promise<unknown>> } }).frontdesk.invoke['app:info']!());
+    const info = await page.evaluate(() =>
+      (window as unknown as { frontdesk: { invoke: Record<string, () => Promise<unknown>> } }).frontdesk.invoke[
+        'app:info'
+      ]!(),
+    );
     expect(info).toMatchObject({ ok: true, value: { mode: 'electron' } });
   });
 
   it('gives the page no Node and no ipcRenderer', async () => {
     expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
     expect(await page.evaluate(() => typeof (window as unknown as { process?: unknown }).process)).toBe('undefined');
-    expect(await page.evaluate(() => Object.keys((window as unknown as { frontdesk: object }).frontdesk).sort())).toEqual(['invoke', 'on']);
+    expect(
+      await page.evaluate(() => Object.keys((window as unknown as { frontdesk: object }).frontdesk).sort()),
+    ).toEqual(['invoke', 'on']);
   });
 
   it('runs the window from the locked-down options', async () => {

@@ -7,8 +7,13 @@ import { resolve } from 'node:path';
 import { installedElectron } from '../../scripts/electron-binary';
 
 if (!installedElectron()) {
-  console.log('skipped: Electron binary not installed (the electron package could not download it here); test/electron/*.electron.ts did not run');
+  console.log(
+    'skipped: Electron binary not installed (the electron package could not download it here); test/electron/*.electron.ts did not run',
+  );
   process.exit(0);
 }
-const run = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.electron.config.mts'], { cwd: resolve(__dirname, '../..'), stdio: 'inherit' });
+const run = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.electron.config.mts'], {
+  cwd: resolve(__dirname, '../..'),
+  stdio: 'inherit',
+});
 process.exit(run.status ?? 1);

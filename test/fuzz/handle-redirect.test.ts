@@ -33,11 +33,19 @@ function mayBeOurAnswer(raw: string): boolean {
   } catch {
     return false;
   }
-  const shape = url.protocol === 'com.frontdesk.app:' && url.host === '' && !url.username && !url.password && url.pathname === '/oauth/callback' && !url.hash;
+  const shape =
+    url.protocol === 'com.frontdesk.app:' &&
+    url.host === '' &&
+    !url.username &&
+    !url.password &&
+    url.pathname === '/oauth/callback' &&
+    !url.hash;
   const q = url.searchParams;
   const states = q.getAll('state');
   const codes = q.getAll('code');
-  return shape && states.length === 1 && states[0] === state && ((codes.length === 1 && codes[0] !== '') || q.has('error'));
+  return (
+    shape && states.length === 1 && states[0] === state && ((codes.length === 1 && codes[0] !== '') || q.has('error'))
+  );
 }
 
 /** Refused, the attempt still pending, and the token endpoint never asked. */
@@ -49,59 +57,129 @@ async function expectRefused(input: unknown): Promise<void> {
 }
 
 /** Mostly the genuine part, sometimes a variant: so most look-alikes differ from the real redirect in one place. */
-const mostly = <T,>(genuinePart: T, variants: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary: fc.constant(genuinePart) }, { weight: 1, arbitrary: variants });
+const mostly = <T>(genuinePart: T, variants: fc.Arbitrary<T>) =>
+  fc.oneof({ weight: 3, arbitrary: fc.constant(genuinePart) }, { weight: 1, arbitrary: variants });
 
 const schemes = mostly(
   'com.frontdesk.app',
   fc.oneof(
-    fc.constantFrom('COM.Frontdesk.App', 'com.frontdesk.ap', 'com.frontdesk.app.evil', 'com.frontdesk', 'http', 'https', 'file', 'javascript', 'data'),
+    fc.constantFrom(
+      'COM.Frontdesk.App',
+      'com.frontdesk.ap',
+      'com.frontdesk.app.evil',
+      'com.frontdesk',
+      'http',
+      'https',
+      'file',
+      'javascript',
+      'data',
+    ),
     fc.stringMatching(/^[a-z][a-z0-9+.-]{0,12}$/),
   ),
 );
 const authorities = mostly(
   '',
-  fc.oneof(fc.constantFrom('//', '///', '//evil.example', '//127.0.0.1:8080', '//user@', '//user:pw@evil', '//com.frontdesk.app', '//:1'), fc.domain().map((d) => `//${d}`)),
+  fc.oneof(
+    fc.constantFrom(
+      '//',
+      '///',
+      '//evil.example',
+      '//127.0.0.1:8080',
+      '//user@',
+      '//user:pw@evil',
+      '//com.frontdesk.app',
+      '//:1',
+    ),
+    fc.domain().map((d) => `//${d}`),
+  ),
 );
 const paths = mostly(
   '/oauth/callback',
-  fc.oneof(fc.constantFrom('/oauth/callback/', '/oauth/Callback', '/oauth', '/', '', 'oauth/callback', '/oauth//callback', '/%6Fauth/callback', '/oauth/callback/..'), fc.webPath()),
+  fc.oneof(
+    fc.constantFrom(
+      '/oauth/callback/',
+      '/oauth/Callback',
+      '/oauth',
+      '/',
+      '',
+      'oauth/callback',
+      '/oauth//callback',
+      '/%6Fauth/callback',
+      '/oauth/callback/..',
+    ),
+    fc.webPath(),
+  ),
 );
 const wrong = () =>
-  fc.oneof(fc.constantFrom('', `${state}x`, state.toUpperCase(), ` ${state}`, state.slice(1), code, 'access_denied'), fc.string({ maxLength: 50 }), fc.base64String({ minLength: 43, maxLength: 44 }));
+  fc.oneof(
+    fc.constantFrom('', `${state}x`, state.toUpperCase(), ` ${state}`, state.slice(1), code, 'access_denied'),
+    fc.string({ maxLength: 50 }),
+    fc.base64String({ minLength: 43, maxLength: 44 }),
+  );
 /** A parameter: absent, once (real or wrong value) or twice. */
 const param = (name: string, real: string) =>
   fc.oneof(
     { weight: 1, arbitrary: fc.constant<string[]>([]) },
     { weight: 4, arbitrary: mostly(real, wrong()).map((v) => [`${name}=${encodeURIComponent(v)}`]) },
-    { weight: 1, arbitrary: fc.tuple(mostly(real, wrong()), mostly(real, wrong())).map(([a, b]) => [`${name}=${encodeURIComponent(a)}`, `${name}=${encodeURIComponent(b)}`]) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(mostly(real, wrong()), mostly(real, wrong()))
+        .map(([a, b]) => [`${name}=${encodeURIComponent(a)}`, `${name}=${encodeURIComponent(b)}`]),
+    },
   );
 const extras = () =>
-  fc.array(fc.tuple(fc.constantFrom('iss', 'error', 'response', 'id_token', 'token', 'foo', 'STATE', 'code ', 'state[]'), wrong()), { maxLength: 2 }).map((xs) =>
-    xs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`),
-  );
-const fragments = mostly('', fc.string({ maxLength: 20 }).map((f) => `#${f}`));
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('iss', 'error', 'response', 'id_token', 'token', 'foo', 'STATE', 'code ', 'state[]'),
+        wrong(),
+      ),
+      { maxLength: 2 },
+    )
+    .map((xs) => xs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`));
+const fragments = mostly(
+  '',
+  fc.string({ maxLength: 20 }).map((f) => `#${f}`),
+);
 
 const lookalikes = () =>
-  fc.tuple(schemes, authorities, paths, param('code', code), param('state', state), extras(), fragments).chain(([scheme, authority, path, c, st, x, fragment]) =>
-    fc.shuffledSubarray([...c, ...st, ...x], { minLength: c.length + st.length + x.length }).map((query) => `${scheme}:${authority}${path}${query.length ? `?${query.join('&')}` : ''}${fragment}`),
-  );
+  fc
+    .tuple(schemes, authorities, paths, param('code', code), param('state', state), extras(), fragments)
+    .chain(([scheme, authority, path, c, st, x, fragment]) =>
+      fc
+        .shuffledSubarray([...c, ...st, ...x], { minLength: c.length + st.length + x.length })
+        .map((query) => `${scheme}:${authority}${path}${query.length ? `?${query.join('&')}` : ''}${fragment}`),
+    );
 
 /** One edit of the genuine redirect: a character dropped, replaced or inserted. */
-const mutations = () => fc
-  .tuple(fc.nat(), fc.constantFrom('drop', 'replace', 'insert'), fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }))
-  .map(([at, op, ch]) => {
-    const i = at % genuine.length;
-    if (op === 'drop') return genuine.slice(0, i) + genuine.slice(i + 1);
-    if (op === 'replace') return genuine.slice(0, i) + ch + genuine.slice(i + 1);
-    return genuine.slice(0, i) + ch + genuine.slice(i);
-  });
+const mutations = () =>
+  fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('drop', 'replace', 'insert'),
+      fc.string({ minLength: 1, maxLength: 1, unit: 'binary' }),
+    )
+    .map(([at, op, ch]) => {
+      const i = at % genuine.length;
+      if (op === 'drop') return genuine.slice(0, i) + genuine.slice(i + 1);
+      if (op === 'replace') return genuine.slice(0, i) + ch + genuine.slice(i + 1);
+      return genuine.slice(0, i) + ch + genuine.slice(i);
+    });
 
 it('refuses arbitrary strings and values', async () => {
   await fc.assert(
-    fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200, unit: 'binary' }), fc.webUrl({ withQueryParameters: true, withFragments: true }), fc.anything()), async (input) => {
-      fc.pre(typeof input !== 'string' || !mayBeOurAnswer(input));
-      await expectRefused(input);
-    }),
+    fc.asyncProperty(
+      fc.oneof(
+        fc.string({ maxLength: 200, unit: 'binary' }),
+        fc.webUrl({ withQueryParameters: true, withFragments: true }),
+        fc.anything(),
+      ),
+      async (input) => {
+        fc.pre(typeof input !== 'string' || !mayBeOurAnswer(input));
+        await expectRefused(input);
+      },
+    ),
     { numRuns: RUNS },
   );
 });
@@ -112,7 +190,14 @@ it('refuses look-alike redirects, the real code under any other state included',
       fc.pre(!mayBeOurAnswer(url));
       await expectRefused(url);
     }),
-    { numRuns: RUNS, examples: [[`${REDIRECT}?code=${code}&state=${state}x`], [`${REDIRECT}?code=${code}`], [`${REDIRECT}?state=${state}&state=${state}&code=${code}`]] },
+    {
+      numRuns: RUNS,
+      examples: [
+        [`${REDIRECT}?code=${code}&state=${state}x`],
+        [`${REDIRECT}?code=${code}`],
+        [`${REDIRECT}?state=${state}&state=${state}&code=${code}`],
+      ],
+    },
   );
 });
 

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { invokeChannelNames } from '../../preload/contract';
 import { useAuthKit } from '../support/auth-fixture';
 
-const CODES = new Set(['validation', 'forbidden_sender', 'unknown_channel', 'offline', 'signed_out', 'insufficient_scope', 'service_error', 'internal']);
+const CODES = new Set([
+  'validation',
+  'forbidden_sender',
+  'unknown_channel',
+  'offline',
+  'signed_out',
+  'insufficient_scope',
+  'service_error',
+  'internal',
+]);
 const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
 
 describe('IPC dispatch under arbitrary input', () => {
@@ -16,8 +25,20 @@ describe('IPC dispatch under arbitrary input', () => {
   it('answers every channel with a Result, whatever the args', async () => {
     const secret = kit.made.core.auth.tokens.current()!.tokens.accessToken;
     // Sign-out is left out so the other channels are exercised signed in (it has its own tests).
-    const channel = fc.constantFrom(...invokeChannelNames.filter((c) => c !== 'auth:sign-out'), 'app:nope', '__proto__', 'constructor');
-    const args = fc.oneof(fc.constant(undefined), fc.anything({ maxDepth: 3 }), fc.record({ id: fc.string(), query: fc.string(), page: fc.string(), begin: fc.string(), end: fc.string() }, { requiredKeys: [] }));
+    const channel = fc.constantFrom(
+      ...invokeChannelNames.filter((c) => c !== 'auth:sign-out'),
+      'app:nope',
+      '__proto__',
+      'constructor',
+    );
+    const args = fc.oneof(
+      fc.constant(undefined),
+      fc.anything({ maxDepth: 3 }),
+      fc.record(
+        { id: fc.string(), query: fc.string(), page: fc.string(), begin: fc.string(), end: fc.string() },
+        { requiredKeys: [] },
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(channel, args, async (c, a) => {
         const result = await kit.made.core.dispatch(c, a, trusted);

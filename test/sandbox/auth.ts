@@ -45,9 +45,14 @@ export function createAuthorize(p: Platform): (req: FastifyRequest, scope: Scope
 function authenticate(p: Platform, header: string | undefined): Principal {
   const users = p.ctx.users;
   if (!header || header.trim() === '') {
-    throw missingCredentials('authentication required: send "Authorization: Bearer <access token>" or Basic email:api_key');
+    throw missingCredentials(
+      'authentication required: send "Authorization: Bearer <access token>" or Basic email:api_key',
+    );
   }
-  const scheme = header.trim().split(/[ \t]+/)[0]!.toLowerCase();
+  const scheme = header
+    .trim()
+    .split(/[ \t]+/)[0]!
+    .toLowerCase();
   if (scheme === 'bearer') {
     const m = /^Bearer[ \t]+([A-Za-z0-9\-._~+/]+=*)[ \t]*$/i.exec(header.trim());
     if (!m) throw invalidToken('malformed bearer token');
@@ -60,7 +65,13 @@ function authenticate(p: Platform, header: string | undefined): Principal {
     const user = users.find((u) => u.id === grant.userId);
     if (!user) throw invalidToken('unknown user');
     grant.lastUsedAt = now;
-    return { user, acting: actingUser(users, user), via: 'bearer', scopes: new Set(rec.scopes), clientId: grant.clientId };
+    return {
+      user,
+      acting: actingUser(users, user),
+      via: 'bearer',
+      scopes: new Set(rec.scopes),
+      clientId: grant.clientId,
+    };
   }
   if (scheme === 'basic') {
     const creds = decodeBasic(header.trim());

@@ -25,7 +25,8 @@ const FLAGS: Record<string, { key: NumKey; min: number; max: number }> = {
 };
 
 /** Parsed command line: options, a help request, or a one-line error. */
-export type CliParse = { kind: 'run'; options: Partial<SandboxOptions> } | { kind: 'help' } | { kind: 'error'; message: string };
+export type CliParse =
+  { kind: 'run'; options: Partial<SandboxOptions> } | { kind: 'help' } | { kind: 'error'; message: string };
 
 /** Parses `--flag value` and `--flag=value`; unknown flags and bad numbers are errors. */
 export function parseCliArgs(argv: readonly string[]): CliParse {
@@ -41,9 +42,11 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     if (eq > 0 && arg.startsWith('--')) value = arg.slice(eq + 1);
     else value = argv[++i];
     if (value === undefined) return { kind: 'error', message: `${name} needs a value` };
-    if (!/^\d+$/.test(value)) return { kind: 'error', message: `${name} must be a whole number, got ${JSON.stringify(value)}` };
+    if (!/^\d+$/.test(value))
+      return { kind: 'error', message: `${name} must be a whole number, got ${JSON.stringify(value)}` };
     const n = Number(value);
-    if (n < spec.min || n > spec.max) return { kind: 'error', message: `${name} must be between ${spec.min} and ${spec.max}, got ${value}` };
+    if (n < spec.min || n > spec.max)
+      return { kind: 'error', message: `${name} must be between ${spec.min} and ${spec.max}, got ${value}` };
     options[spec.key] = n;
   }
   return { kind: 'run', options };

@@ -86,7 +86,11 @@ export class HttpError extends Error {
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
   ) {
-    super(typeof body === 'object' && body && 'error' in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+    super(
+      typeof body === 'object' && body && 'error' in body
+        ? String((body as { error: unknown }).error)
+        : `HTTP ${status}`,
+    );
   }
 }
 

@@ -23,13 +23,23 @@ function codeFor(status: number, err: Partial<FastifyError>): [string, string] {
 }
 
 /** Sends a 4xx in the shape the path expects: RFC 6749 JSON, an HTML portal page, or `{errors,message}`. */
-function sendClientError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string, details?: unknown): FastifyReply {
+function sendClientError(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+): FastifyReply {
   const path = pathOf(req);
   if (OAUTH_JSON.has(path)) {
     return reply.code(status).headers(NO_STORE).send({ error: 'invalid_request', error_description: message });
   }
   if (path.startsWith('/oauth/')) {
-    return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(errorPage('Bad request', message));
+    return reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(errorPage('Bad request', message));
   }
   return reply.code(status).send(errorBody(code, message, details));
 }
@@ -42,7 +52,14 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (e.name === 'ZodError' && Array.isArray(e.issues)) {
       const details = zodDetails(err as Parameters<typeof zodDetails>[0]);
       const first = details[0];
-      return sendClientError(req, reply, 400, 'invalid_request', `invalid request${first ? ` (${first.path}): ${first.message}` : ''}`, details);
+      return sendClientError(
+        req,
+        reply,
+        400,
+        'invalid_request',
+        `invalid request${first ? ` (${first.path}): ${first.message}` : ''}`,
+        details,
+      );
     }
     const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
     if (status >= 400 && status < 500) {

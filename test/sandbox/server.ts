@@ -4,7 +4,14 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { registerAdmin } from './admin';
 import { createAuthorize, registerUserinfo } from './auth';
-import { DEFAULT_OPTIONS, type ApiModule, type DomainCounters, type SandboxContext, type SandboxOptions, type User } from './context';
+import {
+  DEFAULT_OPTIONS,
+  type ApiModule,
+  type DomainCounters,
+  type SandboxContext,
+  type SandboxOptions,
+  type User,
+} from './context';
 import { installErrorHandlers } from './error-handler';
 import { errorBody } from './errors';
 import { FaultController } from './faults';

@@ -61,7 +61,14 @@ export interface Stats {
   codeReuseDetections: number;
   revocations: number;
   grantsRevoked: number;
-  faultsInjected: { latency: number; fail: number; reset: number; resetAfterApply: number; rateLimit: number; offline: number };
+  faultsInjected: {
+    latency: number;
+    fail: number;
+    reset: number;
+    resetAfterApply: number;
+    rateLimit: number;
+    offline: number;
+  };
 }
 
 /** The admin API of one sandbox. */
@@ -79,9 +86,14 @@ export function admin(sb: Sandbox) {
     reset: () => json('/__sandbox/reset', 'POST', {}),
     faults: (config: Record<string, unknown>) => json('/__sandbox/faults', 'POST', config),
     clearFaults: () => json('/__sandbox/faults', 'DELETE'),
-    revokeGrants: (filter: { email?: string; client_id?: string }) => json('/__sandbox/grants/revoke', 'POST', filter) as Promise<{ revoked: number }>,
+    revokeGrants: (filter: { email?: string; client_id?: string }) =>
+      json('/__sandbox/grants/revoke', 'POST', filter) as Promise<{ revoked: number }>,
     /** Token requests of any outcome (a refused exchange still counts). */
-    tokenRequests: async () => Object.values((await json('/__sandbox/stats') as Stats).requests['POST /oauth/token'] ?? {}).reduce((a, b) => a + b, 0),
+    tokenRequests: async () =>
+      Object.values(((await json('/__sandbox/stats')) as Stats).requests['POST /oauth/token'] ?? {}).reduce(
+        (a, b) => a + b,
+        0,
+      ),
   };
 }
 
@@ -127,8 +139,9 @@ export function useAuthKit(options: AuthKitOptions = {}): AuthKit {
   let made: MadeCore | undefined;
   let service: FakeClock | undefined;
   let desk: FakeClock | undefined;
-  const started = <T,>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`useAuthKit: no ${what} (read it inside hooks and tests, and ask for it in the options)`);
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`useAuthKit: no ${what} (read it inside hooks and tests, and ask for it in the options)`);
     return value;
   };
 

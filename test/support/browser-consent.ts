@@ -56,7 +56,13 @@ export function parseForms(html: string): Form[] {
       const a = attributes(button[1]!);
       if (a.get('name')) buttons.push({ name: a.get('name')!, value: a.get('value') ?? '' });
     }
-    return { action: attrs.get('action') ?? '', method: (attrs.get('method') ?? 'get').toLowerCase(), fields, buttons, hasPassword };
+    return {
+      action: attrs.get('action') ?? '',
+      method: (attrs.get('method') ?? 'get').toLowerCase(),
+      fields,
+      buttons,
+      hasPassword,
+    };
   });
 }
 
@@ -86,7 +92,11 @@ export async function approveInBrowser(authorizeUrl: string, user: BrowserUser):
   const jar = new Jar();
   let request: { url: string; init: RequestInit } = { url: authorizeUrl, init: { method: 'GET' } };
   for (let step = 0; step < MAX_STEPS; step++) {
-    const response = await fetch(request.url, { ...request.init, redirect: 'manual', headers: { ...jar.header(), ...(request.init.headers as Record<string, string>) } });
+    const response = await fetch(request.url, {
+      ...request.init,
+      redirect: 'manual',
+      headers: { ...jar.header(), ...(request.init.headers as Record<string, string>) },
+    });
     jar.take(response);
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
@@ -104,7 +114,8 @@ export async function approveInBrowser(authorizeUrl: string, user: BrowserUser):
       continue;
     }
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`the portal answered ${response.status} at ${request.url}: ${textOf(html)}`);
+    if (response.status !== 200)
+      throw new Error(`the portal answered ${response.status} at ${request.url}: ${textOf(html)}`);
     const forms = parseForms(html);
     const login = forms.find((f) => f.hasPassword);
     const consent = forms.find((f) => f.buttons.some((b) => b.value === decision));
@@ -126,12 +137,23 @@ export async function approveInBrowser(authorizeUrl: string, user: BrowserUser):
     const target = new URL(form.action || request.url, request.url).toString();
     request = {
       url: target,
-      init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams([...fields]).toString() },
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams([...fields]).toString(),
+      },
     };
   }
   throw new Error(`no redirect out of the portal after ${MAX_STEPS} steps`);
 }
 
 function textOf(html: string): string {
-  return decodeEntities(html.replace(/<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).trim().slice(0, 300);
+  return decodeEntities(
+    html
+      .replace(/<style[\s\S]*?<\/style>/gi, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  )
+    .trim()
+    .slice(0, 300);
 }

@@ -10,7 +10,8 @@ import type { Clock, Logger, Platform } from '../../main/core/platform';
 /** A logger that keeps lines for assertions instead of printing them. */
 export function memoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const push = (level: string) => (message: string, fields?: Record<string, unknown>) => lines.push(`${level} ${message} ${fields ? JSON.stringify(fields) : ''}`);
+  const push = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    lines.push(`${level} ${message} ${fields ? JSON.stringify(fields) : ''}`);
   return { lines, info: push('info'), warn: push('warn'), error: push('error') };
 }
 
@@ -39,10 +40,20 @@ export function makeCore(serviceUrl: string, options: MakeCoreOptions = {}) {
   const dir = dataDir ?? temp!.dir;
   const log = memoryLogger();
   const opened: string[] = [];
-  const base = createNodePlatform({ dataDir: dir, appVersion: '0.0.0-test', openUrl: (u) => opened.push(u), log, ...(clock ? { clock } : {}) });
+  const base = createNodePlatform({
+    dataDir: dir,
+    appVersion: '0.0.0-test',
+    openUrl: (u) => opened.push(u),
+    log,
+    ...(clock ? { clock } : {}),
+  });
   const platform = adjust ? adjust(base) : base;
   const config = loadConfig({ env: {}, overrides: { serviceUrl, portalUrl: serviceUrl, ...configOverrides } });
-  const core = createCore(platform, config, { trustedOrigin: 'app://frontdesk', probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 }, ...coreOptions });
+  const core = createCore(platform, config, {
+    trustedOrigin: 'app://frontdesk',
+    probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 },
+    ...coreOptions,
+  });
   const cleanup = async () => {
     // A pending sign-in holds a loopback listener open; end it with the core.
     if (core.auth.status().state === 'signing_in') await core.auth.cancelSignIn();

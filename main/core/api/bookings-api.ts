@@ -23,7 +23,11 @@ export const bookingSchema = z.object({
 /** A booking as parsed. */
 export type BookingRecord = z.output<typeof bookingSchema>;
 
-const bookNowSchema = z.object({ success: z.boolean().nullish(), booking: bookingSchema.nullish(), error: z.string().nullish() });
+const bookNowSchema = z.object({
+  success: z.boolean().nullish(),
+  booking: bookingSchema.nullish(),
+  error: z.string().nullish(),
+});
 const bookingListSchema = z.object({ bookings: z.array(bookingSchema) });
 
 /** POST /v1/book_now; a 2xx body with `success: false` is treated like the spec's 400 failure. */
@@ -48,18 +52,35 @@ export interface BookingFilter {
 }
 
 /** One page of GET /v1/bookings. */
-export async function listBookings(client: ServiceRequester, filter: BookingFilter, page = 1, pageSize = 100): Promise<BookingRecord[]> {
-  const { bookings } = await client.request({ method: 'GET', path: '/v1/bookings', query: { ...filter, page, page_size: pageSize }, schema: bookingListSchema });
+export async function listBookings(
+  client: ServiceRequester,
+  filter: BookingFilter,
+  page = 1,
+  pageSize = 100,
+): Promise<BookingRecord[]> {
+  const { bookings } = await client.request({
+    method: 'GET',
+    path: '/v1/bookings',
+    query: { ...filter, page, page_size: pageSize },
+    schema: bookingListSchema,
+  });
   return bookings;
 }
 
 /** A free slot: `time` is what book_now takes; `start_time` (with offset) is the instant when the service gives it. */
-export const slotSchema = z.object({ time: z.string(), start_time: z.string().nullish(), end_time: z.string().nullish() });
+export const slotSchema = z.object({
+  time: z.string(),
+  start_time: z.string().nullish(),
+  end_time: z.string().nullish(),
+});
 const availabilitySchema = z.object({ time_zone: z.string().nullish(), slots: z.array(slotSchema) });
 /** GET /v1/availability's answer. */
 export type Availability = z.output<typeof availabilitySchema>;
 
 /** GET /v1/availability for a booking page (and optionally one appointment type and range). */
-export function listAvailability(client: ServiceRequester, query: { booking_page: string | number; appointment_type_token?: string; begin?: string; end?: string }): Promise<Availability> {
+export function listAvailability(
+  client: ServiceRequester,
+  query: { booking_page: string | number; appointment_type_token?: string; begin?: string; end?: string },
+): Promise<Availability> {
   return client.request({ method: 'GET', path: '/v1/availability', query: { ...query }, schema: availabilitySchema });
 }

@@ -10,7 +10,12 @@ export async function listEventsInRange(client: ServiceClient, begin: string, en
   const all: ServiceEvent[] = [];
   const seen = new Set<number>();
   for (let page = 1; page <= MAX_PAGES; page++) {
-    const { events } = await client.request({ method: 'GET', path: '/v1/events', query: { begin, end, page, page_size: PAGE_SIZE }, schema: eventListSchema });
+    const { events } = await client.request({
+      method: 'GET',
+      path: '/v1/events',
+      query: { begin, end, page, page_size: PAGE_SIZE },
+      schema: eventListSchema,
+    });
     if (events.length === 0) break;
     for (const event of events) {
       if (!event.is_deleted && !seen.has(event.id)) {

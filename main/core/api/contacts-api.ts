@@ -29,12 +29,22 @@ export interface ContactRef {
 
 /** POST /v1/contacts with one contact; returns the created record. */
 export function createContact(client: ServiceRequester, contact: Record<string, unknown>): Promise<ContactRecord> {
-  return client.request({ method: 'POST', path: '/v1/contacts', body: { contacts: [contact] }, schema: contactWriteSchema });
+  return client.request({
+    method: 'POST',
+    path: '/v1/contacts',
+    body: { contacts: [contact] },
+    schema: contactWriteSchema,
+  });
 }
 
 /** PUT /v1/contacts with one contact (patch by id or external_id; a contact with neither would be created). */
 export function updateContact(client: ServiceRequester, contact: Record<string, unknown>): Promise<ContactRecord> {
-  return client.request({ method: 'PUT', path: '/v1/contacts', body: { contacts: [contact] }, schema: contactWriteSchema });
+  return client.request({
+    method: 'PUT',
+    path: '/v1/contacts',
+    body: { contacts: [contact] },
+    schema: contactWriteSchema,
+  });
 }
 
 /** DELETE /v1/contacts?id=|external_id= (soft delete on the sandbox). */
@@ -43,9 +53,18 @@ export function deleteContact(client: ServiceRequester, ref: ContactRef): Promis
 }
 
 /** GET /v1/contact?external_id=: the contact (deleted ones included where the service returns them), or null on 404. */
-export async function findContactByExternalId(client: ServiceRequester, externalId: string, addressBookId?: number): Promise<ContactRecord | null> {
+export async function findContactByExternalId(
+  client: ServiceRequester,
+  externalId: string,
+  addressBookId?: number,
+): Promise<ContactRecord | null> {
   try {
-    return await client.request({ method: 'GET', path: '/v1/contact', query: { external_id: externalId, address_book_id: addressBookId }, schema: contactRecordSchema });
+    return await client.request({
+      method: 'GET',
+      path: '/v1/contact',
+      query: { external_id: externalId, address_book_id: addressBookId },
+      schema: contactRecordSchema,
+    });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

@@ -47,7 +47,12 @@ export function markEvent(client: ServiceRequester, ref: EventRef, state: string
 /** GET /v1/event?external_id=: the event (deleted ones too, facts), or null on 404. */
 export async function findEventByExternalId(client: ServiceRequester, externalId: string): Promise<EventRecord | null> {
   try {
-    return await client.request({ method: 'GET', path: '/v1/event', query: { external_id: externalId }, schema: eventRecordSchema });
+    return await client.request({
+      method: 'GET',
+      path: '/v1/event',
+      query: { external_id: externalId },
+      schema: eventRecordSchema,
+    });
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;

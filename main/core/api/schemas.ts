@@ -8,7 +8,10 @@ import { z } from 'zod';
 const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
 /** A record id as the service may send it: an integer or a decimal string. */
 export const serviceId = id;
-const text = z.string().nullish().transform((v) => v ?? '');
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
 
 /** A participant of an event (facts §2.2). */
 export const participantSchema = z.object({
@@ -17,7 +20,10 @@ export const participantSchema = z.object({
   phone: text,
   normalized_phone: text,
   email: text,
-  state: z.string().nullish().transform((v) => v ?? 'initial'),
+  state: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? 'initial'),
   check_in_state: z.string().nullish(),
 });
 
@@ -32,9 +38,15 @@ export const eventSchema = z.object({
   end_time: z.string().min(1),
   location: text,
   content: text,
-  is_deleted: z.boolean().nullish().transform((v) => v ?? false),
+  is_deleted: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   all_day: z.boolean().nullish(),
-  participants: z.array(participantSchema).nullish().transform((v) => v ?? []),
+  participants: z
+    .array(participantSchema)
+    .nullish()
+    .transform((v) => v ?? []),
 });
 export type ServiceEvent = z.output<typeof eventSchema>;
 
@@ -49,5 +61,9 @@ export const calendarListSchema = z.object({ calendars: z.array(calendarSchema) 
 export function oneRecord<S extends z.ZodType<{ id: number }>>(key: string, record: S) {
   return z
     .union([z.object({ [key]: z.array(record).min(1) }), record])
-    .transform((body) => (key in (body as object) ? ((body as Record<string, z.output<S>[]>)[key]![0] as z.output<S>) : (body as z.output<S>)));
+    .transform((body) =>
+      key in (body as object)
+        ? ((body as Record<string, z.output<S>[]>)[key]![0] as z.output<S>)
+        : (body as z.output<S>),
+    );
 }

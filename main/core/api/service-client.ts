@@ -37,12 +37,16 @@ export class ServiceClient {
   async request<S extends z.ZodType>(req: ServiceRequest<S>): Promise<z.output<S>> {
     const endpoint = `${req.method} ${req.path}`;
     const url = new URL(`${this.options.baseUrl}${req.path}`);
-    for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
+    for (const [key, value] of Object.entries(req.query ?? {}))
+      if (value !== undefined) url.searchParams.set(key, String(value));
     let response: Response;
     try {
       response = await this.options.tokens.authorizedFetch(url.toString(), {
         method: req.method,
-        headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          accept: 'application/json',
+          ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
       });
@@ -54,7 +58,12 @@ export class ServiceClient {
     if (response.ok) {
       const parsed = req.schema.safeParse(body);
       if (parsed.success) return parsed.data;
-      throw new ServiceError('invalid_response', endpoint, `The service sent an answer Frontdesk does not understand (${endpoint}).`, { status: response.status });
+      throw new ServiceError(
+        'invalid_response',
+        endpoint,
+        `The service sent an answer Frontdesk does not understand (${endpoint}).`,
+        { status: response.status },
+      );
     }
     throw this.failure(endpoint, response, body);
   }
@@ -64,15 +73,30 @@ export class ServiceClient {
     const serviceMessage = serviceMessageOf(body);
     if (RETRYABLE_STATUSES.has(status)) {
       const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now()) ?? undefined;
-      return new ServiceError('retryable', endpoint, 'The service is busy or unavailable right now.', { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+      return new ServiceError('retryable', endpoint, 'The service is busy or unavailable right now.', {
+        status,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
     }
-    if (status === 401) return new ServiceError('needs_auth', endpoint, 'Your sign-in is no longer accepted. Please sign in again.', { status });
+    if (status === 401)
+      return new ServiceError('needs_auth', endpoint, 'Your sign-in is no longer accepted. Please sign in again.', {
+        status,
+      });
     const required = requiredScopeOf(body, response.headers.get('www-authenticate'));
-    if (status === 403 && required) return new ServiceError('scope', endpoint, 'Frontdesk does not have permission for that.', { status, requiredScope: required });
-    return new ServiceError('permanent', endpoint, serviceMessage ?? `The service refused the request (HTTP ${status}).`, {
-      status,
-      ...(serviceMessage ? { serviceMessage } : {}),
-    });
+    if (status === 403 && required)
+      return new ServiceError('scope', endpoint, 'Frontdesk does not have permission for that.', {
+        status,
+        requiredScope: required,
+      });
+    return new ServiceError(
+      'permanent',
+      endpoint,
+      serviceMessage ?? `The service refused the request (HTTP ${status}).`,
+      {
+        status,
+        ...(serviceMessage ? { serviceMessage } : {}),
+      },
+    );
   }
 }
 
@@ -94,6 +118,7 @@ function requiredScopeOf(body: unknown, challenge: string | null): string | unde
     if (marked && typeof b.required_scope === 'string') return b.required_scope;
     if (marked && typeof b.scope === 'string') return b.scope.split(' ')[0];
   }
-  if (challenge && /error="?insufficient_scope/.test(challenge)) return /scope="([^"]+)"/.exec(challenge)?.[1]?.split(' ')[0];
+  if (challenge && /error="?insufficient_scope/.test(challenge))
+    return /scope="([^"]+)"/.exec(challenge)?.[1]?.split(' ')[0];
   return undefined;
 }

@@ -41,7 +41,12 @@ export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {
     const { platform, config } = deps;
     this.vault = new TokenVault(platform.cipher, platform.settings, platform.log, config.allowWeakStorage);
-    this.revocations = new RevocationQueue(platform.cipher, platform.settings, platform.log, async () => (await this.vault.storage()) !== 'memory');
+    this.revocations = new RevocationQueue(
+      platform.cipher,
+      platform.settings,
+      platform.log,
+      async () => (await this.vault.storage()) !== 'memory',
+    );
     const oauthFor = (clientId: string) => this.oauthFor(clientId);
     this.tokens = new TokenManager({
       vault: this.vault,
@@ -55,7 +60,8 @@ export class AuthService {
       clock: platform.clock,
       log: platform.log,
       oauthFor,
-      complete: (client, params, redirectUri, verifier, scopes) => this.complete(client, params, redirectUri, verifier, scopes),
+      complete: (client, params, redirectUri, verifier, scopes) =>
+        this.complete(client, params, redirectUri, verifier, scopes),
       changed: (notice) => this.publish(notice === null ? this.notice : notice),
     });
   }
@@ -114,7 +120,10 @@ export class AuthService {
     try {
       await platform.openExternal(url);
     } catch {
-      this.notice = { kind: 'info', text: 'Your browser did not open. Use “Copy sign-in link” and paste it into your browser.' };
+      this.notice = {
+        kind: 'info',
+        text: 'Your browser did not open. Use “Copy sign-in link” and paste it into your browser.',
+      };
     }
     this.publish(this.notice);
     return this.status();
@@ -153,7 +162,8 @@ export class AuthService {
       const items: { token: string; hint: 'access_token' | 'refresh_token'; clientId: string }[] = [
         { token: session.tokens.accessToken, hint: 'access_token', clientId: session.clientId },
       ];
-      if (session.tokens.refreshToken) items.unshift({ token: session.tokens.refreshToken, hint: 'refresh_token', clientId: session.clientId });
+      if (session.tokens.refreshToken)
+        items.unshift({ token: session.tokens.refreshToken, hint: 'refresh_token', clientId: session.clientId });
       void this.revocations.revoke(items, (id) => this.oauthFor(id)).catch(() => undefined);
     }
     return this.status();
@@ -178,20 +188,40 @@ export class AuthService {
     return client;
   }
 
-  private async complete(client: OAuthClient, params: URLSearchParams, redirectUri: string, verifier: string, scopes: string[]): Promise<string> {
+  private async complete(
+    client: OAuthClient,
+    params: URLSearchParams,
+    redirectUri: string,
+    verifier: string,
+    scopes: string[],
+  ): Promise<string> {
     const { platform, config } = this.deps;
     let response;
     try {
       response = await client.exchange(params, redirectUri, verifier);
     } catch (error) {
-      if (error instanceof OAuthErrorResponse) throw new Error(`The service did not accept the sign-in (${error.error}). Please start again.`, { cause: error });
+      if (error instanceof OAuthErrorResponse)
+        throw new Error(`The service did not accept the sign-in (${error.error}). Please start again.`, {
+          cause: error,
+        });
       throw new Error('Could not reach the service to finish signing in. Please try again.', { cause: error });
     }
     const tokens = tokenSetFrom(response, platform.clock.now(), scopes);
     const identity = await this.fetchIdentity(tokens.accessToken);
     if (!identity) {
       // Data and queued work are keyed by account: without knowing the account, do not sign in.
-      void this.revocations.revoke([{ token: tokens.refreshToken ?? tokens.accessToken, hint: tokens.refreshToken ? 'refresh_token' : 'access_token', clientId: client.clientId }], (id) => this.oauthFor(id)).catch(() => undefined);
+      void this.revocations
+        .revoke(
+          [
+            {
+              token: tokens.refreshToken ?? tokens.accessToken,
+              hint: tokens.refreshToken ? 'refresh_token' : 'access_token',
+              clientId: client.clientId,
+            },
+          ],
+          (id) => this.oauthFor(id),
+        )
+        .catch(() => undefined);
       throw new Error('Frontdesk could not read your account details from the service. Please try again.');
     }
     const session: StoredSession = { v: 1, serviceUrl: config.serviceUrl, clientId: client.clientId, tokens, identity };
@@ -201,10 +231,15 @@ export class AuthService {
     this.publish(null, true);
     const previousKey = previous?.identity ? accountKey(previous.serviceUrl, previous.identity) : null;
     // Another account now uses this workstation: the previous account's cached records go (its queued work stays, held).
-    if (previousKey && previousKey !== accountKey(session.serviceUrl, identity)) await this.deps.onSignedOut?.(previousKey);
+    if (previousKey && previousKey !== accountKey(session.serviceUrl, identity))
+      await this.deps.onSignedOut?.(previousKey);
     // Re-authorized (more scopes, another account): the old grant is no longer needed.
     if (previous?.tokens.refreshToken && previous.tokens.refreshToken !== tokens.refreshToken) {
-      void this.revocations.revoke([{ token: previous.tokens.refreshToken, hint: 'refresh_token', clientId: previous.clientId }], (id) => this.oauthFor(id)).catch(() => undefined);
+      void this.revocations
+        .revoke([{ token: previous.tokens.refreshToken, hint: 'refresh_token', clientId: previous.clientId }], (id) =>
+          this.oauthFor(id),
+        )
+        .catch(() => undefined);
     }
     return identity.userName;
   }

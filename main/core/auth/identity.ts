@@ -6,7 +6,9 @@ import { z } from 'zod';
 import type { Identity } from './session-types';
 
 const id = z.union([z.string().min(1), z.number()]).transform(String);
-const person = z.object({ id, email: z.string().optional(), name: z.string().optional(), username: z.string().optional() }).loose();
+const person = z
+  .object({ id, email: z.string().optional(), name: z.string().optional(), username: z.string().optional() })
+  .loose();
 const nested = z.object({
   user: person,
   account: person.extend({ owner_name: z.string().optional() }).optional(),
@@ -40,5 +42,13 @@ export function parseIdentity(body: unknown): Identity | null {
   const flat = person.safeParse(body);
   if (!flat.success) return null;
   const u = label(flat.data);
-  return { userId: flat.data.id, userName: u.name, userEmail: u.email, accountId: flat.data.id, accountName: u.name, accountEmail: u.email, actingForOther: false };
+  return {
+    userId: flat.data.id,
+    userName: u.name,
+    userEmail: u.email,
+    accountId: flat.data.id,
+    accountName: u.name,
+    accountEmail: u.email,
+    actingForOther: false,
+  };
 }

@@ -28,7 +28,10 @@ function page(outcome: RedirectOutcome): string {
 }
 
 /** Starts the receiver; `template` is the configured loopback redirect (its port is replaced). */
-export async function startLoopbackReceiver(template: string, onRedirect: (url: string) => Promise<RedirectOutcome>): Promise<LoopbackReceiver> {
+export async function startLoopbackReceiver(
+  template: string,
+  onRedirect: (url: string) => Promise<RedirectOutcome>,
+): Promise<LoopbackReceiver> {
   const base = new URL(template);
   let port = 0;
   const server = createServer((req, res) => {

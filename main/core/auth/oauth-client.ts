@@ -98,7 +98,15 @@ export class OAuthClient {
   /** Exchanges the code (with the verifier, no secret). */
   async exchange(params: URLSearchParams, redirectUri: string, verifier: string): Promise<oauth.TokenEndpointResponse> {
     return this.guard(async () => {
-      const response = await oauth.authorizationCodeGrantRequest(this.as, this.client, this.auth, params, redirectUri, verifier, this.options());
+      const response = await oauth.authorizationCodeGrantRequest(
+        this.as,
+        this.client,
+        this.auth,
+        params,
+        redirectUri,
+        verifier,
+        this.options(),
+      );
       return oauth.processAuthorizationCodeResponse(this.as, this.client, response);
     });
   }
@@ -106,7 +114,13 @@ export class OAuthClient {
   /** Uses the refresh token once; the answer carries the rotated one. */
   async refresh(refreshToken: string): Promise<oauth.TokenEndpointResponse> {
     return this.guard(async () => {
-      const response = await oauth.refreshTokenGrantRequest(this.as, this.client, this.auth, refreshToken, this.options());
+      const response = await oauth.refreshTokenGrantRequest(
+        this.as,
+        this.client,
+        this.auth,
+        refreshToken,
+        this.options(),
+      );
       return oauth.processRefreshTokenResponse(this.as, this.client, response);
     });
   }

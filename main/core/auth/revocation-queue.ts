@@ -7,7 +7,11 @@ import type { KeyValueStore, Logger, SecretCipher } from '../platform';
 import { OAuthErrorResponse, type OAuthClient } from './oauth-client';
 
 const KEY = 'vault.pendingRevocations';
-const itemSchema = z.object({ token: z.string(), hint: z.enum(['access_token', 'refresh_token']), clientId: z.string() });
+const itemSchema = z.object({
+  token: z.string(),
+  hint: z.enum(['access_token', 'refresh_token']),
+  clientId: z.string(),
+});
 type Item = z.infer<typeof itemSchema>;
 
 /** Pending RFC 7009 revocations. */
@@ -63,7 +67,10 @@ export class RevocationQueue {
       } catch (error) {
         // An OAuth error is the service's final word about that token; anything else is retried.
         if (error instanceof OAuthErrorResponse) done.add(item.token);
-        this.log.warn('revocation not confirmed', { hint: item.hint, willRetry: !(error instanceof OAuthErrorResponse) });
+        this.log.warn('revocation not confirmed', {
+          hint: item.hint,
+          willRetry: !(error instanceof OAuthErrorResponse),
+        });
       }
     }
     // Drop only what was settled: items queued meanwhile (a sign-out during this run) stay.

@@ -34,7 +34,13 @@ export interface SignInFlowDeps {
   log: Logger;
   oauthFor(clientId: string): OAuthClient;
   /** Exchanges the validated callback for a session; returns the user's display name. */
-  complete(client: OAuthClient, params: URLSearchParams, redirectUri: string, verifier: string, scopes: string[]): Promise<string>;
+  complete(
+    client: OAuthClient,
+    params: URLSearchParams,
+    redirectUri: string,
+    verifier: string,
+    scopes: string[],
+  ): Promise<string>;
   /** The attempt changed (started, ended, expired) — re-emit status. */
   changed(notice: { kind: 'error' | 'info'; text: string } | null): void;
 }
@@ -52,9 +58,17 @@ export class SignInFlow {
   }
 
   /** Starts a new attempt, replacing any previous one. */
-  async start(options: { mode: RedirectMode; clientId: string; redirectUri: string; scopes: string[] }): Promise<string> {
+  async start(options: {
+    mode: RedirectMode;
+    clientId: string;
+    redirectUri: string;
+    scopes: string[];
+  }): Promise<string> {
     await this.end(null);
-    const receiver = options.mode === 'loopback' ? await startLoopbackReceiver(options.redirectUri, (url) => this.handleRedirect(url)) : null;
+    const receiver =
+      options.mode === 'loopback'
+        ? await startLoopbackReceiver(options.redirectUri, (url) => this.handleRedirect(url))
+        : null;
     const redirectUri = receiver?.redirectUri ?? options.redirectUri;
     try {
       const start = await this.deps.oauthFor(options.clientId).start(redirectUri, options.scopes);
@@ -70,7 +84,8 @@ export class SignInFlow {
         cancelTimer: () => undefined,
       };
       attempt.cancelTimer = this.deps.clock.setTimeout(() => {
-        if (this.attempt === attempt) void this.end({ kind: 'error', text: 'The sign-in took too long. Please start again.' });
+        if (this.attempt === attempt)
+          void this.end({ kind: 'error', text: 'The sign-in took too long. Please start again.' });
       }, ATTEMPT_TTL_MS);
       this.attempt = attempt;
       return start.url;
@@ -89,9 +104,15 @@ export class SignInFlow {
   async handleRedirect(raw: unknown): Promise<RedirectOutcome> {
     const url = parseRedirectUrl(raw);
     const attempt = this.attempt;
-    if (!url) return this.refuse('unreadable', 'That sign-in link could not be read. Please start again from Frontdesk.');
-    if (!attempt) return this.refuse('no pending attempt', 'No sign-in is waiting for this link. Please start again from Frontdesk.');
-    if (!matchesRedirect(url, attempt.redirectUri)) return this.refuse('wrong redirect', 'That link is not a Frontdesk sign-in.');
+    if (!url)
+      return this.refuse('unreadable', 'That sign-in link could not be read. Please start again from Frontdesk.');
+    if (!attempt)
+      return this.refuse(
+        'no pending attempt',
+        'No sign-in is waiting for this link. Please start again from Frontdesk.',
+      );
+    if (!matchesRedirect(url, attempt.redirectUri))
+      return this.refuse('wrong redirect', 'That link is not a Frontdesk sign-in.');
     if (this.deps.clock.now() >= attempt.expiresAt) {
       await this.end({ kind: 'error', text: 'The sign-in took too long. Please start again.' });
       return this.refuse('expired', 'The sign-in took too long. Please start again.');
@@ -103,12 +124,18 @@ export class SignInFlow {
     } catch (error) {
       if (error instanceof AuthorizationResponseError) {
         // The state matched: this is the service's answer to our attempt, which is now over.
-        const text = error.error === 'access_denied' ? 'Sign-in was cancelled in the browser.' : `The service did not allow the sign-in (${error.error}).`;
+        const text =
+          error.error === 'access_denied'
+            ? 'Sign-in was cancelled in the browser.'
+            : `The service did not allow the sign-in (${error.error}).`;
         await this.end({ kind: 'error', text });
         return this.refuse(`error=${error.error}`, text);
       }
       // Wrong or missing state, or no code: not the answer to our attempt. Keep waiting for it.
-      return this.refuse('state mismatch or malformed', 'This sign-in response does not match the sign-in you started. Please finish it in the browser window Frontdesk opened, or start again.');
+      return this.refuse(
+        'state mismatch or malformed',
+        'This sign-in response does not match the sign-in you started. Please finish it in the browser window Frontdesk opened, or start again.',
+      );
     }
     this.attempt = null; // single use, before any await
     attempt.cancelTimer();

@@ -51,7 +51,8 @@ export class TokenManager {
         return (await this.refresh()).accessToken;
       } catch (error) {
         // Offline while the old token still works: use it and renew later.
-        if (error instanceof RefreshUnavailableError && !isExpired(session.tokens, now)) return session.tokens.accessToken;
+        if (error instanceof RefreshUnavailableError && !isExpired(session.tokens, now))
+          return session.tokens.accessToken;
         throw error;
       }
     }
@@ -97,7 +98,9 @@ export class TokenManager {
         this.end(session);
         throw new SessionEndedError();
       }
-      this.deps.log.warn('could not renew the sign-in; keeping the current tokens', { error: (error as Error).message });
+      this.deps.log.warn('could not renew the sign-in; keeping the current tokens', {
+        error: (error as Error).message,
+      });
       throw new RefreshUnavailableError(error);
     }
     const tokens = tokenSetFrom(response, this.deps.clock.now(), session.tokens.scopes, refreshToken);

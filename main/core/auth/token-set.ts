@@ -18,14 +18,21 @@ export function parseScopes(scope: unknown): string[] {
  * service's clock) unless created_at is missing or skewed; scope defaults to what was requested
  * (RFC 6749 §5.1); a refresh answer without refresh_token keeps the previous one (§6).
  */
-export function tokenSetFrom(response: TokenEndpointResponse, now: number, requested: readonly string[], previousRefresh: string | null = null): TokenSet {
+export function tokenSetFrom(
+  response: TokenEndpointResponse,
+  now: number,
+  requested: readonly string[],
+  previousRefresh: string | null = null,
+): TokenSet {
   const createdAt = typeof response.created_at === 'number' ? response.created_at * 1000 : NaN;
   const issuedAt = Number.isFinite(createdAt) && Math.abs(createdAt - now) <= MAX_SKEW_MS ? createdAt : now;
-  const expiresIn = typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in * 1000 : null;
+  const expiresIn =
+    typeof response.expires_in === 'number' && response.expires_in > 0 ? response.expires_in * 1000 : null;
   const granted = parseScopes(response.scope);
   return {
     accessToken: response.access_token,
-    refreshToken: typeof response.refresh_token === 'string' && response.refresh_token ? response.refresh_token : previousRefresh,
+    refreshToken:
+      typeof response.refresh_token === 'string' && response.refresh_token ? response.refresh_token : previousRefresh,
     issuedAt,
     expiresAt: expiresIn === null ? NO_EXPIRY : issuedAt + expiresIn,
     scopes: granted.length > 0 ? granted : [...requested],

@@ -32,8 +32,13 @@ export class TokenVault {
     } catch (error) {
       this.log.warn('secret storage check failed', { error: (error as Error).message });
     }
-    this.storageMode = status.available ? 'keystore' : this.allowWeakStorage && status.backend !== 'unknown' ? 'weak-opt-in' : 'memory';
-    if (this.storageMode !== 'keystore') this.log.warn('secure storage unavailable', { backend: status.backend, mode: this.storageMode });
+    this.storageMode = status.available
+      ? 'keystore'
+      : this.allowWeakStorage && status.backend !== 'unknown'
+        ? 'weak-opt-in'
+        : 'memory';
+    if (this.storageMode !== 'keystore')
+      this.log.warn('secure storage unavailable', { backend: status.backend, mode: this.storageMode });
     return this.storageMode;
   }
 

@@ -7,7 +7,12 @@ import type { BookingPageView, SlotView } from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
 
 const idish = z.union([z.number(), z.string()]).transform(String);
-const typeSchema = z.object({ token: z.string().min(1), label: z.string().nullish(), name: z.string().nullish(), length_minutes: z.number().nullish() });
+const typeSchema = z.object({
+  token: z.string().min(1),
+  label: z.string().nullish(),
+  name: z.string().nullish(),
+  length_minutes: z.number().nullish(),
+});
 const fieldSchema = z.object({
   key: z.string().min(1),
   label: z.string().nullish(),
@@ -23,27 +28,51 @@ const pageSchema = z.object({
   time_zone: z.string().nullish(),
   appointment_types: z.array(typeSchema).nullish(),
   fields: z.array(fieldSchema).nullish(),
-  consent: z.object({ text_messaging: z.boolean().nullish(), text_messaging_for_marketing: z.boolean().nullish() }).nullish(),
+  consent: z
+    .object({ text_messaging: z.boolean().nullish(), text_messaging_for_marketing: z.boolean().nullish() })
+    .nullish(),
 });
 const pagesSchema = z.object({ booking_pages: z.array(pageSchema) });
-const slotsSchema = z.object({ slots: z.array(z.object({ time: z.string().min(16), start_time: z.string().min(16), end_time: z.string().min(16) })) });
+const slotsSchema = z.object({
+  slots: z.array(z.object({ time: z.string().min(16), start_time: z.string().min(16), end_time: z.string().min(16) })),
+});
 
-const BUILT_IN: Record<string, 'name' | 'phone' | 'email'> = { name: 'name', phone: 'phone', phone_number: 'phone', email: 'email', email_address: 'email' };
+const BUILT_IN: Record<string, 'name' | 'phone' | 'email'> = {
+  name: 'name',
+  phone: 'phone',
+  phone_number: 'phone',
+  email: 'email',
+  email_address: 'email',
+};
 
 function toView(page: z.output<typeof pageSchema>): BookingPageView {
   const fields = page.fields ?? [];
-  const builtIn = (which: 'name' | 'phone' | 'email') => fields.some((f) => (f.built_in ?? f.key in BUILT_IN) && BUILT_IN[f.key] === which && f.required === true);
+  const builtIn = (which: 'name' | 'phone' | 'email') =>
+    fields.some((f) => (f.built_in ?? f.key in BUILT_IN) && BUILT_IN[f.key] === which && f.required === true);
   return {
     id: page.id,
     slug: page.token,
     name: page.name?.trim() || page.token,
     timeZone: page.time_zone ?? 'UTC',
-    types: (page.appointment_types ?? []).map((t) => ({ key: t.token, label: t.label ?? t.name ?? t.token, lengthMinutes: t.length_minutes ?? null })),
+    types: (page.appointment_types ?? []).map((t) => ({
+      key: t.token,
+      label: t.label ?? t.name ?? t.token,
+      lengthMinutes: t.length_minutes ?? null,
+    })),
     fields: fields
       .filter((f) => !(f.built_in ?? f.key in BUILT_IN))
-      .map((f) => ({ key: f.key, label: f.label ?? f.key, type: f.type ?? 'string', required: f.required === true, options: f.options ?? [] })),
+      .map((f) => ({
+        key: f.key,
+        label: f.label ?? f.key,
+        type: f.type ?? 'string',
+        required: f.required === true,
+        options: f.options ?? [],
+      })),
     requires: { name: builtIn('name'), phone: builtIn('phone'), email: builtIn('email') },
-    consent: { textMessaging: page.consent?.text_messaging === true, marketing: page.consent?.text_messaging_for_marketing === true },
+    consent: {
+      textMessaging: page.consent?.text_messaging === true,
+      marketing: page.consent?.text_messaging_for_marketing === true,
+    },
   };
 }
 
@@ -54,7 +83,10 @@ export async function listBookingPages(service: ServiceRequester): Promise<Booki
 }
 
 /** Free times of a page (and type) between two instants. */
-export async function listSlots(service: ServiceRequester, args: { page: string; appointmentType?: string; begin: string; end: string }): Promise<SlotView[]> {
+export async function listSlots(
+  service: ServiceRequester,
+  args: { page: string; appointmentType?: string; begin: string; end: string },
+): Promise<SlotView[]> {
   const { slots } = await service.request({
     method: 'GET',
     path: '/v1/availability',

@@ -36,14 +36,20 @@ export async function bookingPages(deps: BookingDeps): Promise<BookingPageView[]
     await deps.cache.put(key, PAGES_KEY, pages, deps.clock.now());
     return pages;
   } catch (error) {
-    const cached = error instanceof ServiceError && error.kind === 'retryable' ? await deps.cache.get<BookingPageView[]>(key, PAGES_KEY) : null;
+    const cached =
+      error instanceof ServiceError && error.kind === 'retryable'
+        ? await deps.cache.get<BookingPageView[]>(key, PAGES_KEY)
+        : null;
     if (cached) return cached.value;
     throw error;
   }
 }
 
 /** Free times (always live: a cached free time may be taken). */
-export function availability(deps: BookingDeps, args: { page: string; appointmentType?: string; begin: string; end: string }): Promise<SlotView[]> {
+export function availability(
+  deps: BookingDeps,
+  args: { page: string; appointmentType?: string; begin: string; end: string },
+): Promise<SlotView[]> {
   account(deps);
   return listSlots(deps.service, args);
 }
@@ -59,14 +65,19 @@ export function toPayload(input: BookingInput): Record<string, unknown> {
     ...(input.email ? { email_address: input.email } : {}),
     ...(Object.keys(input.fieldData).length ? { field_data: input.fieldData } : {}),
     ...(input.optedIntoTextMessaging !== undefined ? { opted_into_text_messaging: input.optedIntoTextMessaging } : {}),
-    ...(input.optedIntoMarketing !== undefined ? { opted_into_text_messaging_for_marketing: input.optedIntoMarketing } : {}),
+    ...(input.optedIntoMarketing !== undefined
+      ? { opted_into_text_messaging_for_marketing: input.optedIntoMarketing }
+      : {}),
   };
 }
 
 /** The form values back from a queued payload (Edit). */
 export function toInput(payload: Record<string, unknown>, startsAt: number | null): BookingInput {
   const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-  const fieldData = (payload.field_data && typeof payload.field_data === 'object' ? payload.field_data : {}) as Record<string, string | number | boolean>;
+  const fieldData = (payload.field_data && typeof payload.field_data === 'object' ? payload.field_data : {}) as Record<
+    string,
+    string | number | boolean
+  >;
   return {
     page: s(payload.booking_page),
     ...(payload.appointment_type_token ? { appointmentType: s(payload.appointment_type_token) } : {}),
@@ -76,8 +87,12 @@ export function toInput(payload: Record<string, unknown>, startsAt: number | nul
     phone: s(payload.phone_number),
     email: s(payload.email_address),
     fieldData,
-    ...(typeof payload.opted_into_text_messaging === 'boolean' ? { optedIntoTextMessaging: payload.opted_into_text_messaging } : {}),
-    ...(typeof payload.opted_into_text_messaging_for_marketing === 'boolean' ? { optedIntoMarketing: payload.opted_into_text_messaging_for_marketing } : {}),
+    ...(typeof payload.opted_into_text_messaging === 'boolean'
+      ? { optedIntoTextMessaging: payload.opted_into_text_messaging }
+      : {}),
+    ...(typeof payload.opted_into_text_messaging_for_marketing === 'boolean'
+      ? { optedIntoMarketing: payload.opted_into_text_messaging_for_marketing }
+      : {}),
   };
 }
 
@@ -90,13 +105,15 @@ export async function book(deps: BookingDeps, input: BookingInput): Promise<Outb
 /** Changes a queued or refused booking. */
 export async function rebook(deps: BookingDeps, id: string, input: BookingInput): Promise<OutboxItem> {
   const op = deps.changes.own(id);
-  if (op.kind !== 'booking.book_now') throw new ServiceError('permanent', 'bookings:rebook', 'That change is not a booking.');
+  if (op.kind !== 'booking.book_now')
+    throw new ServiceError('permanent', 'bookings:rebook', 'That change is not a booking.');
   return toItem(await deps.outbox().edit(id, toPayload(input), { startsAt: input.startsAt }));
 }
 
 /** The form values of a queued booking. */
 export function draft(deps: BookingDeps, id: string): BookingInput {
   const op = deps.changes.own(id);
-  if (op.kind !== 'booking.book_now') throw new ServiceError('permanent', 'bookings:draft', 'That change is not a booking.');
+  if (op.kind !== 'booking.book_now')
+    throw new ServiceError('permanent', 'bookings:draft', 'That change is not a booking.');
   return toInput(op.payload, op.appointmentAt);
 }

@@ -37,7 +37,8 @@ export class ReadCache {
       this.memory.set(`${account}\n${key}`, { value: entry.value, fetchedAt: entry.fetchedAt });
       return { value: entry.value, fetchedAt: entry.fetchedAt };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.log.warn('a cached view could not be read', { reason: (error as Error).message });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.log.warn('a cached view could not be read', { reason: (error as Error).message });
       return null;
     }
   }

@@ -12,7 +12,13 @@ function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
     end: event.end_time,
     calendarName: event.calendar_name ?? names.get(event.calendar_id) ?? '',
     location: event.location,
-    people: event.participants.map((p) => ({ name: p.name, phone: p.normalized_phone || p.phone, email: p.email, state: p.state, checkIn: p.check_in_state ?? null })),
+    people: event.participants.map((p) => ({
+      name: p.name,
+      phone: p.normalized_phone || p.phone,
+      email: p.email,
+      state: p.state,
+      checkIn: p.check_in_state ?? null,
+    })),
     pending: null,
     pendingMark: null,
   };
@@ -20,7 +26,10 @@ function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
 
 /** Appointments in the range, sorted by start time. Calendar names are a nicety: missing calendars:read is not an error. */
 export async function readAgenda(client: ServiceClient, begin: string, end: string, now: number): Promise<Agenda> {
-  const [events, names] = await Promise.all([listEventsInRange(client, begin, end), calendarNames(client).catch(() => new Map<number, string>())]);
+  const [events, names] = await Promise.all([
+    listEventsInRange(client, begin, end),
+    calendarNames(client).catch(() => new Map<number, string>()),
+  ]);
   const items = events.map((e) => toItem(e, names)).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   return { items, fetchedAt: now, source: 'service' };
 }

@@ -24,7 +24,9 @@ export interface CalendarDeps {
 function withPending(deps: CalendarDeps, agenda: Agenda, begin: string, end: string): Agenda {
   const changes = deps.pendingChanges();
   const marks = new Map<number, string>();
-  for (const op of changes) if (op.kind === 'event.mark' && typeof op.payload.id === 'number') marks.set(op.payload.id, String(op.payload.state));
+  for (const op of changes)
+    if (op.kind === 'event.mark' && typeof op.payload.id === 'number')
+      marks.set(op.payload.id, String(op.payload.state));
   const pending = pendingAgendaItems(changes, begin, end);
   if (pending.length === 0 && marks.size === 0) return agenda;
   const items = [...agenda.items, ...pending]
@@ -34,7 +36,12 @@ function withPending(deps: CalendarDeps, agenda: Agenda, begin: string, end: str
 }
 
 /** Queues a mark of every participant of an appointment. */
-export async function markAppointment(deps: CalendarDeps & { outbox(): Outbox }, eventId: number, state: MarkState, startsAt: string): Promise<OutboxItem> {
+export async function markAppointment(
+  deps: CalendarDeps & { outbox(): Outbox },
+  eventId: number,
+  state: MarkState,
+  startsAt: string,
+): Promise<OutboxItem> {
   if (!deps.account()) throw new SignedOutError();
   return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state }, { startsAt }));
 }

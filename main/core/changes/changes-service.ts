@@ -25,7 +25,11 @@ export class ChangesService {
     const active = this.account();
     const held = Object.entries(counts.byAccount)
       .filter(([key, c]) => key !== active && c.queued + c.sending + c.needsAttention > 0)
-      .map(([key, c]) => ({ account: key, label: this.known.label(key), count: c.queued + c.sending + c.needsAttention }));
+      .map(([key, c]) => ({
+        account: key,
+        label: this.known.label(key),
+        count: c.queued + c.sending + c.needsAttention,
+      }));
     return { queued: counts.active.queued + counts.active.sending, needsAttention: counts.active.needsAttention, held };
   }
 
@@ -49,7 +53,8 @@ export class ChangesService {
 
   /** Discards the work held for another account. */
   async discardHeld(account: string): Promise<OutboxSummary> {
-    if (account === this.account()) throw new OutboxInputError('Those are this account’s own changes; discard them one by one.');
+    if (account === this.account())
+      throw new OutboxInputError('Those are this account’s own changes; discard them one by one.');
     await this.outbox().discardAccount(account);
     return this.summary();
   }

@@ -15,7 +15,14 @@ export class OutboxHost {
   private failure: string | null = null;
 
   constructor(
-    private readonly deps: { platform: Platform; service: ServiceRequester; events: EventBus; isOnline(): boolean; account(): string | null; options?: OutboxOptions },
+    private readonly deps: {
+      platform: Platform;
+      service: ServiceRequester;
+      events: EventBus;
+      isOnline(): boolean;
+      account(): string | null;
+      options?: OutboxOptions;
+    },
   ) {
     this.known = new KnownAccounts(deps.platform.settings);
     this.changes = new ChangesService(() => this.get(), deps.account, this.known);
@@ -23,7 +30,8 @@ export class OutboxHost {
 
   /** The open outbox. */
   get(): Outbox {
-    if (!this.outbox) throw new OutboxInputError(this.failure ?? 'Frontdesk is still starting. Please try again in a moment.');
+    if (!this.outbox)
+      throw new OutboxInputError(this.failure ?? 'Frontdesk is still starting. Please try again in a moment.');
     return this.outbox;
   }
 
@@ -35,12 +43,15 @@ export class OutboxHost {
     } catch (error) {
       // The queue's key cannot be unwrapped on this computer (keystore changed). The log is left untouched.
       platform.log.error('the outbox could not be opened', { reason: (error as Error).message });
-      this.failure = 'Frontdesk cannot read the changes waiting on this computer. Nothing was deleted; ask your administrator for help.';
+      this.failure =
+        'Frontdesk cannot read the changes waiting on this computer. Nothing was deleted; ask your administrator for help.';
       return;
     }
     this.outbox.onChange((event) => {
-      if (event.type === 'op' && event.op.accountKey === this.deps.account()) this.deps.events.emit('outbox:item', toItem(event.op));
-      if (event.type === 'counts' || event.type === 'removed') this.deps.events.emit('outbox:changed', this.changes.summary());
+      if (event.type === 'op' && event.op.accountKey === this.deps.account())
+        this.deps.events.emit('outbox:item', toItem(event.op));
+      if (event.type === 'counts' || event.type === 'removed')
+        this.deps.events.emit('outbox:changed', this.changes.summary());
     });
     this.outbox.start();
   }

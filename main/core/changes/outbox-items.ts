@@ -2,14 +2,27 @@
 import type { OutboxItem } from '../../../preload/contract';
 import type { OpView } from '../outbox';
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+const when = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: 'numeric',
+  minute: '2-digit',
+});
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
 function personOf(p: Record<string, unknown>): string {
   const contact = (p.contact ?? p) as Record<string, unknown>;
   const name = str(contact.name) || [str(contact.first_name), str(contact.last_name)].filter(Boolean).join(' ');
-  return name || str(contact.phone) || str(contact.phone_number) || str(contact.email) || str(contact.email_address) || 'a contact';
+  return (
+    name ||
+    str(contact.phone) ||
+    str(contact.phone_number) ||
+    str(contact.email) ||
+    str(contact.email_address) ||
+    'a contact'
+  );
 }
 
 /** One line describing what the change does. */

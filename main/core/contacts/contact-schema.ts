@@ -5,32 +5,59 @@
 import { z } from 'zod';
 import { serviceId } from '../api/schemas';
 
-const text = z.string().nullish().transform((v) => v ?? '');
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '');
 
 const phoneSchema = z.object({
   number: text,
   normalized: text,
-  type: z.string().nullish().transform((v) => v ?? null),
-  is_primary: z.boolean().nullish().transform((v) => v ?? false),
+  type: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  is_primary: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 const emailSchema = z.object({
   address: z.string(),
-  type: z.string().nullish().transform((v) => v ?? null),
-  is_primary: z.boolean().nullish().transform((v) => v ?? false),
+  type: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  is_primary: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 
 /** A contact (GET /v1/contact, GET /v1/contacts, write answers). */
 export const serviceContactSchema = z.object({
   id: serviceId,
   address_book_id: serviceId.nullish().transform((v) => v ?? null),
-  external_id: z.string().nullish().transform((v) => v ?? null),
+  external_id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   name: text,
   first_name: text,
   last_name: text,
-  phone_numbers: z.array(phoneSchema).nullish().transform((v) => v ?? []),
-  email_addresses: z.array(emailSchema).nullish().transform((v) => v ?? []),
-  is_deleted: z.boolean().nullish().transform((v) => v ?? false),
+  phone_numbers: z
+    .array(phoneSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  email_addresses: z
+    .array(emailSchema)
+    .nullish()
+    .transform((v) => v ?? []),
+  is_deleted: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
 });
 /** A contact as the service sent it. */
 export type ServiceContact = z.output<typeof serviceContactSchema>;
@@ -42,7 +69,10 @@ export const contactListSchema = z.object({ contacts: z.array(serviceContactSche
 export const addressBookSchema = z.object({
   id: serviceId,
   name: text,
-  phone_types: z.array(z.string()).nullish().transform((v) => v ?? []),
+  phone_types: z
+    .array(z.string())
+    .nullish()
+    .transform((v) => v ?? []),
   is_default: z.boolean().nullish(),
 });
 

@@ -14,7 +14,13 @@ export function viewOf(c: ServiceContact, country: CountryCode | null): ContactV
     name: c.name || `${c.first_name} ${c.last_name}`.trim(),
     firstName: c.first_name,
     lastName: c.last_name,
-    phones: c.phone_numbers.map((p) => ({ number: p.number, normalized: p.normalized, display: displayPhone(p.number, p.normalized, country), type: p.type, primary: p.is_primary })),
+    phones: c.phone_numbers.map((p) => ({
+      number: p.number,
+      normalized: p.normalized,
+      display: displayPhone(p.number, p.normalized, country),
+      type: p.type,
+      primary: p.is_primary,
+    })),
     emails: c.email_addresses.map((e) => ({ address: e.address, type: e.type, primary: e.is_primary })),
     deleted: c.is_deleted,
     pending: null,
@@ -31,7 +37,10 @@ function splitName(name: string): { first: string; last: string } {
 
 /** Index of the primary entry as the service picks it: the first flagged, else the first. */
 function primaryIndex(items: Record<string, unknown>[]): number {
-  return Math.max(0, items.findIndex((i) => i.is_primary === true));
+  return Math.max(
+    0,
+    items.findIndex((i) => i.is_primary === true),
+  );
 }
 
 function phonesOf(list: unknown[], country: CountryCode | null): ContactPhone[] {
@@ -43,7 +52,11 @@ function phonesOf(list: unknown[], country: CountryCode | null): ContactPhone[] 
 function emailsOf(list: unknown[]): ContactEmail[] {
   const items = list.map(rec);
   const primary = primaryIndex(items);
-  return items.map((e, i) => ({ address: (str(e.address) ?? '').toLowerCase(), type: str(e.type) ?? null, primary: i === primary }));
+  return items.map((e, i) => ({
+    address: (str(e.address) ?? '').toLowerCase(),
+    type: str(e.type) ?? null,
+    primary: i === primary,
+  }));
 }
 
 /** `base` with the fields of a contact write payload applied, as the service would (name wins; lists replace). */
@@ -64,7 +77,12 @@ export function applyPayload(base: ContactView, p: Record<string, unknown>, coun
 }
 
 /** A contact that exists only as a queued create. */
-export function viewOfCreate(opId: string, p: Record<string, unknown>, serviceId: number | null, country: CountryCode | null): ContactView {
+export function viewOfCreate(
+  opId: string,
+  p: Record<string, unknown>,
+  serviceId: number | null,
+  country: CountryCode | null,
+): ContactView {
   const blank: ContactView = {
     key: serviceId !== null ? `id:${serviceId}` : `op:${opId}`,
     id: serviceId,

@@ -3,14 +3,23 @@ import type { ContactChanges, ContactInput, OutboxItem } from '../../../preload/
 import { ServiceError } from '../api/service-error';
 import { toItem } from '../changes/outbox-items';
 import { OutboxInputError } from '../outbox';
-import { createPayload, extraKeys, fieldsPayload, mergeIntoCreate, refPayload, type ContactTarget } from './contact-payloads';
+import {
+  createPayload,
+  extraKeys,
+  fieldsPayload,
+  mergeIntoCreate,
+  refPayload,
+  type ContactTarget,
+} from './contact-payloads';
 import { accountOf, accountOps, addressBooks, countryOf, type ContactsDeps } from './contacts-service';
 
 /** Where a new contact goes when the form did not say: the default (else the first) address book. */
 async function defaultBookId(deps: ContactsDeps): Promise<number> {
   const books = await addressBooks(deps).catch((error: unknown) => {
     if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
-    throw new OutboxInputError('Frontdesk has not learned this account’s address books yet, so it cannot add a contact until the service answers. Please try again in a moment.');
+    throw new OutboxInputError(
+      'Frontdesk has not learned this account’s address books yet, so it cannot add a contact until the service answers. Please try again in a moment.',
+    );
   });
   const book = books.find((b) => b.isDefault) ?? books[0];
   if (!book) throw new OutboxInputError('This account has no address book to add the contact to.');
@@ -26,12 +35,18 @@ export async function createContact(deps: ContactsDeps, input: ContactInput): Pr
 }
 
 /** A queued create not yet sent changes in place; otherwise a patch of only the changed fields is queued. */
-export async function updateContact(deps: ContactsDeps, target: ContactTarget, changes: ContactChanges): Promise<OutboxItem> {
+export async function updateContact(
+  deps: ContactsDeps,
+  target: ContactTarget,
+  changes: ContactChanges,
+): Promise<OutboxItem> {
   const account = accountOf(deps);
   const fields = fieldsPayload(changes, await countryOf(deps, account));
   if (Object.keys(fields).length === 0) throw new OutboxInputError('Nothing was changed.');
   if (target.id === undefined && target.externalId) {
-    const create = accountOps(deps, account).find((op) => op.kind === 'contact.create' && op.payload.external_id === target.externalId);
+    const create = accountOps(deps, account).find(
+      (op) => op.kind === 'contact.create' && op.payload.external_id === target.externalId,
+    );
     if (create && (create.status === 'queued' || create.status === 'needs_attention') && !create.ambiguous) {
       try {
         return toItem(await deps.outbox().edit(create.id, mergeIntoCreate(create.payload, fields)));
@@ -40,11 +55,17 @@ export async function updateContact(deps: ContactsDeps, target: ContactTarget, c
       }
     }
   }
-  return toItem(await deps.outbox().enqueue('contact.update', { ...refPayload(target), ...fields }, { extraRecordKeys: extraKeys(target) }));
+  return toItem(
+    await deps
+      .outbox()
+      .enqueue('contact.update', { ...refPayload(target), ...fields }, { extraRecordKeys: extraKeys(target) }),
+  );
 }
 
 /** Queues the deletion (a contact not yet on the service is deleted right after it is added, in order). */
 export async function deleteContact(deps: ContactsDeps, target: ContactTarget): Promise<OutboxItem> {
   accountOf(deps);
-  return toItem(await deps.outbox().enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) }));
+  return toItem(
+    await deps.outbox().enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) }),
+  );
 }

@@ -19,11 +19,20 @@ export interface ContactPage {
 const MAX_PAGES = 100;
 
 /** Follows `page` (1-based) until an empty page or more than `limit` matches; duplicates across pages are dropped. */
-export async function listContacts(client: ServiceRequester, filter: ContactFilter, opts: { pageSize: number; limit: number }): Promise<ContactPage> {
+export async function listContacts(
+  client: ServiceRequester,
+  filter: ContactFilter,
+  opts: { pageSize: number; limit: number },
+): Promise<ContactPage> {
   const found: ServiceContact[] = [];
   const seen = new Set<number>();
   for (let page = 1; page <= MAX_PAGES && found.length <= opts.limit; page++) {
-    const { contacts } = await client.request({ method: 'GET', path: '/v1/contacts', query: { ...filter, page, page_size: opts.pageSize }, schema: contactListSchema });
+    const { contacts } = await client.request({
+      method: 'GET',
+      path: '/v1/contacts',
+      query: { ...filter, page, page_size: opts.pageSize },
+      schema: contactListSchema,
+    });
     if (contacts.length === 0) break;
     for (const contact of contacts) {
       if (contact.is_deleted || seen.has(contact.id)) continue;
@@ -41,6 +50,10 @@ export function getContact(client: ServiceRequester, id: number): Promise<Servic
 
 /** GET /v1/address_books. */
 export async function listAddressBooks(client: ServiceRequester) {
-  const { address_books } = await client.request({ method: 'GET', path: '/v1/address_books', schema: addressBookListSchema });
+  const { address_books } = await client.request({
+    method: 'GET',
+    path: '/v1/address_books',
+    schema: addressBookListSchema,
+  });
   return address_books;
 }

@@ -3,7 +3,13 @@
  * cached with its time), one contact, address books; unsynced changes of the account applied on top of every answer.
  */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
-import type { AddressBookView, ContactDetail, ContactList, ContactSearch, ContactView } from '../../../preload/contract';
+import type {
+  AddressBookView,
+  ContactDetail,
+  ContactList,
+  ContactSearch,
+  ContactView,
+} from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
@@ -51,7 +57,12 @@ export async function countryOf(deps: ContactsDeps, account: string): Promise<Co
   return hit && isSupportedCountry(hit.value) ? hit.value : null;
 }
 
-async function learnFrom(deps: ContactsDeps, account: string, contacts: ServiceContact[], known: CountryCode | null): Promise<CountryCode | null> {
+async function learnFrom(
+  deps: ContactsDeps,
+  account: string,
+  contacts: ServiceContact[],
+  known: CountryCode | null,
+): Promise<CountryCode | null> {
   const learned = learnCountry(contacts.flatMap((c) => c.phone_numbers));
   if (!learned || learned === known) return known;
   await deps.cache.put(account, COUNTRY_KEY, learned, deps.clock.now());
@@ -70,7 +81,15 @@ export function accountOps(deps: ContactsDeps, account: string): OpView[] {
 
 const isUnreachable = (error: unknown) => error instanceof ServiceError && error.kind === 'retryable';
 
-function present(deps: ContactsDeps, account: string, query: string, stored: StoredList, at: { fetchedAt: number; source: ContactList['source'] }, meaning: SearchMeaning, country: CountryCode | null): ContactList {
+function present(
+  deps: ContactsDeps,
+  account: string,
+  query: string,
+  stored: StoredList,
+  at: { fetchedAt: number; source: ContactList['source'] },
+  meaning: SearchMeaning,
+  country: CountryCode | null,
+): ContactList {
   const items = overlay(stored.items, contactOps(accountOps(deps, account), at.fetchedAt), meaning, country);
   return { query: tidyQuery(query), items, more: stored.more, ...at };
 }
@@ -80,11 +99,26 @@ export async function cachedContacts(deps: ContactsDeps, args: ContactSearch): P
   const account = accountOf(deps);
   const country = await countryOf(deps, account);
   const hit = await deps.cache.get<StoredList>(account, searchCacheKey(args.query, args.addressBookId));
-  return hit ? present(deps, account, args.query, hit.value, { fetchedAt: hit.fetchedAt, source: 'cache' }, meaningOf(args.query, country), country) : null;
+  return hit
+    ? present(
+        deps,
+        account,
+        args.query,
+        hit.value,
+        { fetchedAt: hit.fetchedAt, source: 'cache' },
+        meaningOf(args.query, country),
+        country,
+      )
+    : null;
 }
 
 /** Offline and never asked: the last full list narrowed down here (it may be missing some matches beyond its first page). */
-async function narrowedFromList(deps: ContactsDeps, account: string, args: ContactSearch, country: CountryCode | null): Promise<ContactList | null> {
+async function narrowedFromList(
+  deps: ContactsDeps,
+  account: string,
+  args: ContactSearch,
+  country: CountryCode | null,
+): Promise<ContactList | null> {
   const meaning = meaningOf(args.query, country);
   const hit = await deps.cache.get<StoredList>(account, searchCacheKey('', args.addressBookId));
   if (!hit) return null;
@@ -99,7 +133,10 @@ export async function searchContacts(deps: ContactsDeps, args: ContactSearch): P
   const known = await countryOf(deps, account);
   const meaning = meaningOf(args.query, known);
   try {
-    const page = await listContacts(deps.service, filterOf(meaning, args.addressBookId), { pageSize: deps.pageSize ?? 100, limit: deps.limit ?? 200 });
+    const page = await listContacts(deps.service, filterOf(meaning, args.addressBookId), {
+      pageSize: deps.pageSize ?? 100,
+      limit: deps.limit ?? 200,
+    });
     const country = await learnFrom(deps, account, page.contacts, known);
     const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
     await deps.cache.put(account, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
@@ -108,14 +145,27 @@ export async function searchContacts(deps: ContactsDeps, args: ContactSearch): P
     if (!isUnreachable(error)) throw error;
     const cached = (await cachedContacts(deps, args)) ?? (await narrowedFromList(deps, account, args, known));
     if (cached) return cached;
-    const local = present(deps, account, args.query, { items: [], more: false }, { fetchedAt, source: 'unavailable' }, meaning, known);
+    const local = present(
+      deps,
+      account,
+      args.query,
+      { items: [], more: false },
+      { fetchedAt, source: 'unavailable' },
+      meaning,
+      known,
+    );
     if (local.items.length > 0) return local;
     throw error;
   }
 }
 
 /** A contact known only as a queued create (named by its outbox id), with later changes applied. */
-function unsyncedContact(deps: ContactsDeps, account: string, externalId: string, country: CountryCode | null): ContactDetail | null {
+function unsyncedContact(
+  deps: ContactsDeps,
+  account: string,
+  externalId: string,
+  country: CountryCode | null,
+): ContactDetail | null {
   const ops = accountOps(deps, account).filter((op) => op.status !== 'done');
   const create = ops.find((op) => op.kind === 'contact.create' && op.payload.external_id === externalId);
   if (!create) return null;
@@ -124,13 +174,20 @@ function unsyncedContact(deps: ContactsDeps, account: string, externalId: string
 }
 
 /** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
-export async function contactById(deps: ContactsDeps, ref: { id?: number | undefined; externalId?: string | undefined }): Promise<ContactDetail> {
+export async function contactById(
+  deps: ContactsDeps,
+  ref: { id?: number | undefined; externalId?: string | undefined },
+): Promise<ContactDetail> {
   const account = accountOf(deps);
   const country = await countryOf(deps, account);
   if (ref.id === undefined) {
     const local = unsyncedContact(deps, account, ref.externalId ?? '', country);
     if (local) return local;
-    throw new ServiceError('permanent', 'contacts:get', 'That contact is not on this computer yet. Search for it instead.');
+    throw new ServiceError(
+      'permanent',
+      'contacts:get',
+      'That contact is not on this computer yet. Search for it instead.',
+    );
   }
   const key = `contacts:one:${ref.id}`;
   let entry: { value: ContactView; fetchedAt: number; source: ContactDetail['source'] };
@@ -144,7 +201,12 @@ export async function contactById(deps: ContactsDeps, ref: { id?: number | undef
     if (!hit) throw error;
     entry = { ...hit, source: 'cache' };
   }
-  const shown = overlay([entry.value], contactOps(accountOps(deps, account), entry.fetchedAt), { by: 'all' }, country).find((c) => c.key === entry.value.key);
+  const shown = overlay(
+    [entry.value],
+    contactOps(accountOps(deps, account), entry.fetchedAt),
+    { by: 'all' },
+    country,
+  ).find((c) => c.key === entry.value.key);
   return { contact: shown ?? { ...entry.value, deleted: true }, fetchedAt: entry.fetchedAt, source: entry.source };
 }
 
@@ -154,7 +216,12 @@ export async function addressBooks(deps: ContactsDeps): Promise<AddressBookView[
   try {
     const books = await listAddressBooks(deps.service);
     const flagged = books.findIndex((b) => b.is_default === true);
-    const views = books.map((b, i) => ({ id: b.id, name: b.name, phoneTypes: b.phone_types, isDefault: i === Math.max(0, flagged) }));
+    const views = books.map((b, i) => ({
+      id: b.id,
+      name: b.name,
+      phoneTypes: b.phone_types,
+      isDefault: i === Math.max(0, flagged),
+    }));
     await deps.cache.put(account, BOOKS_KEY, views, deps.clock.now());
     return views;
   } catch (error) {

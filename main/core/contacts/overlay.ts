@@ -22,7 +22,13 @@ export function contactOps(ops: OpView[], since: number): OpView[] {
 function pendingOf(op: OpView): ContactPending | null {
   if (op.status === 'done') return null;
   const change = CHANGE[op.kind as keyof typeof CHANGE];
-  return { opId: op.id, change, status: op.status, error: op.lastError?.message ?? null, requiredScope: op.lastError?.requiredScope ?? null };
+  return {
+    opId: op.id,
+    change,
+    status: op.status,
+    error: op.lastError?.message ?? null,
+    requiredScope: op.lastError?.requiredScope ?? null,
+  };
 }
 
 /** Two marks on one contact: the weightier change shows, and trouble with either shows. */
@@ -30,7 +36,9 @@ function mergePending(a: ContactPending | null, b: ContactPending | null): Conta
   if (!a || !b) return a ?? b;
   const shown = RANK[b.change] >= RANK[a.change] ? b : a;
   const trouble = [b, a].find((p) => p.status === 'needs_attention');
-  return trouble ? { ...shown, status: 'needs_attention', error: trouble.error, requiredScope: trouble.requiredScope } : shown;
+  return trouble
+    ? { ...shown, status: 'needs_attention', error: trouble.error, requiredScope: trouble.requiredScope }
+    : shown;
 }
 
 /** Whether a write payload names this contact. */
@@ -47,7 +55,12 @@ function applyOp(c: ContactView, op: OpView, country: CountryCode | null): Conta
 }
 
 /** `items` with `ops` (queue order) applied; contacts not yet on the service first, newest on top. */
-export function overlay(items: ContactView[], ops: OpView[], meaning: SearchMeaning, country: CountryCode | null): ContactView[] {
+export function overlay(
+  items: ContactView[],
+  ops: OpView[],
+  meaning: SearchMeaning,
+  country: CountryCode | null,
+): ContactView[] {
   let known = [...items];
   let created: ContactView[] = [];
   for (const op of ops) {
@@ -61,7 +74,8 @@ export function overlay(items: ContactView[], ops: OpView[], meaning: SearchMean
       if (matches(meaning, view)) created.unshift(view);
       continue;
     }
-    const apply = (list: ContactView[]) => list.map((c) => applyOp(c, op, country)).filter((c): c is ContactView => c !== null);
+    const apply = (list: ContactView[]) =>
+      list.map((c) => applyOp(c, op, country)).filter((c): c is ContactView => c !== null);
     known = apply(known);
     created = apply(created);
   }

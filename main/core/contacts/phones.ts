@@ -37,7 +37,12 @@ export function learnCountry(phones: { number: string; normalized: string }[]): 
 }
 
 /** A ContactPhone from a number the app is about to send (pending changes). */
-export function pendingPhone(number: string, type: string | null, primary: boolean, country: CountryCode | null): ContactPhone {
+export function pendingPhone(
+  number: string,
+  type: string | null,
+  primary: boolean,
+  country: CountryCode | null,
+): ContactPhone {
   const normalized = toE164(number, country) ?? '';
   return { number, normalized, display: displayPhone(number, normalized, country), type, primary };
 }

@@ -58,7 +58,9 @@ export function matches(meaning: SearchMeaning, c: ContactView): boolean {
       return c.emails.some((e) => e.address.toLowerCase() === meaning.address);
     case 'phone': {
       const digits = meaning.typed.replace(/\D/g, '');
-      return c.phones.some((p) => (meaning.e164 && p.normalized === meaning.e164) || p.number.replace(/\D/g, '') === digits);
+      return c.phones.some(
+        (p) => (meaning.e164 && p.normalized === meaning.e164) || p.number.replace(/\D/g, '') === digits,
+      );
     }
     case 'name': {
       const needle = meaning.text.toLowerCase();

@@ -9,6 +9,7 @@ export function calendarHandlers(deps: { calendar: CalendarDeps & { outbox(): Ou
   return {
     'calendar:range': ({ begin, end }) => serviceResult(() => liveAgenda(deps.calendar, begin, end)),
     'calendar:cached': ({ begin, end }) => serviceResult(() => cachedAgenda(deps.calendar, begin, end)),
-    'calendar:mark': ({ eventId, state, startsAt }) => serviceResult(() => markAppointment(deps.calendar, eventId, state, startsAt)),
+    'calendar:mark': ({ eventId, state, startsAt }) =>
+      serviceResult(() => markAppointment(deps.calendar, eventId, state, startsAt)),
   } satisfies DomainHandlers<'calendar'>;
 }

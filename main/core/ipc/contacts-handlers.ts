@@ -1,6 +1,12 @@
 /** `contacts:*` handlers: search (fresh or cached), one contact, address books, and writes through the outbox. */
 import { createContact, deleteContact, updateContact } from '../contacts/contact-writes';
-import { addressBooks, cachedContacts, contactById, searchContacts, type ContactsDeps } from '../contacts/contacts-service';
+import {
+  addressBooks,
+  cachedContacts,
+  contactById,
+  searchContacts,
+  type ContactsDeps,
+} from '../contacts/contacts-service';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 

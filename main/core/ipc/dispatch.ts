@@ -2,10 +2,17 @@
  * The one registration path both hosts use: check the sender, parse the args with the
  * contract's schema, then run the handler; any throw becomes an `internal` error value.
  */
-import { invokeChannels, isInvokeChannel, type ArgsOut, type InvokeChannel, type Result, type ResultOf } from '../../../preload/contract';
+import {
+  invokeChannels,
+  isInvokeChannel,
+  type ArgsOut,
+  type InvokeChannel,
+  type Result,
+  type ResultOf,
+} from '../../../preload/contract';
 import type { Logger } from '../platform';
 import { fail } from './result';
-import { isTrustedSender, originOf, type SenderInfo } from './sender';
+import { isTrustedSender, originOf, type SenderInfo } from './caller-check';
 
 /** Per-call facts a handler may use. */
 export interface CallContext {
@@ -30,11 +37,16 @@ export function createDispatcher(handlers: Handlers, options: { trustedOrigin: s
   const { trustedOrigin, log } = options;
   return async (channel, rawArgs, sender) => {
     if (!isTrustedSender(sender, trustedOrigin)) {
-      log.warn('refused a call from an untrusted sender', { origin: sender.url ? originOf(sender.url) : null, mainFrame: sender.isMainFrame });
+      log.warn('refused a call from an untrusted sender', {
+        origin: sender.url ? originOf(sender.url) : null,
+        mainFrame: sender.isMainFrame,
+      });
       return fail('forbidden_sender', 'This window is not allowed to talk to Frontdesk.');
     }
     if (!isInvokeChannel(channel)) {
-      log.warn('refused a call to an unknown channel', { channel: typeof channel === 'string' ? channel.slice(0, 64) : typeof channel });
+      log.warn('refused a call to an unknown channel', {
+        channel: typeof channel === 'string' ? channel.slice(0, 64) : typeof channel,
+      });
       return fail('unknown_channel', 'Frontdesk does not know that request.');
     }
     const parsed = invokeChannels[channel].args.safeParse(rawArgs);

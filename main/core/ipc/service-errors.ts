@@ -12,7 +12,10 @@ export function toIpcError(error: unknown): IpcError {
   if (error instanceof ServiceError) {
     switch (error.kind) {
       case 'retryable':
-        return { code: 'offline', message: 'Frontdesk cannot reach the service right now. It will try again by itself.' };
+        return {
+          code: 'offline',
+          message: 'Frontdesk cannot reach the service right now. It will try again by itself.',
+        };
       case 'needs_auth':
         return { code: 'signed_out', message: error.message };
       case 'scope': {

@@ -16,7 +16,12 @@ export function backoffCeiling(failures: number, policy: BackoffPolicy): number 
 }
 
 /** Full jitter: uniform in [0, ceiling); at least `retryAfterMs` when the service asked for a wait. */
-export function backoffDelay(failures: number, random: () => number, policy: BackoffPolicy, retryAfterMs?: number): number {
+export function backoffDelay(
+  failures: number,
+  random: () => number,
+  policy: BackoffPolicy,
+  retryAfterMs?: number,
+): number {
   const jitter = Math.floor(Math.min(Math.max(random(), 0), 1) * backoffCeiling(failures, policy));
   return retryAfterMs === undefined ? jitter : Math.max(jitter, retryAfterMs);
 }

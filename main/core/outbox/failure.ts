@@ -22,7 +22,10 @@ const NOT_APPLIED = new Set([408, 425, 429]);
 
 function opErrorOf(error: ServiceError, now: number, phase: Phase): OpError {
   const { status, serviceMessage, requiredScope } = error.details;
-  const prefix = phase === 'reconcile' && error.kind !== 'retryable' ? 'Frontdesk could not check whether this change already reached the service: ' : '';
+  const prefix =
+    phase === 'reconcile' && error.kind !== 'retryable'
+      ? 'Frontdesk could not check whether this change already reached the service: '
+      : '';
   return {
     kind: error.kind,
     message: `${prefix}${error.message}`,
@@ -36,7 +39,8 @@ function opErrorOf(error: ServiceError, now: number, phase: Phase): OpError {
 /** Classifies `error` from `phase` of an attempt on `op`. */
 export function classify(error: unknown, phase: Phase, op: OutboxOp, spec: KindSpec, now: number): Outcome {
   const sent = phase === 'send';
-  if (error instanceof SignedOutError) return { type: 'pause', error: { kind: 'needs_auth', message: error.message, at: now } };
+  if (error instanceof SignedOutError)
+    return { type: 'pause', error: { kind: 'needs_auth', message: error.message, at: now } };
   if (!(error instanceof ServiceError)) {
     const message = 'Frontdesk hit an unexpected problem with this change. It was kept; try again or discard it.';
     return { type: 'attention', error: { kind: 'unexpected', message, at: now }, ambiguous: op.ambiguous || sent };
@@ -48,7 +52,12 @@ export function classify(error: unknown, phase: Phase, op: OutboxOp, spec: KindS
     case 'retryable': {
       const applied = sent && !NOT_APPLIED.has(error.details.status ?? 0);
       const { retryAfterMs } = error.details;
-      return { type: 'retry', error: opError, ambiguous: op.ambiguous || applied, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+      return {
+        type: 'retry',
+        error: opError,
+        ambiguous: op.ambiguous || applied,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      };
     }
     case 'invalid_response':
       // A 2xx we cannot read: the write probably happened. Ask rather than loop; a retry reconciles first.

@@ -15,7 +15,10 @@ const bookNowPayload = z
     phone_number: z.string().optional(),
     email_address: z.string().optional(),
   })
-  .refine((b) => Boolean(b.name?.trim() || b.phone_number?.trim() || b.email_address?.trim()), 'name, phone_number or email_address is required');
+  .refine(
+    (b) => Boolean(b.name?.trim() || b.phone_number?.trim() || b.email_address?.trim()),
+    'name, phone_number or email_address is required',
+  );
 
 /** ISO-8601 UTC without milliseconds (the bookings' own format). */
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -24,7 +27,12 @@ const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$
 function lookupFilter(op: OutboxOp, ctx: ReconcileContext, at: number): BookingFilter {
   const p = op.payload;
   const since = (op.firstSentAt ?? op.createdAt) - ctx.lookbackMs;
-  const filter: BookingFilter = { booking_page: p.booking_page as string | number, begin: isoSeconds(at), end: isoSeconds(at), created_since: isoSeconds(since) };
+  const filter: BookingFilter = {
+    booking_page: p.booking_page as string | number,
+    begin: isoSeconds(at),
+    end: isoSeconds(at),
+    created_since: isoSeconds(since),
+  };
   if (typeof p.phone_number === 'string' && p.phone_number.trim()) filter.phone_number = p.phone_number;
   else if (typeof p.email_address === 'string' && p.email_address.trim()) filter.email_address = p.email_address;
   return filter;

@@ -38,7 +38,9 @@ export const recordRef = z
 
 /** `contact:x:<external_id>` when known (stable from creation on), else `contact:i:<id>`; same for events. */
 export function recordKeyOf(type: 'contact' | 'event', ref: { id?: unknown; external_id?: unknown }): string {
-  return typeof ref.external_id === 'string' && ref.external_id !== '' ? `${type}:x:${ref.external_id}` : `${type}:i:${String(ref.id)}`;
+  return typeof ref.external_id === 'string' && ref.external_id !== ''
+    ? `${type}:x:${ref.external_id}`
+    : `${type}:i:${String(ref.id)}`;
 }
 
 /** Epoch ms of an ISO-8601 time that carries Z or an offset; null for a bare wall time (its zone is unknown here). */

@@ -1,9 +1,16 @@
 /** Contact writes: create (reconciled by external_id), update (idempotent patch), delete (idempotent, 404 = done). */
 import { z } from 'zod';
-import { createContact, deleteContact, findContactByExternalId, updateContact, type ContactRef } from '../api/contacts-api';
+import {
+  createContact,
+  deleteContact,
+  findContactByExternalId,
+  updateContact,
+  type ContactRef,
+} from '../api/contacts-api';
 import { done, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './kind-spec';
 
-const named = (c: { name?: string; first_name?: string; last_name?: string }) => Boolean(c.name?.trim() || c.first_name?.trim() || c.last_name?.trim());
+const named = (c: { name?: string; first_name?: string; last_name?: string }) =>
+  Boolean(c.name?.trim() || c.first_name?.trim() || c.last_name?.trim());
 
 const contactCreate = z
   .looseObject({
@@ -14,7 +21,10 @@ const contactCreate = z
     first_name: z.string().optional(),
     last_name: z.string().optional(),
   })
-  .refine((c) => c.address_book_id !== undefined || c.address_book !== undefined, 'address_book_id or address_book is required')
+  .refine(
+    (c) => c.address_book_id !== undefined || c.address_book !== undefined,
+    'address_book_id or address_book is required',
+  )
   .refine(named, 'a name (or first_name/last_name) is required')
   .refine((c) => !('id' in c), 'a new contact has no id');
 

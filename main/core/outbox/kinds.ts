@@ -49,7 +49,8 @@ export function prepare(kind: OpKind, payload: unknown, opId: string, options: E
   if (!OP_KINDS.includes(kind)) throw new OutboxInputError(`unknown kind ${String(kind)}`);
   const spec = KINDS[kind];
   const parsed = spec.schema.safeParse(payload);
-  if (!parsed.success) throw new OutboxInputError(parsed.error.issues.map((i) => `${i.path.join('.') || kind}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    throw new OutboxInputError(parsed.error.issues.map((i) => `${i.path.join('.') || kind}: ${i.message}`).join('; '));
   const clean: Record<string, unknown> = { ...parsed.data };
   if (spec.create && (typeof clean.external_id !== 'string' || clean.external_id === '')) clean.external_id = opId;
   const appointmentAt = spec.appointmentAt(clean, startsAtMs(options.startsAt));

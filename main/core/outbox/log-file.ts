@@ -25,7 +25,8 @@ export async function readLog(path: string, key: Buffer): Promise<ReadResult> {
   try {
     buf = await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { records: [], goodBytes: 0, totalBytes: 0, skipped: 0, tornLines: 0, failedLines: 0 };
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { records: [], goodBytes: 0, totalBytes: 0, skipped: 0, tornLines: 0, failedLines: 0 };
     throw error;
   }
   const records: LogRecord[] = [];
@@ -67,7 +68,10 @@ export function fsyncDir(dir: string): void {
 export async function setAside(path: string, reason: string, log: Logger): Promise<string> {
   const aside = `${path}.unreadable-${Date.now()}`;
   await rename(path, aside);
-  log.error('the outbox log cannot be read with the current key; it was set aside and a new one started', { reason, file: aside });
+  log.error('the outbox log cannot be read with the current key; it was set aside and a new one started', {
+    reason,
+    file: aside,
+  });
   return aside;
 }
 

@@ -55,7 +55,9 @@ export class OpLog {
     if (read.skipped > 0) log.error('the outbox log had damaged records; they were skipped', { skipped: read.skipped });
     const fh = await open(path, 'a', 0o600);
     if (read.goodBytes < read.totalBytes) {
-      log.warn('the outbox log ended with an unfinished record (crash during a write); it was cut off', { lines: read.tornLines });
+      log.warn('the outbox log ended with an unfinished record (crash during a write); it was cut off', {
+        lines: read.tornLines,
+      });
       await fh.truncate(read.goodBytes);
       await fh.sync();
     }

@@ -50,7 +50,13 @@ export class OpTable {
     const seen = new Set<OutboxOp>();
     for (const queue of queues.values()) {
       const first = queue[0];
-      if (first && first.status === 'queued' && !seen.has(first) && first.recordKeys.every((k) => queues.get(k)?.[0] === first)) seen.add(first);
+      if (
+        first &&
+        first.status === 'queued' &&
+        !seen.has(first) &&
+        first.recordKeys.every((k) => queues.get(k)?.[0] === first)
+      )
+        seen.add(first);
     }
     return [...seen].sort((a, b) => a.seq - b.seq);
   }

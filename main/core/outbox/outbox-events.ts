@@ -11,7 +11,10 @@ export class OutboxEvents {
 
   constructor(
     private readonly table: OpTable,
-    private readonly deps: { activeAccount(): string | null; log: { error(m: string, f?: Record<string, unknown>): void } },
+    private readonly deps: {
+      activeAccount(): string | null;
+      log: { error(m: string, f?: Record<string, unknown>): void };
+    },
     private readonly now: () => number,
   ) {}
 

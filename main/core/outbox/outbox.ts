@@ -12,8 +12,17 @@ import { KINDS, OutboxInputError, prepare, type EnqueueOptions } from './kinds';
 import { OpLog } from './op-log';
 import { OpStore } from './op-store';
 import { OpTable } from './op-table';
-import { Sender } from './sender';
-import type { OpKind, OpView, OutboxCounts, OutboxDeps, OutboxEvent, OutboxOp, OutboxOptions, WakeReason } from './types';
+import { Sender } from './send-loop';
+import type {
+  OpKind,
+  OpView,
+  OutboxCounts,
+  OutboxDeps,
+  OutboxEvent,
+  OutboxOp,
+  OutboxOptions,
+  WakeReason,
+} from './types';
 
 const BEING_SENT = 'this change is being sent right now; try again in a moment';
 
@@ -41,7 +50,11 @@ export class Outbox {
     for (const record of records) table.apply(record);
     recoverAfterRestart(table, deps.clock.now());
     const events = new OutboxEvents(table, deps, () => deps.clock.now());
-    const policy = { minRecords: options.compactMinRecords ?? 2000, factor: options.compactFactor ?? 4, doneRetentionMs: options.doneRetentionMs ?? 10 * 60_000 };
+    const policy = {
+      minRecords: options.compactMinRecords ?? 2000,
+      factor: options.compactFactor ?? 4,
+      doneRetentionMs: options.doneRetentionMs ?? 10 * 60_000,
+    };
     const store = new OpStore(table, opLog, deps.clock, policy, (change) => events.changed(change.op, change.removed));
     const sender = new Sender({
       store,
@@ -52,7 +65,10 @@ export class Outbox {
       isOnline: () => deps.isOnline(),
       activeAccount: () => deps.activeAccount(),
       concurrency: options.concurrency ?? 4,
-      backoff: { baseMs: options.baseDelayMs ?? DEFAULT_BACKOFF.baseMs, capMs: options.maxDelayMs ?? DEFAULT_BACKOFF.capMs },
+      backoff: {
+        baseMs: options.baseDelayMs ?? DEFAULT_BACKOFF.baseMs,
+        capMs: options.maxDelayMs ?? DEFAULT_BACKOFF.capMs,
+      },
       reconcile: { lookbackMs: options.bookingLookbackMs ?? 10 * 60_000 },
     });
     store.maybeCompact();
@@ -78,8 +94,21 @@ export class Outbox {
     const prepared = prepare(kind, payload, id, options);
     const now = this.deps.clock.now();
     const op: OutboxOp = {
-      id, seq: this.nextSeq++, accountKey, kind, ...prepared, createdAt: now, updatedAt: now, attempts: 0, nextAttemptAt: now,
-      lastError: null, status: 'queued', ambiguous: false, firstSentAt: null, result: null, finishedAt: null,
+      id,
+      seq: this.nextSeq++,
+      accountKey,
+      kind,
+      ...prepared,
+      createdAt: now,
+      updatedAt: now,
+      attempts: 0,
+      nextAttemptAt: now,
+      lastError: null,
+      status: 'queued',
+      ambiguous: false,
+      firstSentAt: null,
+      result: null,
+      finishedAt: null,
     };
     await this.store.put(op);
     this.sender.schedule();
@@ -97,11 +126,23 @@ export class Outbox {
   }
 
   /** Replaces the payload of a queued or needs-attention op, keeping its id and place in the queue. */
-  edit(id: string, payload: Record<string, unknown>, options: Omit<EnqueueOptions, 'accountKey'> = {}): Promise<OpView> {
+  edit(
+    id: string,
+    payload: Record<string, unknown>,
+    options: Omit<EnqueueOptions, 'accountKey'> = {},
+  ): Promise<OpView> {
     return this.withHold(id, true, async (op) => {
       const prepared = prepare(op.kind, payload, op.id, options);
       const now = this.deps.clock.now();
-      const next: OutboxOp = { ...op, ...prepared, status: 'queued', attempts: 0, nextAttemptAt: now, lastError: null, updatedAt: now };
+      const next: OutboxOp = {
+        ...op,
+        ...prepared,
+        status: 'queued',
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: null,
+        updatedAt: now,
+      };
       await this.store.put(next);
       return this.events.view(next);
     });
@@ -151,7 +192,9 @@ export class Outbox {
   list(accountKey: string | null = this.deps.activeAccount()): OpView[] {
     if (accountKey === null) return [];
     const cutoff = this.deps.clock.now() - this.doneRetentionMs;
-    const shown = this.store.table.list(accountKey).filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff);
+    const shown = this.store.table
+      .list(accountKey)
+      .filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff);
     return shown.map((op) => this.events.view(op));
   }
 
@@ -173,7 +216,9 @@ export class Outbox {
     if (op.status === 'sending' || !this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
     try {
       if (forEdit && op.ambiguous && KINDS[op.kind].reconcile) {
-        throw new OutboxInputError('this change may already have reached the service; retry it first so Frontdesk can check');
+        throw new OutboxInputError(
+          'this change may already have reached the service; retry it first so Frontdesk can check',
+        );
       }
       return await action(op);
     } finally {

@@ -24,6 +24,7 @@ export function openLine(key: Buffer, line: string): LogRecord {
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
   const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
   const record = JSON.parse(plain) as LogRecord;
-  if (!record || (record.t !== 'put' && record.t !== 'upd' && record.t !== 'del')) throw new Error('unknown outbox record');
+  if (!record || (record.t !== 'put' && record.t !== 'upd' && record.t !== 'del'))
+    throw new Error('unknown outbox record');
   return record;
 }

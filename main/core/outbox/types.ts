@@ -67,10 +67,22 @@ export interface OutboxOp {
 }
 
 /** The fields an update record may change. */
-export type OpState = Pick<OutboxOp, 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'ambiguous' | 'firstSentAt' | 'result' | 'finishedAt' | 'updatedAt'>;
+export type OpState = Pick<
+  OutboxOp,
+  | 'status'
+  | 'attempts'
+  | 'nextAttemptAt'
+  | 'lastError'
+  | 'ambiguous'
+  | 'firstSentAt'
+  | 'result'
+  | 'finishedAt'
+  | 'updatedAt'
+>;
 
 /** One line of the log: a whole op, a change of its state, or its removal. */
-export type LogRecord = { t: 'put'; op: OutboxOp } | { t: 'upd'; id: string; s: Partial<OpState> } | { t: 'del'; id: string };
+export type LogRecord =
+  { t: 'put'; op: OutboxOp } | { t: 'upd'; id: string; s: Partial<OpState> } | { t: 'del'; id: string };
 
 /** An op as the UI sees it. */
 export interface OpView extends OutboxOp {
@@ -94,7 +106,10 @@ export interface OutboxCounts {
 }
 
 /** Pushed to listeners on every change. */
-export type OutboxEvent = { type: 'op'; op: OpView } | { type: 'removed'; id: string; accountKey: string } | { type: 'counts'; counts: OutboxCounts };
+export type OutboxEvent =
+  | { type: 'op'; op: OpView }
+  | { type: 'removed'; id: string; accountKey: string }
+  | { type: 'counts'; counts: OutboxCounts };
 
 /** Why the sender is woken. */
 export type WakeReason = 'online' | 'resume' | 'retry_now' | 'signed_in' | 'account_changed';

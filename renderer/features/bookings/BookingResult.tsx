@@ -7,7 +7,12 @@ export function BookingResult({ item }: { item: OutboxItem }) {
   const { startOver, chooseAnotherTime } = useBookingStore.getState();
   const pending = item.result?.state?.startsWith('pending');
   return (
-    <div className={`result result-${item.status}`} role="status" data-testid="booking-result" data-status={item.status}>
+    <div
+      className={`result result-${item.status}`}
+      role="status"
+      data-testid="booking-result"
+      data-status={item.status}
+    >
       {item.status === 'done' && (
         <p>
           <strong>Booked.</strong> {item.summary}.{pending ? ' The practice calendar will confirm it in a moment.' : ''}
@@ -15,7 +20,8 @@ export function BookingResult({ item }: { item: OutboxItem }) {
       )}
       {(item.status === 'queued' || item.status === 'sending') && (
         <p>
-          <strong>Saved.</strong> {item.summary}. Frontdesk will book it as soon as the service answers — it is in the Outbox, marked “Waiting to sync”.
+          <strong>Saved.</strong> {item.summary}. Frontdesk will book it as soon as the service answers — it is in the
+          Outbox, marked “Waiting to sync”.
         </p>
       )}
       {item.status === 'needs_attention' && (

@@ -27,14 +27,26 @@ export function BookingView() {
     <section className="card booking" aria-labelledby="booking-heading" data-testid="booking">
       <h2 id="booking-heading">{editingId && !result ? 'Change a waiting booking' : 'Book an appointment'}</h2>
       {scopeError?.requiredScope && <PermissionNeeded message={scopeError.message} scope={scopeError.requiredScope} />}
-      {pagesError && !scopeError && <p className="notice notice-error" role="alert">{pagesError.message}</p>}
+      {pagesError && !scopeError && (
+        <p className="notice notice-error" role="alert">
+          {pagesError.message}
+        </p>
+      )}
       {result ? (
         <BookingResult item={result} />
       ) : (
         <form className="form" onSubmit={(e) => (e.preventDefault(), onBook())} noValidate>
           <div className="form-row">
             <Field label="Booking page" error={errors.page}>
-              <select value={form.page} onChange={(e) => update({ page: e.target.value, appointmentType: pages.find((p) => p.slug === e.target.value)?.types[0]?.key ?? '' })}>
+              <select
+                value={form.page}
+                onChange={(e) =>
+                  update({
+                    page: e.target.value,
+                    appointmentType: pages.find((p) => p.slug === e.target.value)?.types[0]?.key ?? '',
+                  })
+                }
+              >
                 {pages.map((p) => (
                   <option key={p.slug} value={p.slug}>
                     {p.name}
@@ -65,15 +77,29 @@ export function BookingView() {
             {slots?.length === 0 && !slotsError && <p className="muted">No free times on this day. Try another day.</p>}
             <div className="slot-grid">
               {slots?.map((slot) => (
-                <button key={slot.start} type="button" className={`slot${form.slot?.start === slot.start ? ' slot-chosen' : ''}`} aria-pressed={form.slot?.start === slot.start} onClick={() => update({ slot })}>
+                <button
+                  key={slot.start}
+                  type="button"
+                  className={`slot${form.slot?.start === slot.start ? ' slot-chosen' : ''}`}
+                  aria-pressed={form.slot?.start === slot.start}
+                  onClick={() => update({ slot })}
+                >
                   {clockTime(Date.parse(slot.start))}
                 </button>
               ))}
             </div>
-            {errors.slot && <span id="slot-error" className="field-error">{errors.slot}</span>}
+            {errors.slot && (
+              <span id="slot-error" className="field-error">
+                {errors.slot}
+              </span>
+            )}
           </fieldset>
           {page && <CallerFields page={page} errors={errors} />}
-          {submitError && !scopeError && <p className="notice notice-error" role="alert">{submitError.message}</p>}
+          {submitError && !scopeError && (
+            <p className="notice notice-error" role="alert">
+              {submitError.message}
+            </p>
+          )}
           <div className="button-row">
             <button type="submit" className="primary-button" disabled={submitting}>
               {submitting ? 'Booking…' : editingId ? 'Save changes' : 'Book'}

@@ -19,7 +19,12 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
           <input type="tel" autoComplete="off" value={form.phone} onChange={(e) => update({ phone: e.target.value })} />
         </Field>
         <Field label={`E-mail${page.requires.email ? '' : ' (optional)'}`} error={errors.email}>
-          <input type="email" autoComplete="off" value={form.email} onChange={(e) => update({ email: e.target.value })} />
+          <input
+            type="email"
+            autoComplete="off"
+            value={form.email}
+            onChange={(e) => update({ email: e.target.value })}
+          />
         </Field>
       </div>
       {page.fields.length > 0 && (
@@ -31,7 +36,8 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
             if (f.type === 'checkbox') {
               return (
                 <label key={f.key} className="field field-check">
-                  <input type="checkbox" checked={value === true} onChange={(e) => setField(f.key, e.target.checked)} /> {label}
+                  <input type="checkbox" checked={value === true} onChange={(e) => setField(f.key, e.target.checked)} />{' '}
+                  {label}
                   {error && <span className="field-error">{error}</span>}
                 </label>
               );
@@ -39,7 +45,10 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
             return (
               <Field key={f.key} label={label} error={error}>
                 {f.type === 'dropdown' ? (
-                  <select value={typeof value === 'string' ? value : ''} onChange={(e) => setField(f.key, e.target.value)}>
+                  <select
+                    value={typeof value === 'string' ? value : ''}
+                    onChange={(e) => setField(f.key, e.target.value)}
+                  >
                     <option value="">Choose…</option>
                     {f.options.map((o) => (
                       <option key={o} value={o}>
@@ -48,22 +57,55 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
                     ))}
                   </select>
                 ) : f.type === 'text' ? (
-                  <textarea rows={2} value={typeof value === 'string' ? value : ''} onChange={(e) => setField(f.key, e.target.value)} />
+                  <textarea
+                    rows={2}
+                    value={typeof value === 'string' ? value : ''}
+                    onChange={(e) => setField(f.key, e.target.value)}
+                  />
                 ) : (
-                  <input type="text" inputMode={f.type === 'number' ? 'numeric' : 'text'} value={typeof value === 'string' ? value : ''} onChange={(e) => setField(f.key, e.target.value)} />
+                  <input
+                    type="text"
+                    inputMode={f.type === 'number' ? 'numeric' : 'text'}
+                    value={typeof value === 'string' ? value : ''}
+                    onChange={(e) => setField(f.key, e.target.value)}
+                  />
                 )}
               </Field>
             );
           })}
         </div>
       )}
-      {page.consent.textMessaging && <Consent label="May we text them about this appointment?" value={form.textMessaging} error={errors.textMessaging} onChange={(v) => update({ textMessaging: v })} />}
-      {page.consent.marketing && <Consent label="May we send them marketing text messages?" value={form.marketing} error={errors.marketing} onChange={(v) => update({ marketing: v })} />}
+      {page.consent.textMessaging && (
+        <Consent
+          label="May we text them about this appointment?"
+          value={form.textMessaging}
+          error={errors.textMessaging}
+          onChange={(v) => update({ textMessaging: v })}
+        />
+      )}
+      {page.consent.marketing && (
+        <Consent
+          label="May we send them marketing text messages?"
+          value={form.marketing}
+          error={errors.marketing}
+          onChange={(v) => update({ marketing: v })}
+        />
+      )}
     </>
   );
 }
 
-function Consent({ label, value, error, onChange }: { label: string; value: boolean | null; error?: string | undefined; onChange(v: boolean): void }) {
+function Consent({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: boolean | null;
+  error?: string | undefined;
+  onChange(v: boolean): void;
+}) {
   return (
     <fieldset className="consent">
       <legend>{label}</legend>

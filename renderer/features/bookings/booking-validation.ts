@@ -12,19 +12,25 @@ export function validateBooking(form: BookingForm, page: BookingPageView | undef
   const errors: FormErrors = {};
   if (!page) errors.page = 'Choose a booking page.';
   if (!form.slot) errors.slot = 'Choose a time.';
-  if (!form.name.trim() && (page?.requires.name || (!form.phone.trim() && !form.email.trim()))) errors.name = 'Enter the caller’s name.';
+  if (!form.name.trim() && (page?.requires.name || (!form.phone.trim() && !form.email.trim())))
+    errors.name = 'Enter the caller’s name.';
   const digits = form.phone.replace(/\D/g, '');
-  if (form.phone.trim() && (digits.length < 7 || digits.length > 15)) errors.phone = 'This does not look like a phone number.';
+  if (form.phone.trim() && (digits.length < 7 || digits.length > 15))
+    errors.phone = 'This does not look like a phone number.';
   if (!form.phone.trim() && page?.requires.phone) errors.phone = 'Enter the caller’s phone number.';
   if (form.email.trim() && !EMAIL.test(form.email.trim())) errors.email = 'This does not look like an e-mail address.';
   if (!form.email.trim() && page?.requires.email) errors.email = 'Enter the caller’s e-mail address.';
   for (const field of page?.fields ?? []) {
     const value = form.fieldData[field.key];
-    if (field.required && (value === undefined || value === '' || (field.type === 'checkbox' && value !== true))) errors[`field:${field.key}`] = `${field.label} is required.`;
-    if (field.type === 'number' && typeof value === 'string' && value.trim() && Number.isNaN(Number(value))) errors[`field:${field.key}`] = `${field.label} must be a number.`;
+    if (field.required && (value === undefined || value === '' || (field.type === 'checkbox' && value !== true)))
+      errors[`field:${field.key}`] = `${field.label} is required.`;
+    if (field.type === 'number' && typeof value === 'string' && value.trim() && Number.isNaN(Number(value)))
+      errors[`field:${field.key}`] = `${field.label} must be a number.`;
   }
-  if (page?.consent.textMessaging && form.textMessaging === null) errors.textMessaging = 'Ask whether they agree to appointment text messages.';
-  if (page?.consent.marketing && form.marketing === null) errors.marketing = 'Ask whether they agree to marketing text messages.';
+  if (page?.consent.textMessaging && form.textMessaging === null)
+    errors.textMessaging = 'Ask whether they agree to appointment text messages.';
+  if (page?.consent.marketing && form.marketing === null)
+    errors.marketing = 'Ask whether they agree to marketing text messages.';
   return errors;
 }
 

@@ -24,11 +24,23 @@ export function CalendarView() {
     void load();
   }, [load, scopes, online, changes]);
   return (
-    <section className="card calendar" aria-labelledby="calendar-heading" data-testid="calendar" data-loading={loading ? 'true' : 'false'}>
+    <section
+      className="card calendar"
+      aria-labelledby="calendar-heading"
+      data-testid="calendar"
+      data-loading={loading ? 'true' : 'false'}
+    >
       <div className="calendar-bar">
-        <h2 id="calendar-heading">{isToday(day) ? `Today, ${format(day, 'EEEE d MMMM')}` : format(day, 'EEEE d MMMM yyyy')}</h2>
+        <h2 id="calendar-heading">
+          {isToday(day) ? `Today, ${format(day, 'EEEE d MMMM')}` : format(day, 'EEEE d MMMM yyyy')}
+        </h2>
         <div className="button-row">
-          <button type="button" className="secondary-button" onClick={() => void moveDays(-1)} aria-label="Previous day">
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => void moveDays(-1)}
+            aria-label="Previous day"
+          >
             ‹
           </button>
           <button type="button" className="secondary-button" onClick={() => void today()} disabled={isToday(day)}>
@@ -64,7 +76,10 @@ export function CalendarView() {
 
 function AgendaRow({ item }: { item: AgendaItem }) {
   return (
-    <li className={`agenda-row${item.pending ? ' agenda-pending' : ''}`} data-pending={item.pending?.status ?? undefined}>
+    <li
+      className={`agenda-row${item.pending ? ' agenda-pending' : ''}`}
+      data-pending={item.pending?.status ?? undefined}
+    >
       <span className="agenda-time">
         {clockTime(Date.parse(item.start))}
         {item.end !== item.start && `–${clockTime(Date.parse(item.end))}`}
@@ -88,13 +103,23 @@ function AgendaRow({ item }: { item: AgendaItem }) {
         )}
         {item.people.map((p, i) => (
           <span key={i} className="agenda-person">
-            {p.name || p.phone || p.email} {p.state && <span className={`badge badge-${stateTone(p.state)}`}>{stateInWords(p.state)}</span>}
-            {p.checkIn && <span className={`badge badge-${p.checkIn === 'noshow' ? 'bad' : 'good'}`}>{MARK_WORDS[p.checkIn] ?? p.checkIn}</span>}
+            {p.name || p.phone || p.email}{' '}
+            {p.state && <span className={`badge badge-${stateTone(p.state)}`}>{stateInWords(p.state)}</span>}
+            {p.checkIn && (
+              <span className={`badge badge-${p.checkIn === 'noshow' ? 'bad' : 'good'}`}>
+                {MARK_WORDS[p.checkIn] ?? p.checkIn}
+              </span>
+            )}
           </span>
         ))}
       </span>
       {!item.pending && (
-        <select className="mark-select" aria-label={`Mark ${item.title}`} value="" onChange={(e) => e.target.value && void useCalendarStore.getState().mark(item, e.target.value as MarkState)}>
+        <select
+          className="mark-select"
+          aria-label={`Mark ${item.title}`}
+          value=""
+          onChange={(e) => e.target.value && void useCalendarStore.getState().mark(item, e.target.value as MarkState)}
+        >
           <option value="">Mark as…</option>
           {MARK_STATES.map((state) => (
             <option key={state} value={state}>

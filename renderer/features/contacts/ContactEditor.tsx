@@ -22,14 +22,29 @@ export function ContactEditor() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (editing && changes) void saveEdit(changes);
-    else if (!editing) void saveNew(toContactInput({ ...form, addressBookId: bookId }), `${form.firstName.trim()} ${form.lastName.trim()}`.trim());
+    else if (!editing)
+      void saveNew(
+        toContactInput({ ...form, addressBookId: bookId }),
+        `${form.firstName.trim()} ${form.lastName.trim()}`.trim(),
+      );
   };
   return (
     <form className="form" data-testid="contact-form" onSubmit={(e) => (e.preventDefault(), onSave())} noValidate>
-      {editing?.original.pending && <p className="notice notice-info">This contact has changes that have not reached the service yet. Your edits will be sent after them.</p>}
-      {editing?.original.deleted && <p className="notice notice-error">This contact has been deleted on the service.</p>}
+      {editing?.original.pending && (
+        <p className="notice notice-info">
+          This contact has changes that have not reached the service yet. Your edits will be sent after them.
+        </p>
+      )}
+      {editing?.original.deleted && (
+        <p className="notice notice-error">This contact has been deleted on the service.</p>
+      )}
       <NameFields form={form} errors={errors} bookId={editing ? null : bookId} />
-      <PhoneFields phones={form.phones} types={books.find((b) => b.id === bookId)?.phoneTypes ?? []} errors={errors} onChange={(phones) => updateDraft({ phones })} />
+      <PhoneFields
+        phones={form.phones}
+        types={books.find((b) => b.id === bookId)?.phoneTypes ?? []}
+        errors={errors}
+        onChange={(phones) => updateDraft({ phones })}
+      />
       <EmailFields emails={form.emails} errors={errors} onChange={(emails) => updateDraft({ emails })} />
       <SaveProblems formProblem={errors.form} />
       <div className="button-row">
@@ -52,10 +67,20 @@ function NameFields({ form, errors, bookId }: { form: ContactForm; errors: Conta
   return (
     <div className="form-row">
       <Field label="First name" error={errors.name}>
-        <input type="text" autoComplete="off" value={form.firstName} onChange={(e) => updateDraft({ firstName: e.target.value })} />
+        <input
+          type="text"
+          autoComplete="off"
+          value={form.firstName}
+          onChange={(e) => updateDraft({ firstName: e.target.value })}
+        />
       </Field>
       <Field label="Last name">
-        <input type="text" autoComplete="off" value={form.lastName} onChange={(e) => updateDraft({ lastName: e.target.value })} />
+        <input
+          type="text"
+          autoComplete="off"
+          value={form.lastName}
+          onChange={(e) => updateDraft({ lastName: e.target.value })}
+        />
       </Field>
       {bookId !== null && books.length > 1 && (
         <Field label="Address book">

@@ -10,14 +10,29 @@ function replaced<T>(list: T[], index: number, item: T): T[] {
 }
 
 /** Phone numbers with their type. */
-export function PhoneFields({ phones, types, errors, onChange }: { phones: PhoneDraft[]; types: string[]; errors: ContactErrors; onChange(phones: PhoneDraft[]): void }) {
+export function PhoneFields({
+  phones,
+  types,
+  errors,
+  onChange,
+}: {
+  phones: PhoneDraft[];
+  types: string[];
+  errors: ContactErrors;
+  onChange(phones: PhoneDraft[]): void;
+}) {
   return (
     <fieldset className="contact-rows-field">
       <legend>Phone numbers</legend>
       {phones.map((p, i) => (
         <div className="form-row contact-field-row" key={i}>
           <Field label={i === 0 ? 'Main phone' : `Phone ${i + 1}`} error={errors[`phone:${i}`]}>
-            <input type="tel" autoComplete="off" value={p.number} onChange={(e) => onChange(replaced(phones, i, { ...p, number: e.target.value }))} />
+            <input
+              type="tel"
+              autoComplete="off"
+              value={p.number}
+              onChange={(e) => onChange(replaced(phones, i, { ...p, number: e.target.value }))}
+            />
           </Field>
           {types.length > 0 && (
             <Field label={i === 0 ? 'Type' : `Type of phone ${i + 1}`}>
@@ -32,7 +47,12 @@ export function PhoneFields({ phones, types, errors, onChange }: { phones: Phone
             </Field>
           )}
           {phones.length > 1 && (
-            <button type="button" className="link-button" aria-label={`Remove phone ${i + 1}`} onClick={() => onChange(phones.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Remove phone ${i + 1}`}
+              onClick={() => onChange(phones.filter((_, j) => j !== i))}
+            >
               Remove
             </button>
           )}
@@ -48,17 +68,35 @@ export function PhoneFields({ phones, types, errors, onChange }: { phones: Phone
 }
 
 /** E-mail addresses. */
-export function EmailFields({ emails, errors, onChange }: { emails: EmailDraft[]; errors: ContactErrors; onChange(emails: EmailDraft[]): void }) {
+export function EmailFields({
+  emails,
+  errors,
+  onChange,
+}: {
+  emails: EmailDraft[];
+  errors: ContactErrors;
+  onChange(emails: EmailDraft[]): void;
+}) {
   return (
     <fieldset className="contact-rows-field">
       <legend>E-mail addresses</legend>
       {emails.map((e, i) => (
         <div className="form-row contact-field-row" key={i}>
           <Field label={i === 0 ? 'Main e-mail' : `E-mail ${i + 1}`} error={errors[`email:${i}`]}>
-            <input type="email" autoComplete="off" value={e.address} onChange={(ev) => onChange(replaced(emails, i, { ...e, address: ev.target.value }))} />
+            <input
+              type="email"
+              autoComplete="off"
+              value={e.address}
+              onChange={(ev) => onChange(replaced(emails, i, { ...e, address: ev.target.value }))}
+            />
           </Field>
           {emails.length > 1 && (
-            <button type="button" className="link-button" aria-label={`Remove e-mail ${i + 1}`} onClick={() => onChange(emails.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              className="link-button"
+              aria-label={`Remove e-mail ${i + 1}`}
+              onClick={() => onChange(emails.filter((_, j) => j !== i))}
+            >
               Remove
             </button>
           )}

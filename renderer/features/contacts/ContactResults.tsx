@@ -27,13 +27,22 @@ export function ContactResults() {
     <>
       <div className="form-row contacts-search">
         <Field label="Find a contact">
-          <input type="search" placeholder="Name, phone number or e-mail" autoComplete="off" spellCheck={false} value={query} onChange={(e) => type(e.target.value)} />
+          <input
+            type="search"
+            placeholder="Name, phone number or e-mail"
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(e) => type(e.target.value)}
+          />
         </Field>
       </div>
       <SavedNotice />
       <ResultNotices />
       {!list && loading && <p className="muted">Looking for contacts…</p>}
-      {list && count === 0 && <p className="muted">{list.query ? `No contacts match “${list.query}”.` : 'There are no contacts yet.'}</p>}
+      {list && count === 0 && (
+        <p className="muted">{list.query ? `No contacts match “${list.query}”.` : 'There are no contacts yet.'}</p>
+      )}
       {list && count > 0 && (
         <>
           <p className="muted contacts-count" aria-live="polite">

@@ -8,7 +8,11 @@ function PendingBadges({ pending }: { pending: ContactPending }) {
   return (
     <>
       {pending.change === 'delete' && <span className="badge badge-bad">Will be deleted</span>}
-      {pending.status === 'needs_attention' ? <span className="badge badge-bad">Needs attention</span> : pending.change !== 'delete' && <span className="badge badge-wait">Waiting to sync</span>}
+      {pending.status === 'needs_attention' ? (
+        <span className="badge badge-bad">Needs attention</span>
+      ) : (
+        pending.change !== 'delete' && <span className="badge badge-wait">Waiting to sync</span>
+      )}
     </>
   );
 }
@@ -21,7 +25,13 @@ export function ContactRow({ contact: c }: { contact: ContactView }) {
   const more = c.phones.length + c.emails.length - (phone ? 1 : 0) - (email ? 1 : 0);
   const deleting = c.pending?.change === 'delete';
   return (
-    <div className={`contact-row${deleting ? ' contact-deleting' : ''}`} data-testid="contact-row" data-key={c.key} data-pending={c.pending?.status ?? ''} data-change={c.pending?.change ?? ''}>
+    <div
+      className={`contact-row${deleting ? ' contact-deleting' : ''}`}
+      data-testid="contact-row"
+      data-key={c.key}
+      data-pending={c.pending?.status ?? ''}
+      data-change={c.pending?.change ?? ''}
+    >
       <div className="contact-main">
         <span className="contact-name">
           <span className="contact-name-text">{c.name || '(no name)'}</span>
@@ -33,9 +43,17 @@ export function ContactRow({ contact: c }: { contact: ContactView }) {
           {more > 0 && <span>+{more} more</span>}
           {!phone && !email && <span>No phone or e-mail</span>}
         </span>
-        {c.pending?.status === 'needs_attention' && c.pending.error && <span className="contact-error">{c.pending.error}</span>}
+        {c.pending?.status === 'needs_attention' && c.pending.error && (
+          <span className="contact-error">{c.pending.error}</span>
+        )}
       </div>
-      <button type="button" className="secondary-button" disabled={deleting} aria-label={`Edit ${c.name || 'contact'}`} onClick={() => startEdit(c)}>
+      <button
+        type="button"
+        className="secondary-button"
+        disabled={deleting}
+        aria-label={`Edit ${c.name || 'contact'}`}
+        onClick={() => startEdit(c)}
+      >
         Edit
       </button>
     </div>

@@ -21,7 +21,15 @@ export function ContactsView() {
     void loadBooks();
   }, [load, loadBooks, scopes, online]);
   return (
-    <section className="card contacts" aria-labelledby="contacts-heading" data-testid="contacts" data-mode={mode} data-loading={loading ? 'true' : 'false'} data-source={source ?? 'none'} data-query={shownQuery ?? ''}>
+    <section
+      className="card contacts"
+      aria-labelledby="contacts-heading"
+      data-testid="contacts"
+      data-mode={mode}
+      data-loading={loading ? 'true' : 'false'}
+      data-source={source ?? 'none'}
+      data-query={shownQuery ?? ''}
+    >
       <div className="contacts-bar">
         <h2 id="contacts-heading">{mode === 'new' ? 'New contact' : mode === 'edit' ? 'Edit contact' : 'Contacts'}</h2>
         {mode === 'list' && (

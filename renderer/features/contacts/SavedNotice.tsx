@@ -13,7 +13,8 @@ const DONE: Record<ContactKind, (name: string) => string> = {
 
 const WAITING: Record<ContactKind, (name: string) => string> = {
   'contact.create': (n) => `${n} is saved on this computer and will be added as soon as the service answers.`,
-  'contact.update': (n) => `The changes to ${n} are saved on this computer and will be sent as soon as the service answers.`,
+  'contact.update': (n) =>
+    `The changes to ${n} are saved on this computer and will be sent as soon as the service answers.`,
   'contact.delete': (n) => `${n} will be deleted as soon as the service answers.`,
 };
 
@@ -34,7 +35,12 @@ export function SavedNotice() {
           ? 'Saving…'
           : WAITING[kind](name);
   return (
-    <p className={`notice ${item.status === 'needs_attention' ? 'notice-error' : 'notice-info'}`} role="status" data-testid="contacts-flash" data-status={item.status}>
+    <p
+      className={`notice ${item.status === 'needs_attention' ? 'notice-error' : 'notice-info'}`}
+      role="status"
+      data-testid="contacts-flash"
+      data-status={item.status}
+    >
       {words}
     </p>
   );

@@ -30,7 +30,8 @@ export function validateContact(form: ContactForm): ContactErrors {
     if (problem) errors[`phone:${i}`] = problem;
   });
   form.emails.forEach((e, i) => {
-    if (e.address.trim() && !email.safeParse(e.address.trim()).success) errors[`email:${i}`] = 'This does not look like an e-mail address.';
+    if (e.address.trim() && !email.safeParse(e.address.trim()).success)
+      errors[`email:${i}`] = 'This does not look like an e-mail address.';
   });
   return errors;
 }
@@ -40,8 +41,12 @@ export function toContactInput(form: ContactForm): ContactInput {
   return {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
-    phones: form.phones.filter((p) => p.number.trim()).map((p) => ({ number: p.number.trim(), ...(p.type ? { type: p.type } : {}) })),
-    emails: form.emails.filter((e) => e.address.trim()).map((e) => ({ address: e.address.trim(), ...(e.type ? { type: e.type } : {}) })),
+    phones: form.phones
+      .filter((p) => p.number.trim())
+      .map((p) => ({ number: p.number.trim(), ...(p.type ? { type: p.type } : {}) })),
+    emails: form.emails
+      .filter((e) => e.address.trim())
+      .map((e) => ({ address: e.address.trim(), ...(e.type ? { type: e.type } : {}) })),
     ...(form.addressBookId !== null ? { addressBookId: form.addressBookId } : {}),
   };
 }

@@ -18,15 +18,19 @@ export function HeldWorkBanner() {
       {held.map((h) => (
         <div key={h.account} className="banner banner-warning held" role="alert" data-testid="held-work">
           <span>
-            {h.count} change{h.count === 1 ? '' : 's'} made while signed in as {h.label} {h.count === 1 ? 'is' : 'are'} waiting. Frontdesk will not send{' '}
-            {h.count === 1 ? 'it' : 'them'} under this sign-in.
+            {h.count} change{h.count === 1 ? '' : 's'} made while signed in as {h.label} {h.count === 1 ? 'is' : 'are'}{' '}
+            waiting. Frontdesk will not send {h.count === 1 ? 'it' : 'them'} under this sign-in.
           </span>
           <span className="button-row">
             <button type="button" className="secondary-button" onClick={() => void switchBack()}>
               Sign in as {h.label}
             </button>
             {confirm === h.account ? (
-              <button type="button" className="danger-button" onClick={() => void useOutboxStore.getState().discardHeld(h.account)}>
+              <button
+                type="button"
+                className="danger-button"
+                onClick={() => void useOutboxStore.getState().discardHeld(h.account)}
+              >
                 Yes, discard {h.count} queued change{h.count === 1 ? '' : 's'}
               </button>
             ) : (

@@ -24,7 +24,10 @@ export function OutboxView() {
   return (
     <section className="card outbox" aria-labelledby="outbox-heading" data-testid="outbox">
       <h2 id="outbox-heading">Outbox</h2>
-      <p className="muted">Changes made on this computer. Frontdesk sends them by itself as soon as the service answers; nothing here is lost.</p>
+      <p className="muted">
+        Changes made on this computer. Frontdesk sends them by itself as soon as the service answers; nothing here is
+        lost.
+      </p>
       {error && (
         <p className="notice notice-error" role="alert">
           {error.message}
@@ -56,13 +59,21 @@ function OutboxRow({ item }: { item: OutboxItem }) {
       <div className="outbox-main">
         <span className="outbox-summary">{item.summary}</span>
         <span className="outbox-meta">
-          <span className={`badge badge-${item.status === 'needs_attention' ? 'bad' : item.status === 'done' ? 'good' : 'neutral'}`}>{STATUS_WORDS[item.status]}</span>
+          <span
+            className={`badge badge-${item.status === 'needs_attention' ? 'bad' : item.status === 'done' ? 'good' : 'neutral'}`}
+          >
+            {STATUS_WORDS[item.status]}
+          </span>
           {item.status === 'queued' && item.attempts > 0 && <span>Next try {clockTime(item.nextAttemptAt)}</span>}
           {item.timePassed && <span className="outbox-late">The appointment time has passed</span>}
           <span>Made {clockTime(item.createdAt)}</span>
         </span>
-        {item.error && item.status !== 'done' && !item.requiredScope && <span className="outbox-error">{item.error}</span>}
-        {item.requiredScope && item.status === 'needs_attention' && <PermissionNeeded message={item.error ?? 'Frontdesk needs more permission.'} scope={item.requiredScope} />}
+        {item.error && item.status !== 'done' && !item.requiredScope && (
+          <span className="outbox-error">{item.error}</span>
+        )}
+        {item.requiredScope && item.status === 'needs_attention' && (
+          <PermissionNeeded message={item.error ?? 'Frontdesk needs more permission.'} scope={item.requiredScope} />
+        )}
       </div>
       {item.status !== 'done' && item.status !== 'sending' && (
         <div className="button-row">

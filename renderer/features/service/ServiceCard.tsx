@@ -24,12 +24,14 @@ export function ServiceCard() {
               : 'Not reachable — Frontdesk keeps checking and will reconnect by itself'}
         </dd>
         <dt>Running as</dt>
-        <dd>{info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}, version {info.version}</dd>
+        <dd>
+          {info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}, version {info.version}
+        </dd>
       </dl>
       {info.usingSandbox && (
         <p className="note">
-          This is the local practice service that comes with Frontdesk. Its patients and appointments are made up, so you can try
-          everything safely.
+          This is the local practice service that comes with Frontdesk. Its patients and appointments are made up, so
+          you can try everything safely.
         </p>
       )}
     </section>

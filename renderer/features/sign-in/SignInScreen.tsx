@@ -32,7 +32,15 @@ export function SignInScreen() {
   );
 }
 
-function Waiting({ url, expiresAt, notice }: { url: string; expiresAt: number; notice: { kind: 'error' | 'info'; text: string } | null }) {
+function Waiting({
+  url,
+  expiresAt,
+  notice,
+}: {
+  url: string;
+  expiresAt: number;
+  notice: { kind: 'error' | 'info'; text: string } | null;
+}) {
   const cancel = useAuthStore((s) => s.cancel);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
@@ -47,8 +55,8 @@ function Waiting({ url, expiresAt, notice }: { url: string; expiresAt: number; n
     <>
       <h2 id="sign-in-heading">Continue in your browser…</h2>
       <p>
-        Frontdesk opened your web browser to sign you in. Finish there, then come back to this window. The link works until{' '}
-        {clockTime(expiresAt)}.
+        Frontdesk opened your web browser to sign you in. Finish there, then come back to this window. The link works
+        until {clockTime(expiresAt)}.
       </p>
       {notice && <Notice kind={notice.kind} text={notice.text} />}
       <div className="button-row">
@@ -59,7 +67,11 @@ function Waiting({ url, expiresAt, notice }: { url: string; expiresAt: number; n
           Copy sign-in link
         </button>
         <span role="status" className="muted">
-          {copied === 'copied' ? 'Link copied — paste it into your browser.' : copied === 'failed' ? 'Could not copy. Select the link below.' : ''}
+          {copied === 'copied'
+            ? 'Link copied — paste it into your browser.'
+            : copied === 'failed'
+              ? 'Could not copy. Select the link below.'
+              : ''}
         </span>
       </div>
       {copied === 'failed' && <p className="sign-in-link">{url}</p>}
@@ -69,7 +81,11 @@ function Waiting({ url, expiresAt, notice }: { url: string; expiresAt: number; n
 
 function Notice({ kind, text }: { kind: 'error' | 'info'; text: string }) {
   return (
-    <p className={kind === 'error' ? 'notice notice-error' : 'notice notice-info'} role={kind === 'error' ? 'alert' : 'status'} data-testid="auth-notice">
+    <p
+      className={kind === 'error' ? 'notice notice-error' : 'notice notice-info'}
+      role={kind === 'error' ? 'alert' : 'status'}
+      data-testid="auth-notice"
+    >
       {text}
     </p>
   );

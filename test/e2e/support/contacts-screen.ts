@@ -34,7 +34,9 @@ export class ContactsScreen {
   /** Waits until the shown answer is for `query` and nothing is loading. */
   async settled(query: string, timeout = 15_000): Promise<void> {
     const tidy = query.trim().replace(/\s+/g, ' ').replace(/"/g, '\\"');
-    await this.app.page.locator(`[data-testid="contacts"][data-mode="list"][data-loading="false"][data-query="${tidy}"]`).waitFor({ timeout });
+    await this.app.page
+      .locator(`[data-testid="contacts"][data-mode="list"][data-loading="false"][data-query="${tidy}"]`)
+      .waitFor({ timeout });
   }
 
   /** The rows in the page (the list is virtualised: only those on screen). */
@@ -44,11 +46,17 @@ export class ContactsScreen {
 
   /** The row showing `name`. */
   row(name: string): Locator {
-    return this.rows().filter({ has: this.app.page.locator('.contact-name-text', { hasText: new RegExp(`^${name}$`) }) });
+    return this.rows().filter({
+      has: this.app.page.locator('.contact-name-text', { hasText: new RegExp(`^${name}$`) }),
+    });
   }
 
   /** Waits until the row of `name` is synced ('') or carries the given pending status. */
-  async waitForRow(name: string, pending: '' | 'queued' | 'sending' | 'needs_attention', timeout = 15_000): Promise<Locator> {
+  async waitForRow(
+    name: string,
+    pending: '' | 'queued' | 'sending' | 'needs_attention',
+    timeout = 15_000,
+  ): Promise<Locator> {
     const row = this.row(name).and(this.app.page.locator(`[data-pending="${pending}"]`));
     await row.waitFor({ timeout });
     return row;
@@ -68,7 +76,9 @@ export class ContactsScreen {
 
   /** Opens the Edit form of `name`. */
   async edit(name: string): Promise<Locator> {
-    await this.row(name).getByRole('button', { name: `Edit ${name}` }).click();
+    await this.row(name)
+      .getByRole('button', { name: `Edit ${name}` })
+      .click();
     const form = this.root.getByTestId('contact-form');
     await form.waitFor();
     return form;

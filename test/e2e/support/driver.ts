@@ -39,7 +39,10 @@ export class FrontdeskPage {
     const decide = portal.getByRole('button', { name: decision });
     await emailField.or(decide).first().waitFor();
     // The browser may still be signed in to the portal as someone else: sign out there first.
-    if (!(await emailField.isVisible()) && !(await portal.locator('body').innerText()).includes(`Signed in as ${email}`)) {
+    if (
+      !(await emailField.isVisible()) &&
+      !(await portal.locator('body').innerText()).includes(`Signed in as ${email}`)
+    ) {
       await portal.getByRole('button', { name: 'Sign out' }).click();
     }
     await emailField.or(decide).first().waitFor();
@@ -73,7 +76,10 @@ export class FrontdeskPage {
 
   /** Opens a screen from the tab bar. */
   async go(tab: 'Calendar' | 'Book appointment' | 'Outbox' | 'Contacts'): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${tab}`) }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: new RegExp(`^${tab}`) })
+      .click();
   }
 
   /** Fills the booking form for the simple cleaning page on `day` (yyyy-MM-dd), choosing a free time; returns it. */
@@ -93,7 +99,10 @@ export class FrontdeskPage {
 
   /** Presses Book (or Save changes) on the booking form. */
   async pressBook(): Promise<void> {
-    await this.page.getByTestId('booking').getByRole('button', { name: /^(Book|Save changes)$/ }).click();
+    await this.page
+      .getByTestId('booking')
+      .getByRole('button', { name: /^(Book|Save changes)$/ })
+      .click();
   }
 
   /** fillCleaning, then Book. */

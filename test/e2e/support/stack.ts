@@ -25,7 +25,13 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-const quietLog = process.env.E2E_DEBUG ? { info: (m: string, f?: object) => console.error('info', m, f), warn: (m: string, f?: object) => console.error('warn', m, f), error: (m: string, f?: object) => console.error('error', m, f) } : { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+const quietLog = process.env.E2E_DEBUG
+  ? {
+      info: (m: string, f?: object) => console.error('info', m, f),
+      warn: (m: string, f?: object) => console.error('warn', m, f),
+      error: (m: string, f?: object) => console.error('error', m, f),
+    }
+  : { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
 /** Starts sandbox + browser host + Chromium. */
 export async function startStack(options: { scopes?: string[] } = {}): Promise<Stack> {
@@ -35,7 +41,15 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
   const host = await startBrowserHost({
     port: 0,
-    config: loadConfig({ env: {}, overrides: { serviceUrl: sandbox.url, portalUrl: sandbox.url, usingSandbox: true, ...(options.scopes ? { scopes: options.scopes } : {}) } }),
+    config: loadConfig({
+      env: {},
+      overrides: {
+        serviceUrl: sandbox.url,
+        portalUrl: sandbox.url,
+        usingSandbox: true,
+        ...(options.scopes ? { scopes: options.scopes } : {}),
+      },
+    }),
     dataDir,
     rendererDir: resolve(__dirname, '../../../out/renderer'),
     appVersion: '0.0.0-e2e',

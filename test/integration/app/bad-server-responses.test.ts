@@ -8,7 +8,11 @@ const BODIES: [string, string, string][] = [
   ['an HTML page', 'text/html', '<html><body>Maintenance</body></html>'],
   ['truncated JSON', 'application/json', '{"events":[{"id":1,'],
   ['the wrong shape', 'application/json', '{"events":"none","booking_pages":{"a":1},"contacts":42}'],
-  ['items without required fields', 'application/json', '{"events":[{"title":"x"}],"booking_pages":[{"name":1}],"contacts":[{"foo":"bar"}]}'],
+  [
+    'items without required fields',
+    'application/json',
+    '{"events":[{"title":"x"}],"booking_pages":[{"name":1}],"contacts":[{"foo":"bar"}]}',
+  ],
   ['an empty body', 'application/json', ''],
   ['null', 'application/json', 'null'],
 ];
@@ -30,7 +34,15 @@ beforeAll(async () => {
     serviceUrl: url,
     clientId: 'frontdesk-desktop',
     tokens: { accessToken: 'test-access', refreshToken: null, issuedAt: now, expiresAt: now + 3_600_000, scopes: [] },
-    identity: { userId: '1', userName: 'Test', userEmail: 't@example.test', accountId: '1', accountName: 'Test', accountEmail: 't@example.test', actingForOther: false },
+    identity: {
+      userId: '1',
+      userName: 'Test',
+      userEmail: 't@example.test',
+      accountId: '1',
+      accountName: 'Test',
+      accountEmail: 't@example.test',
+      actingForOther: false,
+    },
   });
 });
 afterAll(async () => {

@@ -50,9 +50,18 @@ function connect(origin: string, path = '/ipc'): Promise<{ ws: WebSocket; messag
   });
 }
 
-async function call(ws: WebSocket, messages: unknown[], id: number, channel: string, args?: unknown): Promise<Result<unknown>> {
+async function call(
+  ws: WebSocket,
+  messages: unknown[],
+  id: number,
+  channel: string,
+  args?: unknown,
+): Promise<Result<unknown>> {
   ws.send(JSON.stringify({ type: 'invoke', id, channel, args }));
-  const reply = await waitFor(() => messages.find((m) => (m as { id?: number }).id === id) as { result: Result<unknown> } | undefined, { what: `reply ${id}` });
+  const reply = await waitFor(
+    () => messages.find((m) => (m as { id?: number }).id === id) as { result: Result<unknown> } | undefined,
+    { what: `reply ${id}` },
+  );
   return reply.result;
 }
 
@@ -77,11 +86,31 @@ describe('browser host', () => {
   it('answers app:info and connectivity over the WebSocket, and pushes connectivity changes', async () => {
     const { ws, messages } = await connect(origin());
     const info = await call(ws, messages, 1, 'app:info');
-    expect(info).toEqual({ ok: true, value: expect.objectContaining({ name: 'Frontdesk', mode: 'browser', version: '9.9.9', serviceUrl: service.url() }) });
-    await waitFor(async () => ((await call(ws, messages, Date.now(), 'app:connectivity')) as { value: Connectivity }).value.state === 'online');
+    expect(info).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        name: 'Frontdesk',
+        mode: 'browser',
+        version: '9.9.9',
+        serviceUrl: service.url(),
+      }),
+    });
+    await waitFor(
+      async () =>
+        ((await call(ws, messages, Date.now(), 'app:connectivity')) as { value: Connectivity }).value.state ===
+        'online',
+    );
 
     await service.stop();
-    await waitFor(() => messages.some((m) => (m as { channel?: string; payload?: Connectivity }).channel === 'connectivity:changed' && (m as { payload: Connectivity }).payload.state === 'offline'), { what: 'offline event' });
+    await waitFor(
+      () =>
+        messages.some(
+          (m) =>
+            (m as { channel?: string; payload?: Connectivity }).channel === 'connectivity:changed' &&
+            (m as { payload: Connectivity }).payload.state === 'offline',
+        ),
+      { what: 'offline event' },
+    );
     await service.start();
     const checked = await call(ws, messages, 2, 'app:check-connectivity');
     expect(checked).toMatchObject({ ok: true, value: { state: 'online' } });
@@ -110,7 +139,10 @@ describe('browser host', () => {
     ws.send(JSON.stringify({ type: 'invoke', id: 'x' }));
     await waitFor(() => messages.filter((m) => (m as { type: string }).type === 'protocol-error').length === 2);
     expect(await call(ws, messages, 7, 'app:nope')).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
-    expect(await call(ws, messages, 8, 'app:info', { a: 1 })).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(await call(ws, messages, 8, 'app:info', { a: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'validation' },
+    });
     expect(await call(ws, messages, 9, 'app:info')).toMatchObject({ ok: true });
     ws.close();
   });

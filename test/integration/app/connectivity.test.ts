@@ -16,13 +16,18 @@ it('follows the real service: online, offline when it stops, online when it retu
   const { core, cleanup } = makeCore(service.url());
   cleanups.push(cleanup);
   const seen: Connectivity['state'][] = [];
-  core.events.attach((channel, payload) => channel === 'connectivity:changed' && seen.push((payload as Connectivity).state));
+  core.events.attach(
+    (channel, payload) => channel === 'connectivity:changed' && seen.push((payload as Connectivity).state),
+  );
   core.start();
   await waitFor(() => core.connectivity.current().state === 'online', { what: 'online' });
   expect(service.hits()).toBeGreaterThan(0);
 
   await service.stop();
-  const offline = await waitFor(() => (core.connectivity.current().state === 'offline' ? core.connectivity.current() : null), { what: 'offline' });
+  const offline = await waitFor(
+    () => (core.connectivity.current().state === 'offline' ? core.connectivity.current() : null),
+    { what: 'offline' },
+  );
   expect(offline.reason).toBe('No answer from the service');
   expect(offline.offlineSince).toBeTypeOf('number');
 

@@ -6,7 +6,12 @@ import { waitFor } from '../../support/wait';
 const kit = useAuthKit({ sandbox: { codeTtlS: 60 }, serviceClock: true, core: 'custom-scheme' });
 
 async function expectEndedWith(text: string) {
-  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_out', user: null, signIn: null, notice: { kind: 'error', text } });
+  expect(kit.made.core.auth.status()).toMatchObject({
+    state: 'signed_out',
+    user: null,
+    signIn: null,
+    notice: { kind: 'error', text },
+  });
   expect(kit.made.core.auth.tokens.current()).toBeNull();
   expect(kit.made.platform.settings.get('vault.session')).toBeUndefined();
 }
@@ -35,7 +40,9 @@ it('does not sign in, and gives the grant back, when the account cannot be read'
   const text = 'Frontdesk could not read your account details from the service. Please try again.';
   expect(await kit.made.core.auth.handleRedirect(location)).toEqual({ ok: false, message: text });
   await expectEndedWith(text);
-  await waitFor(async () => (await admin(kit.sb).stats()).revocations === 1, { what: 'the unused grant to be revoked' });
+  await waitFor(async () => (await admin(kit.sb).stats()).revocations === 1, {
+    what: 'the unused grant to be revoked',
+  });
   const grants = (await (await fetch(`${kit.sb.url}/__sandbox/grants`)).json()) as { grants: { revoked: boolean }[] };
   expect(grants.grants.map((g) => g.revoked)).toEqual([true]);
 });

@@ -1,7 +1,14 @@
 /** A sign-in attempt lives ten minutes at most, whether its timer fires or the machine slept past it. */
 import { expect, it } from 'vitest';
 import { ATTEMPT_TTL_MS } from '../../../main/core/auth/sign-in-flow';
-import { admin, browserAnswer, customSchemeCore, loopbackCore, startSignIn, useAuthKit } from '../../support/auth-fixture';
+import {
+  admin,
+  browserAnswer,
+  customSchemeCore,
+  loopbackCore,
+  startSignIn,
+  useAuthKit,
+} from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
 
 const kit = useAuthKit({ deskClock: true });
@@ -17,7 +24,11 @@ it('refuses a redirect that arrives after ten minutes even when the timer was la
 
   const outcome = await kit.made.core.auth.handleRedirect(location);
   expect(outcome).toEqual({ ok: false, message: TOO_LONG });
-  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_out', signIn: null, notice: { kind: 'error', text: TOO_LONG } });
+  expect(kit.made.core.auth.status()).toMatchObject({
+    state: 'signed_out',
+    signIn: null,
+    notice: { kind: 'error', text: TOO_LONG },
+  });
   expect(await admin(kit.sb).tokenRequests()).toBe(0);
   expect((await kit.made.core.auth.handleRedirect(location)).message).toContain('No sign-in is waiting');
 });
@@ -45,10 +56,11 @@ it('ends the attempt when its timer fires, closing the loopback listener', async
   await waitFor(() => kit.made.core.auth.status().state === 'signed_out', { what: 'the attempt to end' });
   expect(kit.made.core.auth.status().notice).toEqual({ kind: 'error', text: TOO_LONG });
   await waitFor(
-    () => fetch(redirect).then(
-      async (r) => (await r.body?.cancel(), false),
-      () => true,
-    ),
+    () =>
+      fetch(redirect).then(
+        async (r) => (await r.body?.cancel(), false),
+        () => true,
+      ),
     { what: 'the loopback listener to close' },
   );
 });

@@ -44,7 +44,10 @@ it('receives the redirect on 127.0.0.1, answers the tab, signs in and closes the
   expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_in', user: { email: 'staff@frontdesk.test' } });
   expect((await admin(kit.sb).stats()).tokenGrants.authorization_code).toBe(1);
   // The browser's follow-up request (favicon) after the page: a 404 or a closed port, never a crash of main.
-  const favicon = await fetch(new URL('/favicon.ico', redirect)).then((r) => r.status, (e: { cause?: { code?: string } }) => e.cause?.code);
+  const favicon = await fetch(new URL('/favicon.ico', redirect)).then(
+    (r) => r.status,
+    (e: { cause?: { code?: string } }) => e.cause?.code,
+  );
   expect([404, 'ECONNREFUSED']).toContain(favicon);
   await waitFor(() => refused(redirect), { what: 'the loopback port to close' });
 });
@@ -62,7 +65,7 @@ it('answers a forged request with 400 and keeps listening for the real one', asy
   expect(elsewhere.status).toBe(404);
   await elsewhere.body?.cancel();
   expect(kit.made.core.auth.status().state).toBe('signing_in');
-  expect((await admin(kit.sb).tokenRequests())).toBe(0);
+  expect(await admin(kit.sb).tokenRequests()).toBe(0);
 
   const good = await fetch(location);
   expect(good.status).toBe(200);
@@ -78,7 +81,11 @@ it('shows "cancelled" on the tab after Deny, ends the attempt and closes the por
   const tab = await fetch(location);
   expect(tab.status).toBe(400);
   expect(await tab.text()).toContain('Sign-in was cancelled in the browser.');
-  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_out', signIn: null, notice: { text: 'Sign-in was cancelled in the browser.' } });
+  expect(kit.made.core.auth.status()).toMatchObject({
+    state: 'signed_out',
+    signIn: null,
+    notice: { text: 'Sign-in was cancelled in the browser.' },
+  });
   await waitFor(() => refused(redirect), { what: 'the loopback port to close' });
 });
 

@@ -5,7 +5,13 @@ import { admin, customSchemeCore, useAuthKit } from '../../support/auth-fixture'
 
 const TTL_S = 60;
 const ENDED = 'Your session ended — please sign in again.';
-const kit = useAuthKit({ sandbox: { accessTtlS: TTL_S }, serviceClock: true, deskClock: true, core: 'custom-scheme', signedInAs: 'owner@frontdesk.test' });
+const kit = useAuthKit({
+  sandbox: { accessTtlS: TTL_S },
+  serviceClock: true,
+  deskClock: true,
+  core: 'custom-scheme',
+  signedInAs: 'owner@frontdesk.test',
+});
 
 const calendars = () => `${kit.sb.url}/v1/calendars`;
 const saved = () => kit.made.platform.settings.get('vault.session');
@@ -63,7 +69,12 @@ it('signs out with a notice when the grant was revoked (invalid_grant), and forg
   const failure = await kit.made.core.auth.tokens.authorizedFetch(calendars()).catch((e: unknown) => e);
   expect(failure).toBeInstanceOf(SessionEndedError);
   expect((failure as Error).message).toBe(ENDED);
-  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_out', user: null, grantedScopes: [], notice: { kind: 'error', text: ENDED } });
+  expect(kit.made.core.auth.status()).toMatchObject({
+    state: 'signed_out',
+    user: null,
+    grantedScopes: [],
+    notice: { kind: 'error', text: ENDED },
+  });
   expect(kit.made.core.auth.tokens.current()).toBeNull();
   expect(saved()).toBeUndefined();
 
@@ -89,6 +100,8 @@ it('signs out when its refresh token was used elsewhere (reuse detection)', asyn
   expect(stats.refreshReuseDetections).toBe(1);
   // The whole grant died with it: the thief's token too.
   const thiefTokens = (await thief.json()) as { access_token: string };
-  const res = await fetch(`${kit.sb.url}/v1/userinfo`, { headers: { authorization: `Bearer ${thiefTokens.access_token}` } });
+  const res = await fetch(`${kit.sb.url}/v1/userinfo`, {
+    headers: { authorization: `Bearer ${thiefTokens.access_token}` },
+  });
   expect(res.status).toBe(401);
 });

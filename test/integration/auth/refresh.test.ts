@@ -4,7 +4,13 @@ import { admin, customSchemeCore, useAuthKit } from '../../support/auth-fixture'
 
 const TTL_S = 60;
 /** The service's clock (`kit.service`) and the workstation's (`kit.desk`), moved together or apart. */
-const kit = useAuthKit({ sandbox: { accessTtlS: TTL_S }, serviceClock: true, deskClock: true, core: 'custom-scheme', signedInAs: 'owner@frontdesk.test' });
+const kit = useAuthKit({
+  sandbox: { accessTtlS: TTL_S },
+  serviceClock: true,
+  deskClock: true,
+  core: 'custom-scheme',
+  signedInAs: 'owner@frontdesk.test',
+});
 
 const userinfo = () => `${kit.sb.url}/v1/userinfo`;
 /** A scoped route the connectivity probe never calls, so its 401s are ours. */
@@ -42,7 +48,9 @@ it('refreshes and retries once when the service says 401 before the token looks 
 
 /** 100 concurrent calls to calendars: all answered 200 after exactly one refresh (no reuse); the stats after them. */
 async function hundredCallsOneRefresh() {
-  const responses = await Promise.all(Array.from({ length: 100 }, () => kit.made.core.auth.tokens.authorizedFetch(calendars())));
+  const responses = await Promise.all(
+    Array.from({ length: 100 }, () => kit.made.core.auth.tokens.authorizedFetch(calendars())),
+  );
   expect(responses.map((r) => r.status)).toEqual(Array(100).fill(200));
   await Promise.all(responses.map((r) => r.body?.cancel()));
   const stats = await admin(kit.sb).stats();

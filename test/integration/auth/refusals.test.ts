@@ -30,9 +30,18 @@ it('refuses a tampered state, keeps the attempt, then accepts the genuine redire
   const tampered = withQuery(location, (q) => q.set('state', `${params.get('state')}x`));
   const outcome = await expectRefusedAndWaiting(tampered, url);
   expect(outcome.message).toContain('does not match the sign-in you started');
-  await expectRefusedAndWaiting(withQuery(location, (q) => q.delete('state')), url);
-  await expectRefusedAndWaiting(withQuery(location, (q) => q.append('state', params.get('state')!)), url);
-  await expectRefusedAndWaiting(withQuery(location, (q) => q.set('iss', 'https://evil.example')), url);
+  await expectRefusedAndWaiting(
+    withQuery(location, (q) => q.delete('state')),
+    url,
+  );
+  await expectRefusedAndWaiting(
+    withQuery(location, (q) => q.append('state', params.get('state')!)),
+    url,
+  );
+  await expectRefusedAndWaiting(
+    withQuery(location, (q) => q.set('iss', 'https://evil.example')),
+    url,
+  );
 
   expect(await kit.made.core.auth.handleRedirect(location)).toMatchObject({ ok: true });
   expect(kit.made.core.auth.status().state).toBe('signed_in');
@@ -40,9 +49,18 @@ it('refuses a tampered state, keeps the attempt, then accepts the genuine redire
 
 it('keeps waiting when the right state comes without exactly one code', async () => {
   const { url, location, params } = await browserAnswer(kit.made, owner);
-  await expectRefusedAndWaiting(withQuery(location, (q) => q.delete('code')), url);
-  await expectRefusedAndWaiting(withQuery(location, (q) => q.set('code', '')), url);
-  await expectRefusedAndWaiting(withQuery(location, (q) => q.append('code', params.get('code')!)), url);
+  await expectRefusedAndWaiting(
+    withQuery(location, (q) => q.delete('code')),
+    url,
+  );
+  await expectRefusedAndWaiting(
+    withQuery(location, (q) => q.set('code', '')),
+    url,
+  );
+  await expectRefusedAndWaiting(
+    withQuery(location, (q) => q.append('code', params.get('code')!)),
+    url,
+  );
   expect(await kit.made.core.auth.handleRedirect(location)).toMatchObject({ ok: true });
 });
 
@@ -65,7 +83,11 @@ it('ends the attempt when the user clicks Deny', async () => {
   expect(params.get('error')).toBe('access_denied');
   const outcome = await kit.made.core.auth.handleRedirect(location);
   expect(outcome).toEqual({ ok: false, message: 'Sign-in was cancelled in the browser.' });
-  expect(kit.made.core.auth.status()).toMatchObject({ state: 'signed_out', signIn: null, notice: { kind: 'error', text: 'Sign-in was cancelled in the browser.' } });
+  expect(kit.made.core.auth.status()).toMatchObject({
+    state: 'signed_out',
+    signIn: null,
+    notice: { kind: 'error', text: 'Sign-in was cancelled in the browser.' },
+  });
   expect(await admin(kit.sb).tokenRequests()).toBe(0);
   // The same answer again finds nothing waiting.
   expect((await kit.made.core.auth.handleRedirect(location)).message).toContain('No sign-in is waiting');
@@ -93,7 +115,13 @@ it('refuses a redirect to another scheme, host, path, port or with credentials o
   ];
   for (const candidate of lookalikes) {
     const outcome = await expectRefusedAndWaiting(candidate, url);
-    expect(['That link is not a Frontdesk sign-in.', 'That sign-in link could not be read. Please start again from Frontdesk.'], candidate).toContain(outcome.message);
+    expect(
+      [
+        'That link is not a Frontdesk sign-in.',
+        'That sign-in link could not be read. Please start again from Frontdesk.',
+      ],
+      candidate,
+    ).toContain(outcome.message);
   }
   expect((await kit.made.core.auth.handleRedirect(location)).ok).toBe(true);
 });
@@ -101,9 +129,25 @@ it('refuses a redirect to another scheme, host, path, port or with credentials o
 it('refuses garbage without throwing', async () => {
   const { url, location } = await browserAnswer(kit.made, owner);
   const garbage: unknown[] = [
-    '', ' ', 'not a url', 'com.frontdesk.app:', 'com.frontdesk.app:/oauth/callback', '?code=x&state=y', '\u0000', '\ud800',
-    `com.frontdesk.app:/oauth/callback?${'a'.repeat(5000)}`, 'javascript:alert(1)', 'file:///etc/passwd', '//oauth/callback',
-    42, null, undefined, {}, [location], { href: location }, new URL(location.replace('com.frontdesk.app:', 'http://x')),
+    '',
+    ' ',
+    'not a url',
+    'com.frontdesk.app:',
+    'com.frontdesk.app:/oauth/callback',
+    '?code=x&state=y',
+    '\u0000',
+    '\ud800',
+    `com.frontdesk.app:/oauth/callback?${'a'.repeat(5000)}`,
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    '//oauth/callback',
+    42,
+    null,
+    undefined,
+    {},
+    [location],
+    { href: location },
+    new URL(location.replace('com.frontdesk.app:', 'http://x')),
   ];
   for (const g of garbage) await expectRefusedAndWaiting(g, url);
   expect((await kit.made.core.auth.handleRedirect(location)).ok).toBe(true);

@@ -5,7 +5,14 @@ import { waitFor } from '../../support/wait';
 
 const kit = useAuthKit({ core: 'custom-scheme', signedInAs: 'owner@frontdesk.test' });
 
-const SIGNED_OUT = { state: 'signed_out', user: null, actingFor: null, grantedScopes: [], signIn: null, notice: { kind: 'info', text: 'You are signed out.' } };
+const SIGNED_OUT = {
+  state: 'signed_out',
+  user: null,
+  actingFor: null,
+  grantedScopes: [],
+  signIn: null,
+  notice: { kind: 'info', text: 'You are signed out.' },
+};
 const settings = () => kit.made.platform.settings;
 
 it('revokes the grant and forgets the session', async () => {
@@ -16,17 +23,25 @@ it('revokes the grant and forgets the session', async () => {
   expect(await kit.made.core.auth.signOut()).toMatchObject(SIGNED_OUT);
   expect(settings().get('vault.session')).toBeUndefined();
   expect(kit.made.core.auth.tokens.current()).toBeNull();
-  await waitFor(async () => (await userinfoStatus(kit.sb, accessToken)) === 401, { what: 'the access token to be revoked' });
+  await waitFor(async () => (await userinfoStatus(kit.sb, accessToken)) === 401, {
+    what: 'the access token to be revoked',
+  });
   const stats = await admin(kit.sb).stats();
   expect(stats.revocations).toBe(1);
   expect(stats.grantsRevoked).toBe(1);
   const reuse = await fetch(`${kit.sb.url}/oauth/token`, {
     method: 'POST',
-    body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken!, client_id: 'frontdesk-desktop' }),
+    body: new URLSearchParams({
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken!,
+      client_id: 'frontdesk-desktop',
+    }),
   });
   expect(reuse.status).toBe(400);
   expect(await reuse.json()).toMatchObject({ error: 'invalid_grant' });
-  await waitFor(() => settings().get('vault.pendingRevocations') === undefined, { what: 'the revocation queue to empty' });
+  await waitFor(() => settings().get('vault.pendingRevocations') === undefined, {
+    what: 'the revocation queue to empty',
+  });
 
   const again = customSchemeCore(kit.sb, { dataDir: kit.made.dir });
   await again.core.start();
@@ -42,8 +57,12 @@ it('wipes at once while the service is unreachable and revokes when it is back',
   expect(kit.made.core.auth.status().state).toBe('signed_out');
   expect(settings().get('vault.session')).toBeUndefined();
   // Both tokens were tried and kept for later, encrypted.
-  await waitFor(async () => (await admin(kit.sb).stats()).faultsInjected.offline >= 2, { what: 'the revocation attempts' });
-  await waitFor(() => kit.made.log.lines.filter((l) => l.includes('"willRetry":true')).length === 2, { what: 'the failed revocations to be queued' });
+  await waitFor(async () => (await admin(kit.sb).stats()).faultsInjected.offline >= 2, {
+    what: 'the revocation attempts',
+  });
+  await waitFor(() => kit.made.log.lines.filter((l) => l.includes('"willRetry":true')).length === 2, {
+    what: 'the failed revocations to be queued',
+  });
   const queued = settings().get('vault.pendingRevocations');
   expect(queued).toEqual(expect.any(String));
   expect(queued as string).not.toContain(accessToken);
@@ -61,7 +80,9 @@ it('sends the queued revocation from the next start when the app was closed offl
   const { accessToken } = kit.made.core.auth.tokens.current()!.tokens;
   await admin(kit.sb).faults({ offline: true, routes: ['/oauth/revoke'] });
   await kit.made.core.auth.signOut();
-  await waitFor(() => kit.made.log.lines.filter((l) => l.includes('"willRetry":true')).length === 2, { what: 'the failed revocations to be queued' });
+  await waitFor(() => kit.made.log.lines.filter((l) => l.includes('"willRetry":true')).length === 2, {
+    what: 'the failed revocations to be queued',
+  });
   await kit.made.core.stop();
   await admin(kit.sb).clearFaults();
   expect(await userinfoStatus(kit.sb, accessToken)).toBe(200);
@@ -77,7 +98,9 @@ it('signs out only locally when the grant is already gone', async () => {
   await admin(kit.sb).revokeGrants({ email: 'owner@frontdesk.test' });
   expect(await kit.made.core.auth.signOut()).toMatchObject(SIGNED_OUT);
   // Both tokens are sent; the service no longer knows them (200 per RFC 7009 §2.2); nothing is kept.
-  await waitFor(async () => (await admin(kit.sb).stats()).requests['POST /oauth/revoke']?.['200'] === 2, { what: 'both revocation requests' });
+  await waitFor(async () => (await admin(kit.sb).stats()).requests['POST /oauth/revoke']?.['200'] === 2, {
+    what: 'both revocation requests',
+  });
   await waitFor(() => settings().get('vault.pendingRevocations') === undefined, { what: 'the queue to empty' });
   expect(kit.made.log.lines.some((l) => l.includes('"willRetry":true'))).toBe(false);
   expect((await admin(kit.sb).stats()).revocations).toBe(0);
@@ -87,7 +110,9 @@ it('does not lose a sign-out that happens while queued revocations are being sen
   const first = kit.made.core.auth.tokens.current()!.tokens.accessToken;
   await admin(kit.sb).faults({ offline: true, routes: ['/oauth/revoke'] });
   await kit.made.core.auth.signOut();
-  await waitFor(() => kit.made.log.lines.filter((l) => l.includes('"willRetry":true')).length === 2, { what: 'the first sign-out to be queued' });
+  await waitFor(() => kit.made.log.lines.filter((l) => l.includes('"willRetry":true')).length === 2, {
+    what: 'the first sign-out to be queued',
+  });
   await signInAs(kit.made, 'staff@frontdesk.test');
   const second = kit.made.core.auth.tokens.current()!.tokens.accessToken;
 
@@ -97,7 +122,9 @@ it('does not lose a sign-out that happens while queued revocations are being sen
   await kit.made.core.auth.signOut();
 
   await waitFor(async () => (await userinfoStatus(kit.sb, first)) === 401, { what: 'the first session to be revoked' });
-  await waitFor(async () => (await userinfoStatus(kit.sb, second)) === 401, { what: 'the second session to be revoked' });
+  await waitFor(async () => (await userinfoStatus(kit.sb, second)) === 401, {
+    what: 'the second session to be revoked',
+  });
   expect((await admin(kit.sb).stats()).revocations).toBe(2);
   await waitFor(() => settings().get('vault.pendingRevocations') === undefined, { what: 'the queue to empty' });
 });

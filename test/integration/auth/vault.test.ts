@@ -26,7 +26,10 @@ afterEach(async () => {
 
 /** The platform's cipher, reporting the given keystore status (Linux without a keyring: basic_text). */
 function withKeystore(status: SecretCipher['status']) {
-  return (p: Platform): Platform => ({ ...p, cipher: { status, encrypt: (s) => p.cipher.encrypt(s), decrypt: (c) => p.cipher.decrypt(c) } });
+  return (p: Platform): Platform => ({
+    ...p,
+    cipher: { status, encrypt: (s) => p.cipher.encrypt(s), decrypt: (c) => p.cipher.decrypt(c) },
+  });
 }
 const basicText = withKeystore(async () => ({ available: false, backend: 'basic_text' }));
 
@@ -76,14 +79,24 @@ it('persists with basic_text when the admin allowed weak storage', async () => {
 
   const restarted = core({ platform: basicText, config: { allowWeakStorage: true }, dataDir: first.dir });
   await restarted.core.start();
-  expect(restarted.core.auth.status()).toMatchObject({ state: 'signed_in', storage: 'weak-opt-in', user: { email: 'staff@frontdesk.test' } });
+  expect(restarted.core.auth.status()).toMatchObject({
+    state: 'signed_in',
+    storage: 'weak-opt-in',
+    user: { email: 'staff@frontdesk.test' },
+  });
 });
 
 it('stays in memory when the keystore cannot even be asked, opt-in or not', async () => {
-  const broken = core({ platform: withKeystore(() => Promise.reject(new Error('dbus down'))), config: { allowWeakStorage: true } });
+  const broken = core({
+    platform: withKeystore(() => Promise.reject(new Error('dbus down'))),
+    config: { allowWeakStorage: true },
+  });
   await broken.core.start();
   expect(broken.core.auth.status().storage).toBe('memory');
-  const unknown = core({ platform: withKeystore(async () => ({ available: false, backend: 'unknown' })), config: { allowWeakStorage: true } });
+  const unknown = core({
+    platform: withKeystore(async () => ({ available: false, backend: 'unknown' })),
+    config: { allowWeakStorage: true },
+  });
   await unknown.core.start();
   expect(unknown.core.auth.status().storage).toBe('memory');
 });
@@ -102,7 +115,13 @@ async function mintedSession(): Promise<StoredSession> {
     v: 1,
     serviceUrl: sb.url,
     clientId: 'frontdesk-desktop',
-    tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, issuedAt: now, expiresAt: now + t.expires_in * 1000, scopes: ['calendars:read'] },
+    tokens: {
+      accessToken: t.access_token,
+      refreshToken: t.refresh_token,
+      issuedAt: now,
+      expiresAt: now + t.expires_in * 1000,
+      scopes: ['calendars:read'],
+    },
     identity: parseIdentity(await me.json()),
   };
 }
@@ -119,7 +138,10 @@ const corruptions: [string, Corruption][] = [
   ['JSON of the wrong shape', (seal, s) => seal(JSON.stringify({ ...s, v: 2 }))],
   ['tokens missing', (seal, s) => seal(JSON.stringify({ ...s, tokens: undefined }))],
   ['a truncated ciphertext', async (seal, s) => (await seal(JSON.stringify(s))).slice(0, 40)],
-  ['a session for another service', (seal, s) => seal(JSON.stringify({ ...s, serviceUrl: 'https://elsewhere.example' }))],
+  [
+    'a session for another service',
+    (seal, s) => seal(JSON.stringify({ ...s, serviceUrl: 'https://elsewhere.example' })),
+  ],
   [
     'a session sealed with another key',
     async (_seal, s) => {
@@ -134,7 +156,11 @@ it('loads a well-formed saved session (the control for the corrupt cases)', asyn
   const sealed = Buffer.from(await m.platform.cipher.encrypt(JSON.stringify(await mintedSession()))).toString('base64');
   m.platform.settings.set('vault.session', sealed);
   await m.core.start();
-  expect(m.core.auth.status()).toMatchObject({ state: 'signed_in', grantedScopes: ['calendars:read'], user: { email: 'owner@frontdesk.test' } });
+  expect(m.core.auth.status()).toMatchObject({
+    state: 'signed_in',
+    grantedScopes: ['calendars:read'],
+    user: { email: 'owner@frontdesk.test' },
+  });
   expect((await m.core.auth.tokens.authorizedFetch(`${sb.url}/v1/calendars`)).status).toBe(200);
 });
 
@@ -157,5 +183,7 @@ it('drops a corrupt revocation queue without failing start or sign-out', async (
   await signInAs(m, 'owner@frontdesk.test');
   await m.core.auth.signOut();
   await waitFor(async () => (await admin(sb).stats()).revocations === 1, { what: 'the revocation' });
-  await waitFor(() => m.platform.settings.get('vault.pendingRevocations') === undefined, { what: 'the queue to empty' });
+  await waitFor(() => m.platform.settings.get('vault.pendingRevocations') === undefined, {
+    what: 'the queue to empty',
+  });
 });

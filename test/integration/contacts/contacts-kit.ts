@@ -12,7 +12,10 @@ export function startContactsSandbox(): Promise<Sandbox> {
 }
 
 /** A started core signed in as the owner; `scopes` narrows what it asks for, `contacts` tunes paging. */
-export async function signedInCore(sb: Sandbox, options: { scopes?: string[]; contacts?: { pageSize?: number; limit?: number } } = {}): Promise<MadeCore> {
+export async function signedInCore(
+  sb: Sandbox,
+  options: { scopes?: string[]; contacts?: { pageSize?: number; limit?: number } } = {},
+): Promise<MadeCore> {
   const made = customSchemeCore(sb, {
     outbox: { baseDelayMs: 20, maxDelayMs: 200 },
     ...(options.contacts ? { contacts: options.contacts } : {}),
@@ -25,37 +28,56 @@ export async function signedInCore(sb: Sandbox, options: { scopes?: string[]; co
 }
 
 /** Calls a channel as the app's own window would; the raw result value. */
-export function callRaw<C extends InvokeChannel>(made: MadeCore, channel: C, ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]): Promise<Result<ResultOf<C>>> {
+export function callRaw<C extends InvokeChannel>(
+  made: MadeCore,
+  channel: C,
+  ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]
+): Promise<Result<ResultOf<C>>> {
   return made.core.dispatch(channel, args[0], trusted) as Promise<Result<ResultOf<C>>>;
 }
 
 /** Calls a channel and returns its value (throws with the error when it failed). */
-export async function call<C extends InvokeChannel>(made: MadeCore, channel: C, ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]): Promise<ResultOf<C>> {
+export async function call<C extends InvokeChannel>(
+  made: MadeCore,
+  channel: C,
+  ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]
+): Promise<ResultOf<C>> {
   const result = await callRaw(made, channel, ...args);
   if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
   return result.value;
 }
 
 /** Reads the sandbox directly with the owner's API key (not scope-gated), as the tests' ground truth. */
-export async function ownerGet<T = Record<string, unknown>>(sb: Sandbox, path: string, query: Record<string, string | number> = {}): Promise<{ status: number; body: T }> {
+export async function ownerGet<T = Record<string, unknown>>(
+  sb: Sandbox,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<{ status: number; body: T }> {
   const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const res = await fetch(`${sb.url}${path}${qs ? `?${qs}` : ''}`, { headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` } });
+  const res = await fetch(`${sb.url}${path}${qs ? `?${qs}` : ''}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
 /** Waits until the outbox change reaches `status`. */
 export function waitForOp(made: MadeCore, id: string, status: 'done' | 'needs_attention' = 'done') {
-  return waitFor(() => {
-    const op = made.core.outbox.get().get(id);
-    return op?.status === status ? op : null;
-  }, { what: `change ${id} to be ${status}`, timeoutMs: 15_000 });
+  return waitFor(
+    () => {
+      const op = made.core.outbox.get().get(id);
+      return op?.status === status ? op : null;
+    },
+    { what: `change ${id} to be ${status}`, timeoutMs: 15_000 },
+  );
 }
 
 /** Takes the service away (every /v1 request's connection is dropped) and waits until the core notices. */
 export async function goOffline(sb: Sandbox, made: MadeCore): Promise<void> {
   await admin(sb).faults({ offline: true });
-  await waitFor(() => made.core.connectivity.current().state === 'offline', { what: 'the core to notice it is offline' });
+  await waitFor(() => made.core.connectivity.current().state === 'offline', {
+    what: 'the core to notice it is offline',
+  });
 }
 
 /** Brings the service back and waits until the core notices. */

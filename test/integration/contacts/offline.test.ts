@@ -39,7 +39,13 @@ describe('contacts offline', () => {
     const narrowed = await call(made, 'contacts:search', { query: someone.lastName });
     expect(narrowed).toMatchObject({ source: 'cache', fetchedAt: browse.fetchedAt });
     expect(narrowed.items.map((c) => c.id)).toContain(someone.id);
-    expect(narrowed.items.every((c) => c.name.toLowerCase().includes(someone.lastName.toLowerCase()) || c.emails.some((e) => e.address.includes(someone.lastName.toLowerCase())))).toBe(true);
+    expect(
+      narrowed.items.every(
+        (c) =>
+          c.name.toLowerCase().includes(someone.lastName.toLowerCase()) ||
+          c.emails.some((e) => e.address.includes(someone.lastName.toLowerCase())),
+      ),
+    ).toBe(true);
 
     await goOnline(sb, made);
     const again = await call(made, 'contacts:search', { query: 'an' });
@@ -55,9 +61,18 @@ describe('contacts offline', () => {
       const result = await callRaw(other, 'contacts:search', { query: 'nobody asked this' });
       expect(result).toMatchObject({ ok: false, error: { code: 'offline' } });
       expect(await call(other, 'contacts:cached', { query: 'nobody asked this' })).toBeNull();
-      const item = await call(other, 'contacts:create', { firstName: 'Only', lastName: 'Local', phones: [], emails: [] });
+      const item = await call(other, 'contacts:create', {
+        firstName: 'Only',
+        lastName: 'Local',
+        phones: [],
+        emails: [],
+      });
       const local = await call(other, 'contacts:search', { query: 'local' });
-      expect(local).toMatchObject({ source: 'unavailable', more: false, items: [{ key: `op:${item.id}`, name: 'Only Local', pending: { change: 'create' } }] });
+      expect(local).toMatchObject({
+        source: 'unavailable',
+        more: false,
+        items: [{ key: `op:${item.id}`, name: 'Only Local', pending: { change: 'create' } }],
+      });
     } finally {
       await goOnline(sb, other);
       await other.cleanup();

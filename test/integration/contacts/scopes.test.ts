@@ -17,7 +17,11 @@ describe('contacts permissions', () => {
   it('asks for permission to see contacts when contacts:read was not granted', async () => {
     const made = await signedInCore(sb, { scopes: without('contacts:read') });
     try {
-      const expected = { code: 'insufficient_scope', requiredScope: 'contacts:read', message: 'Frontdesk needs permission to see your contacts.' };
+      const expected = {
+        code: 'insufficient_scope',
+        requiredScope: 'contacts:read',
+        message: 'Frontdesk needs permission to see your contacts.',
+      };
       expect(await callRaw(made, 'contacts:search', { query: 'an' })).toEqual({ ok: false, error: expected });
       expect(await callRaw(made, 'contacts:get', { id: 100001 })).toEqual({ ok: false, error: expected });
     } finally {
@@ -28,9 +32,16 @@ describe('contacts permissions', () => {
   it('asks for permission to see address books when address_books:read was not granted', async () => {
     const made = await signedInCore(sb, { scopes: without('address_books:read') });
     try {
-      const expected = { code: 'insufficient_scope', requiredScope: 'address_books:read', message: 'Frontdesk needs permission to see your address books.' };
+      const expected = {
+        code: 'insufficient_scope',
+        requiredScope: 'address_books:read',
+        message: 'Frontdesk needs permission to see your address books.',
+      };
       expect(await callRaw(made, 'contacts:address-books')).toEqual({ ok: false, error: expected });
-      expect(await callRaw(made, 'contacts:create', { name: 'No Book', phones: [], emails: [] })).toEqual({ ok: false, error: expected });
+      expect(await callRaw(made, 'contacts:create', { name: 'No Book', phones: [], emails: [] })).toEqual({
+        ok: false,
+        error: expected,
+      });
     } finally {
       await made.cleanup();
     }
@@ -44,7 +55,10 @@ describe('contacts permissions', () => {
       const op = await waitForOp(made, item.id, 'needs_attention');
       expect(op.lastError).toMatchObject({ kind: 'scope', requiredScope: 'contacts:write' });
       const list = await call(made, 'contacts:search', { query: 'needs write' });
-      expect(list.items[0]).toMatchObject({ name: 'Needs Write', pending: { change: 'create', status: 'needs_attention', requiredScope: 'contacts:write' } });
+      expect(list.items[0]).toMatchObject({
+        name: 'Needs Write',
+        pending: { change: 'create', status: 'needs_attention', requiredScope: 'contacts:write' },
+      });
     } finally {
       await made.cleanup();
     }

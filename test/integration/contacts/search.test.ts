@@ -37,10 +37,13 @@ describe('contacts:search', () => {
 
   it('pages through every match of a name search until an empty page', async () => {
     const needle = ['an', 'ar', 'er', 'el', 'in', 'on'].find((n) => {
-      const hits = everyone.filter((c) => c.name.toLowerCase().includes(n) || c.email_addresses.some((e) => e.address.includes(n))).length;
+      const hits = everyone.filter(
+        (c) => c.name.toLowerCase().includes(n) || c.email_addresses.some((e) => e.address.includes(n)),
+      ).length;
       return hits > PAGE * 1.5 && hits <= 200;
     })!;
-    const truth = (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { q: needle, page_size: 1000 })).body.contacts;
+    const truth = (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { q: needle, page_size: 1000 })).body
+      .contacts;
     const before = await requestCount(sb, 'GET /v1/contacts');
     const list = await call(made, 'contacts:search', { query: `  ${needle.toUpperCase()} ` });
     expect(list.more).toBe(false);
@@ -84,7 +87,11 @@ describe('contacts:search', () => {
   });
 
   it('refuses a search that is too long, before asking the service', async () => {
-    const result = await made.core.dispatch('contacts:search', { query: 'x'.repeat(201) }, { url: 'app://frontdesk/index.html', isMainFrame: true });
+    const result = await made.core.dispatch(
+      'contacts:search',
+      { query: 'x'.repeat(201) },
+      { url: 'app://frontdesk/index.html', isMainFrame: true },
+    );
     expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
   });
 });

@@ -6,7 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactView } from '../../../preload/contract';
 import type { Sandbox } from '../../sandbox/index';
 import { admin, type MadeCore } from '../../support/auth-fixture';
-import { call, goOffline, goOnline, ownerGet, requestCount, signedInCore, startContactsSandbox, waitForOp } from './contacts-kit';
+import {
+  call,
+  goOffline,
+  goOnline,
+  ownerGet,
+  requestCount,
+  signedInCore,
+  startContactsSandbox,
+  waitForOp,
+} from './contacts-kit';
 
 interface Raw {
   id: number;
@@ -39,12 +48,18 @@ afterAll(async () => {
 
 const find = (items: ContactView[], id: number) => items.find((c) => c.id === id);
 const raw = async (id: number) => (await ownerGet<Raw>(sb, '/v1/contact', { id })).body;
-const seeded = async (test: (c: Raw) => boolean) => (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { page_size: 1000 })).body.contacts.find(test)!;
+const seeded = async (test: (c: Raw) => boolean) =>
+  (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { page_size: 1000 })).body.contacts.find(test)!;
 
 describe('contact writes', () => {
   it('shows a create made offline at once as waiting, then the service’s record once it is sent', async () => {
     await goOffline(sb, made);
-    const item = await call(made, 'contacts:create', { firstName: 'Ada', lastName: 'Lovelace', phones: [{ number: '(312) 555-0199' }], emails: [{ address: 'Ada.Lovelace@Example.com' }] });
+    const item = await call(made, 'contacts:create', {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phones: [{ number: '(312) 555-0199' }],
+      emails: [{ address: 'Ada.Lovelace@Example.com' }],
+    });
     expect(item).toMatchObject({ kind: 'contact.create', status: 'queued', summary: 'Add contact Ada Lovelace' });
     const waiting = await call(made, 'contacts:search', { query: 'lovelace' });
     expect(waiting.source).toBe('cache');
@@ -58,14 +73,23 @@ describe('contact writes', () => {
       emails: [{ address: 'ada.lovelace@example.com' }],
       pending: { opId: item.id, change: 'create', status: 'queued', error: null },
     });
-    expect(made.core.outbox.get().get(item.id)!.payload).toMatchObject({ address_book_id: 2001, phone_numbers: [{ number: '+13125550199', is_primary: true }] });
+    expect(made.core.outbox.get().get(item.id)!.payload).toMatchObject({
+      address_book_id: 2001,
+      phone_numbers: [{ number: '+13125550199', is_primary: true }],
+    });
 
     await goOnline(sb, made);
     const done = await waitForOp(made, item.id);
     const synced = await call(made, 'contacts:search', { query: 'lovelace' });
     expect(synced.source).toBe('service');
     expect(synced.items).toHaveLength(1);
-    expect(synced.items[0]).toMatchObject({ key: `id:${done.result!.id}`, id: done.result!.id, externalId: item.id, name: 'Ada Lovelace', pending: null });
+    expect(synced.items[0]).toMatchObject({
+      key: `id:${done.result!.id}`,
+      id: done.result!.id,
+      externalId: item.id,
+      name: 'Ada Lovelace',
+      pending: null,
+    });
     expect((await raw(done.result!.id!)).phone_numbers).toMatchObject([{ normalized: '+13125550199' }]);
   });
 
@@ -73,31 +97,68 @@ describe('contact writes', () => {
     await goOffline(sb, made);
     const posts = await requestCount(sb, 'POST /v1/contacts');
     const created = await call(made, 'contacts:create', { name: 'Grace Hoper', phones: [], emails: [] });
-    const edited = await call(made, 'contacts:update', { externalId: created.id, changes: { lastName: 'Hopper', phones: [{ number: '312 555 0177', type: 'home' }] } });
+    const edited = await call(made, 'contacts:update', {
+      externalId: created.id,
+      changes: { lastName: 'Hopper', phones: [{ number: '312 555 0177', type: 'home' }] },
+    });
     expect(edited.id).toBe(created.id);
     const op = made.core.outbox.get().get(created.id)!;
-    expect(op.payload).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', phone_numbers: [{ number: '+13125550177', type: 'home' }] });
+    expect(op.payload).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      phone_numbers: [{ number: '+13125550177', type: 'home' }],
+    });
     expect(op.payload).not.toHaveProperty('name');
     const detail = await call(made, 'contacts:get', { externalId: created.id });
-    expect(detail.contact).toMatchObject({ id: null, name: 'Grace Hopper', pending: { change: 'create', status: 'queued' } });
+    expect(detail.contact).toMatchObject({
+      id: null,
+      name: 'Grace Hopper',
+      pending: { change: 'create', status: 'queued' },
+    });
 
     await goOnline(sb, made);
     const done = await waitForOp(made, created.id);
-    expect(await raw(done.result!.id!)).toMatchObject({ name: 'Grace Hopper', phone_numbers: [{ normalized: '+13125550177', type: 'home' }] });
+    expect(await raw(done.result!.id!)).toMatchObject({
+      name: 'Grace Hopper',
+      phone_numbers: [{ normalized: '+13125550177', type: 'home' }],
+    });
     expect((await requestCount(sb, 'POST /v1/contacts')) - posts).toBe(1);
-    expect(made.core.outbox.get().list().filter((o) => o.kind === 'contact.update' && o.payload.external_id === created.id)).toEqual([]);
+    expect(
+      made.core.outbox
+        .get()
+        .list()
+        .filter((o) => o.kind === 'contact.update' && o.payload.external_id === created.id),
+    ).toEqual([]);
   });
 
   it('sends only the changed fields, and replaces the phone list whole when it changed', async () => {
-    const before = await seeded((c) => c.phone_numbers.length >= 2 && c.email_addresses.length > 0 && c.external_id !== null);
-    const rename = await call(made, 'contacts:update', { id: before.id, externalId: before.external_id!, changes: { firstName: 'Renamed' } });
+    const before = await seeded(
+      (c) => c.phone_numbers.length >= 2 && c.email_addresses.length > 0 && c.external_id !== null,
+    );
+    const rename = await call(made, 'contacts:update', {
+      id: before.id,
+      externalId: before.external_id!,
+      changes: { firstName: 'Renamed' },
+    });
     expect(made.core.outbox.get().get(rename.id)!.payload).toEqual({ id: before.id, first_name: 'Renamed' });
     await waitForOp(made, rename.id);
     const renamed = await raw(before.id);
-    expect(renamed).toMatchObject({ first_name: 'Renamed', last_name: before.last_name, name: `Renamed ${before.last_name}`, phone_numbers: before.phone_numbers, email_addresses: before.email_addresses });
+    expect(renamed).toMatchObject({
+      first_name: 'Renamed',
+      last_name: before.last_name,
+      name: `Renamed ${before.last_name}`,
+      phone_numbers: before.phone_numbers,
+      email_addresses: before.email_addresses,
+    });
 
-    const phones = await call(made, 'contacts:update', { id: before.id, changes: { phones: [{ number: '+1 312 555 0100', type: 'work' }] } });
-    expect(made.core.outbox.get().get(phones.id)!.payload).toEqual({ id: before.id, phone_numbers: [{ number: '+13125550100', type: 'work', is_primary: true }] });
+    const phones = await call(made, 'contacts:update', {
+      id: before.id,
+      changes: { phones: [{ number: '+1 312 555 0100', type: 'work' }] },
+    });
+    expect(made.core.outbox.get().get(phones.id)!.payload).toEqual({
+      id: before.id,
+      phone_numbers: [{ number: '+13125550100', type: 'work', is_primary: true }],
+    });
     await waitForOp(made, phones.id);
     const after = await raw(before.id);
     expect(after.phone_numbers).toMatchObject([{ normalized: '+13125550100', type: 'work' }]);
@@ -111,7 +172,12 @@ describe('contact writes', () => {
     await goOffline(sb, made);
     const item = await call(made, 'contacts:update', { id: who.id, changes: { lastName: 'Offline-Edit', emails: [] } });
     const shown = find((await call(made, 'contacts:search', { query })).items, who.id)!;
-    expect(shown).toMatchObject({ name: `${who.first_name} Offline-Edit`, lastName: 'Offline-Edit', emails: [], pending: { change: 'update', status: 'queued', opId: item.id } });
+    expect(shown).toMatchObject({
+      name: `${who.first_name} Offline-Edit`,
+      lastName: 'Offline-Edit',
+      emails: [],
+      pending: { change: 'update', status: 'queued', opId: item.id },
+    });
     expect(shown.phones.map((p) => p.normalized)).toEqual(who.phone_numbers.map((p) => p.normalized));
 
     await goOnline(sb, made);
@@ -128,7 +194,9 @@ describe('contact writes', () => {
     await goOffline(sb, made);
     const item = await call(made, 'contacts:delete', { id: who.id });
     expect(item).toMatchObject({ kind: 'contact.delete', status: 'queued' });
-    expect(find((await call(made, 'contacts:search', { query })).items, who.id)).toMatchObject({ pending: { change: 'delete', status: 'queued' } });
+    expect(find((await call(made, 'contacts:search', { query })).items, who.id)).toMatchObject({
+      pending: { change: 'delete', status: 'queued' },
+    });
 
     await goOnline(sb, made);
     await waitForOp(made, item.id);
@@ -142,6 +210,10 @@ describe('contact writes', () => {
     const op = await waitForOp(made, item.id, 'needs_attention');
     expect(op.lastError?.message).toMatch(/address_book/);
     const list = await call(made, 'contacts:search', { query: 'bad book' });
-    expect(list.items[0]).toMatchObject({ id: null, name: 'Bad Book', pending: { change: 'create', status: 'needs_attention', error: op.lastError!.message } });
+    expect(list.items[0]).toMatchObject({
+      id: null,
+      name: 'Bad Book',
+      pending: { change: 'create', status: 'needs_attention', error: op.lastError!.message },
+    });
   });
 });

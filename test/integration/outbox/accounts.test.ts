@@ -20,20 +20,37 @@ afterAll(async () => {
 
 describe('outbox accounts', () => {
   it('holds account A while B is active and sends it, with A’s token, after switching back', async () => {
-    const tokens = { A: await mintToken(kit.url, 'owner@frontdesk.test'), B: await mintToken(kit.url, 'staff@frontdesk.test') };
+    const tokens = {
+      A: await mintToken(kit.url, 'owner@frontdesk.test'),
+      B: await mintToken(kit.url, 'staff@frontdesk.test'),
+    };
     let active: 'A' | 'B' = 'B';
     const staffBook = (await kit.get('/v1/address_books', {}, 'staff')).body.address_books[0].id as number;
-    const box = await openOutbox({ dataDir: `${dir.dir}/switch`, service: tokenClient(kit.url, () => tokens[active]), account: () => active });
+    const box = await openOutbox({
+      dataDir: `${dir.dir}/switch`,
+      service: tokenClient(kit.url, () => tokens[active]),
+      account: () => active,
+    });
     try {
-      const held = await Promise.all([1, 2, 3].map((i) => box.enqueue('contact.create', { address_book_id: 2001, name: `Owner Patient${i}` }, { accountKey: 'A' })));
+      const held = await Promise.all(
+        [1, 2, 3].map((i) =>
+          box.enqueue('contact.create', { address_book_id: 2001, name: `Owner Patient${i}` }, { accountKey: 'A' }),
+        ),
+      );
       const mine = await box.enqueue('contact.create', { address_book_id: staffBook, name: 'Salon Client' });
       box.start();
       await drained(box, 'B');
       await new Promise((r) => setTimeout(r, 200));
-      expect(box.counts()).toMatchObject({ activeAccount: 'B', active: { queued: 0 }, byAccount: { A: { queued: 3, sending: 0, needsAttention: 0 } } });
+      expect(box.counts()).toMatchObject({
+        activeAccount: 'B',
+        active: { queued: 0 },
+        byAccount: { A: { queued: 3, sending: 0, needsAttention: 0 } },
+      });
       expect(box.list('A').every((o) => o.attempts === 0 && o.firstSentAt === null)).toBe(true);
       expect((await kit.stats()).requests['POST /v1/contacts']).toEqual({ '200': 1 });
-      expect((await kit.get('/v1/contact', { external_id: mine.payload.external_id as string }, 'staff')).status).toBe(200);
+      expect((await kit.get('/v1/contact', { external_id: mine.payload.external_id as string }, 'staff')).status).toBe(
+        200,
+      );
 
       active = 'A';
       box.wake('account_changed');
@@ -49,12 +66,24 @@ describe('outbox accounts', () => {
 
   it('pauses on a rejected token without spending attempts, and resumes on sign-in', async () => {
     let token = await mintToken(kit.url, 'owner@frontdesk.test');
-    const box = await openOutbox({ dataDir: `${dir.dir}/auth`, service: tokenClient(kit.url, () => token), account: () => 'A' });
+    const box = await openOutbox({
+      dataDir: `${dir.dir}/auth`,
+      service: tokenClient(kit.url, () => token),
+      account: () => 'A',
+    });
     try {
-      const revoked = await fetch(`${kit.url}/__sandbox/grants/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'owner@frontdesk.test' }) });
+      const revoked = await fetch(`${kit.url}/__sandbox/grants/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@frontdesk.test' }),
+      });
       expect(revoked.status).toBe(200);
       const before = (await kit.stats()).requests['PUT /v1/contacts']?.['401'] ?? 0;
-      const op = await box.enqueue('contact.update', { external_id: 'dentrix-nope', address_book_id: 2001, name: 'Paused Change' });
+      const op = await box.enqueue('contact.update', {
+        external_id: 'dentrix-nope',
+        address_book_id: 2001,
+        name: 'Paused Change',
+      });
       box.start();
       const paused = await waitFor(() => (box.get(op.id)?.lastError?.kind === 'needs_auth' ? box.get(op.id) : null));
       expect(paused).toMatchObject({ status: 'queued', attempts: 0 });

@@ -34,16 +34,23 @@ afterAll(async () => {
 });
 
 async function fresh(): Promise<Outbox> {
-  outbox = await openOutbox({ dataDir: `${dir.dir}/${++n}`, service: tokenClient(kit.url, () => token), account: () => ACCOUNT });
+  outbox = await openOutbox({
+    dataDir: `${dir.dir}/${++n}`,
+    service: tokenClient(kit.url, () => token),
+    account: () => ACCOUNT,
+  });
   outbox.start();
   return outbox;
 }
 
 async function settled(box: Outbox, id: string, status: OpView['status']): Promise<OpView> {
-  return waitFor(() => {
-    const op = box.get(id);
-    return op?.status === status ? op : null;
-  }, { what: `op ${id} ${status}` });
+  return waitFor(
+    () => {
+      const op = box.get(id);
+      return op?.status === status ? op : null;
+    },
+    { what: `op ${id} ${status}` },
+  );
 }
 
 describe('outbox failures', () => {
@@ -54,12 +61,20 @@ describe('outbox failures', () => {
     box.onChange((e: OutboxEvent) => {
       if (e.type === 'op' && e.op.status === 'sending') (sendingAt[e.op.id] ??= []).push(e.op.updatedAt);
     });
-    const first = await box.enqueue('contact.create', { address_book_id: 2001, name: 'Rita Later', phone: '312-555-3001' });
+    const first = await box.enqueue('contact.create', {
+      address_book_id: 2001,
+      name: 'Rita Later',
+      phone: '312-555-3001',
+    });
     const failed = await waitFor(() => (box.get(first.id)?.attempts === 1 ? box.get(first.id) : null));
     expect(failed.lastError).toMatchObject({ kind: 'retryable', status: 429 });
     const failedAt = failed.lastError?.at ?? 0;
     expect(failed.nextAttemptAt - failedAt).toBeGreaterThanOrEqual(1000);
-    const second = await box.enqueue('contact.create', { address_book_id: 2001, name: 'Sam Waits', phone: '312-555-3002' });
+    const second = await box.enqueue('contact.create', {
+      address_book_id: 2001,
+      name: 'Sam Waits',
+      phone: '312-555-3002',
+    });
     await settled(box, first.id, 'done');
     await settled(box, second.id, 'done');
     expect(sendingAt[first.id]).toHaveLength(2);
@@ -71,15 +86,33 @@ describe('outbox failures', () => {
   it('moves a booking of a taken slot to needs attention with the service message; edit to a free slot sends it', async () => {
     const [taken, free] = await freeSlots(kit, 2);
     if (!taken || !free) throw new Error('no slots');
-    const direct = await kit.post('/v1/book_now', { booking_page: PAGE, time: taken.time, name: 'First Come', phone_number: '312-555-3100' });
+    const direct = await kit.post('/v1/book_now', {
+      booking_page: PAGE,
+      time: taken.time,
+      name: 'First Come',
+      phone_number: '312-555-3100',
+    });
     expect(direct.status).toBe(200);
     const box = await fresh();
-    const op = await box.enqueue('booking.book_now', { booking_page: PAGE, time: taken.time, name: 'Late Comer', phone_number: '312-555-3101' }, { startsAt: taken.start_time });
+    const op = await box.enqueue(
+      'booking.book_now',
+      { booking_page: PAGE, time: taken.time, name: 'Late Comer', phone_number: '312-555-3101' },
+      { startsAt: taken.start_time },
+    );
     const stuck = await settled(box, op.id, 'needs_attention');
-    expect(stuck.lastError).toMatchObject({ kind: 'permanent', status: 400, message: 'That time is no longer available', serviceMessage: 'That time is no longer available' });
+    expect(stuck.lastError).toMatchObject({
+      kind: 'permanent',
+      status: 400,
+      message: 'That time is no longer available',
+      serviceMessage: 'That time is no longer available',
+    });
     expect(stuck.ambiguous).toBe(false);
     expect(box.counts().active).toEqual({ queued: 0, sending: 0, needsAttention: 1 });
-    await box.edit(op.id, { booking_page: PAGE, time: free.time, name: 'Late Comer', phone_number: '312-555-3101' }, { startsAt: free.start_time });
+    await box.edit(
+      op.id,
+      { booking_page: PAGE, time: free.time, name: 'Late Comer', phone_number: '312-555-3101' },
+      { startsAt: free.start_time },
+    );
     const booked = await settled(box, op.id, 'done');
     expect(booked.id).toBe(op.id);
     expect(booked.result).toMatchObject({ state: 'complete' });
@@ -92,20 +125,31 @@ describe('outbox failures', () => {
     if (!slot) throw new Error('no slot');
     await kit.faults({ resetRate: 1, resetAfterApply: true, routes: ['/v1/book_now'] });
     const box = await fresh();
-    const op = await box.enqueue('booking.book_now', { booking_page: PAGE, time: slot.time, name: 'Lost Answer', phone_number: '312-555-3200' }, { startsAt: slot.start_time });
+    const op = await box.enqueue(
+      'booking.book_now',
+      { booking_page: PAGE, time: slot.time, name: 'Lost Answer', phone_number: '312-555-3200' },
+      { startsAt: slot.start_time },
+    );
     const done = await settled(box, op.id, 'done');
     expect(done.result?.reconciled).toBe(true);
     const stats = await kit.stats();
     expect(stats.requests['POST /v1/book_now']).toEqual({ reset: 1 });
     expect(stats.bookingsCreated).toBe(1);
-    const bookings = await kit.allPages('/v1/bookings', 'bookings', { booking_page: PAGE, phone_number: '312-555-3200' });
+    const bookings = await kit.allPages('/v1/bookings', 'bookings', {
+      booking_page: PAGE,
+      phone_number: '312-555-3200',
+    });
     expect(bookings.map((b) => b.id)).toEqual([done.result?.id]);
   });
 
   it('does not send a booking whose time has passed, and says so', async () => {
     const box = await fresh();
     const before = (await kit.stats()).requests['POST /v1/book_now'];
-    const op = await box.enqueue('booking.book_now', { booking_page: PAGE, time: '2020-01-06T09:00:00', name: 'Too Late', phone_number: '312-555-3300' }, { startsAt: '2020-01-06T09:00:00-06:00' });
+    const op = await box.enqueue(
+      'booking.book_now',
+      { booking_page: PAGE, time: '2020-01-06T09:00:00', name: 'Too Late', phone_number: '312-555-3300' },
+      { startsAt: '2020-01-06T09:00:00-06:00' },
+    );
     expect(op.timePassed).toBe(true);
     const stuck = await settled(box, op.id, 'needs_attention');
     expect(stuck.lastError).toMatchObject({ kind: 'time_passed', message: 'The appointment time has passed.' });

@@ -12,7 +12,11 @@ export type Json = any;
 
 /** Mints an access token for a seeded user through the admin API. */
 export async function mintToken(url: string, email: string, scope = 'api'): Promise<string> {
-  const res = await fetch(`${url}/__sandbox/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, scope }) });
+  const res = await fetch(`${url}/__sandbox/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, scope }),
+  });
   if (res.status !== 200) throw new Error(`mint gave ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
 }
@@ -23,15 +27,31 @@ export interface SandboxKit {
   url: string;
   faults(config: Record<string, unknown> | null): Promise<void>;
   stats(): Promise<Json>;
-  get(path: string, query?: Record<string, string | number | boolean>, as?: 'owner' | 'staff'): Promise<{ status: number; body: Json }>;
+  get(
+    path: string,
+    query?: Record<string, string | number | boolean>,
+    as?: 'owner' | 'staff',
+  ): Promise<{ status: number; body: Json }>;
   post(path: string, body: unknown, as?: 'owner' | 'staff'): Promise<{ status: number; body: Json }>;
-  allPages(path: string, key: string, query?: Record<string, string | number | boolean>, as?: 'owner' | 'staff'): Promise<Json[]>;
+  allPages(
+    path: string,
+    key: string,
+    query?: Record<string, string | number | boolean>,
+    as?: 'owner' | 'staff',
+  ): Promise<Json[]>;
   close(): Promise<void>;
 }
 
 /** Starts a small sandbox on a free port. */
-export async function startKit(options: { contacts?: number; events?: number; seed?: number } = {}): Promise<SandboxKit> {
-  const sb = await startSandbox({ port: 0, contacts: options.contacts ?? 20, events: options.events ?? 20, seed: options.seed ?? 1 });
+export async function startKit(
+  options: { contacts?: number; events?: number; seed?: number } = {},
+): Promise<SandboxKit> {
+  const sb = await startSandbox({
+    port: 0,
+    contacts: options.contacts ?? 20,
+    events: options.events ?? 20,
+    seed: options.seed ?? 1,
+  });
   const basic = (as: 'owner' | 'staff') => {
     const user = sb.users.find((u) => u.email === `${as}@frontdesk.test`);
     if (!user) throw new Error(`no user ${as}`);
@@ -39,20 +59,31 @@ export async function startKit(options: { contacts?: number; events?: number; se
   };
   const get: SandboxKit['get'] = async (path, query = {}, as = 'owner') => {
     const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-    const res = await fetch(`${sb.url}${path}${qs ? `?${qs}` : ''}`, { headers: { authorization: basic(as), accept: 'application/json' } });
+    const res = await fetch(`${sb.url}${path}${qs ? `?${qs}` : ''}`, {
+      headers: { authorization: basic(as), accept: 'application/json' },
+    });
     return { status: res.status, body: (await res.json()) as Json };
   };
   return {
     sb,
     url: sb.url,
     faults: async (config) => {
-      const res = await fetch(`${sb.url}/__sandbox/faults`, config ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(config) } : { method: 'DELETE' });
+      const res = await fetch(
+        `${sb.url}/__sandbox/faults`,
+        config
+          ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(config) }
+          : { method: 'DELETE' },
+      );
       if (res.status !== 200) throw new Error(`faults gave ${res.status}: ${await res.text()}`);
     },
     stats: async () => (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as Json,
     get,
     post: async (path, body, as = 'owner') => {
-      const res = await fetch(`${sb.url}${path}`, { method: 'POST', headers: { authorization: basic(as), accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(`${sb.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: basic(as), accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: (await res.json()) as Json };
     },
     allPages: async (path, key, query = {}, as = 'owner') => {
@@ -69,4 +100,3 @@ export async function startKit(options: { contacts?: number; events?: number; se
     close: () => sb.close(),
   };
 }
-

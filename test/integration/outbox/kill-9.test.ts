@@ -25,7 +25,10 @@ const live = new Set<() => void>();
 
 /** Starts the child with the cheapest runner that works (node + tsx's loader, no npx). */
 function startChild(config: unknown): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], { cwd: join(__dirname, '../../..'), stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+    cwd: join(__dirname, '../../..'),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   let onStart: (remaining: number | null) => void = () => undefined;
@@ -38,12 +41,13 @@ function startChild(config: unknown): Child {
   proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const kill = () => proc.kill('SIGKILL');
   live.add(kill);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>((resolve) =>
-    proc.on('exit', (code, signal) => {
-      live.delete(kill);
-      onStart(null);
-      resolve({ code, signal, out, err });
-    }),
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }>(
+    (resolve) =>
+      proc.on('exit', (code, signal) => {
+        live.delete(kill);
+        onStart(null);
+        resolve({ code, signal, out, err });
+      }),
   );
   return { started, exited, kill };
 }
@@ -60,7 +64,10 @@ function prng(seed: number): () => number {
 }
 
 /** Starts the child KILLS times and SIGKILLs it 30–380 ms after it began sending (or at once if it died first). */
-async function killRepeatedly(config: unknown, random: () => number): Promise<{ killed: number; remainingAtStart: number[] }> {
+async function killRepeatedly(
+  config: unknown,
+  random: () => number,
+): Promise<{ killed: number; remainingAtStart: number[] }> {
   const remainingAtStart: number[] = [];
   let killed = 0;
   for (let i = 0; i < KILLS; i++) {
@@ -96,7 +103,12 @@ describe('outbox survives kill -9', () => {
     const started = Date.now();
     const workload = await buildWorkload(kit, 'k9');
     const options = { baseDelayMs: 5, maxDelayMs: 100, compactMinRecords: 300, compactFactor: 1.2, concurrency: 4 };
-    const parent = await openOutbox({ dataDir: dir.dir, service: tokenClient(kit.url, () => token), account: () => ACCOUNT, options });
+    const parent = await openOutbox({
+      dataDir: dir.dir,
+      service: tokenClient(kit.url, () => token),
+      account: () => ACCOUNT,
+      options,
+    });
     await enqueueAll(parent, workload.specs, ACCOUNT);
     await parent.close();
     await kit.faults({ failRate: 0.1, resetRate: 0.1, resetAfterApply: true, latencyMs: 5, seed: 5 });
@@ -111,7 +123,12 @@ describe('outbox survives kill -9', () => {
     expect(killed).toBeGreaterThanOrEqual(15);
     expect(remainingAtStart.filter((n) => n > 0).length, remainingAtStart.join(',')).toBeGreaterThanOrEqual(15);
 
-    const check = await openOutbox({ dataDir: dir.dir, service: tokenClient(kit.url, () => token), account: () => null, options: { ...options, doneRetentionMs: Infinity } });
+    const check = await openOutbox({
+      dataDir: dir.dir,
+      service: tokenClient(kit.url, () => token),
+      account: () => null,
+      options: { ...options, doneRetentionMs: Infinity },
+    });
     try {
       const ops = check.list(ACCOUNT);
       expect(ops).toHaveLength(500);

@@ -11,12 +11,18 @@ import { systemClock, type Clock, type Logger } from '../../../main/core/platfor
 /** A logger that keeps lines (and never prints patient data, which the outbox never logs anyway). */
 export function quietLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  const push = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push(`${level} ${message} ${fields ? JSON.stringify(fields) : ''}`);
+  const push = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push(`${level} ${message} ${fields ? JSON.stringify(fields) : ''}`);
   return { lines, info: push('info'), warn: push('warn'), error: push('error') };
 }
 
 /** A ServiceClient that sends the bearer token `token()` returns at the time of each request. */
-export function tokenClient(url: string, token: () => string, clock: Clock = systemClock, timeoutMs = 5000): ServiceClient {
+export function tokenClient(
+  url: string,
+  token: () => string,
+  clock: Clock = systemClock,
+  timeoutMs = 5000,
+): ServiceClient {
   const tokens = {
     authorizedFetch: (target: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
@@ -42,7 +48,12 @@ export interface TestOutboxSetup {
 /** Opens an outbox on the real Node platform (file-key cipher, conf settings) in `dataDir`. */
 export async function openOutbox(setup: TestOutboxSetup): Promise<Outbox> {
   const log = setup.log ?? quietLogger();
-  const platform = createNodePlatform({ dataDir: setup.dataDir, appVersion: '0.0.0-test', openUrl: () => undefined, log });
+  const platform = createNodePlatform({
+    dataDir: setup.dataDir,
+    appVersion: '0.0.0-test',
+    openUrl: () => undefined,
+    log,
+  });
   return Outbox.open(
     {
       dataDir: setup.dataDir,
@@ -65,7 +76,15 @@ export async function drained(outbox: Outbox, account: string, timeoutMs = 45_00
   for (;;) {
     const c = outbox.counts().byAccount[account];
     if (!c || c.queued + c.sending + c.needsAttention === 0) return;
-    if (c.needsAttention > 0) throw new Error(`ops need attention: ${JSON.stringify(outbox.list(account).filter((o) => o.status === 'needs_attention').map((o) => [o.kind, o.lastError]))}`);
+    if (c.needsAttention > 0)
+      throw new Error(
+        `ops need attention: ${JSON.stringify(
+          outbox
+            .list(account)
+            .filter((o) => o.status === 'needs_attention')
+            .map((o) => [o.kind, o.lastError]),
+        )}`,
+      );
     if (Date.now() > deadline) throw new Error(`outbox not drained: ${JSON.stringify(c)}`);
     await new Promise((r) => setTimeout(r, 20));
   }

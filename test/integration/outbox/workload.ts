@@ -31,7 +31,11 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
 /** Free cleaning slots at least an hour apart (60-minute visits), as {time, start_time}. */
 export async function freeSlots(kit: SandboxKit, count: number): Promise<Array<{ time: string; start_time: string }>> {
-  const res = await kit.get('/v1/availability', { booking_page: PAGE, begin: new Date(Date.now() + 86_400_000).toISOString(), end: new Date(Date.now() + 40 * 86_400_000).toISOString() });
+  const res = await kit.get('/v1/availability', {
+    booking_page: PAGE,
+    begin: new Date(Date.now() + 86_400_000).toISOString(),
+    end: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+  });
   expect(res.status).toBe(200);
   const picked: Array<{ time: string; start_time: string }> = [];
   let last = -Infinity;
@@ -49,21 +53,47 @@ export async function freeSlots(kit: SandboxKit, count: number): Promise<Array<{
 /** Builds 500 writes: 150 contact creates (100 then updated), 150 event creates (70 then marked), 30 bookings. */
 export async function buildWorkload(kit: SandboxKit, run: string): Promise<Workload> {
   const slots = await freeSlots(kit, 30);
-  const w: Workload = { specs: [], contacts: new Map(), events: new Set(), marked: new Set(), slots: slots.map((s) => s.time), counts: { contactCreates: 150, contactUpdates: 100, eventCreates: 150, marks: 70, bookings: 30 } };
+  const w: Workload = {
+    specs: [],
+    contacts: new Map(),
+    events: new Set(),
+    marked: new Set(),
+    slots: slots.map((s) => s.time),
+    counts: { contactCreates: 150, contactUpdates: 100, eventCreates: 150, marks: 70, bookings: 30 },
+  };
   const day = Date.UTC(2031, 0, 6, 15, 0, 0);
   for (let i = 0; i < 150; i++) {
     const ext = `${run}-c${i}`;
     const update = i % 3 !== 2;
-    w.specs.push({ kind: 'contact.create', payload: { address_book_id: 2001, name: `Pat Outbox${i}`, phone: `312-555-${pad(1000 + i, 4)}`, external_id: ext } });
+    w.specs.push({
+      kind: 'contact.create',
+      payload: {
+        address_book_id: 2001,
+        name: `Pat Outbox${i}`,
+        phone: `312-555-${pad(1000 + i, 4)}`,
+        external_id: ext,
+      },
+    });
     w.contacts.set(ext, update ? `Pat Updated${i}` : `Pat Outbox${i}`);
     const eventExt = `${run}-e${i}`;
     const start = new Date(day + i * 3_600_000).toISOString();
     w.specs.push({
       kind: 'event.create',
-      payload: { calendar_id: 1001, title: `Outbox visit ${i}`, start_time: start, end_time: new Date(day + i * 3_600_000 + 1_800_000).toISOString(), external_id: eventExt, participants: [{ name: `Pat Outbox${i}`, phone: `312-555-${pad(1000 + i, 4)}` }] },
+      payload: {
+        calendar_id: 1001,
+        title: `Outbox visit ${i}`,
+        start_time: start,
+        end_time: new Date(day + i * 3_600_000 + 1_800_000).toISOString(),
+        external_id: eventExt,
+        participants: [{ name: `Pat Outbox${i}`, phone: `312-555-${pad(1000 + i, 4)}` }],
+      },
     });
     w.events.add(eventExt);
-    if (update) w.specs.push({ kind: 'contact.update', payload: { external_id: ext, address_book_id: 2001, name: `Pat Updated${i}`, custom_data: { rev: 2 } } });
+    if (update)
+      w.specs.push({
+        kind: 'contact.update',
+        payload: { external_id: ext, address_book_id: 2001, name: `Pat Updated${i}`, custom_data: { rev: 2 } },
+      });
     if (i < 70) {
       w.specs.push({ kind: 'event.mark', payload: { external_id: eventExt, state: 'confirmed' } });
       w.marked.add(eventExt);
@@ -71,7 +101,16 @@ export async function buildWorkload(kit: SandboxKit, run: string): Promise<Workl
     if (i % 5 === 0) {
       const slot = slots[i / 5];
       if (!slot) throw new Error('not enough slots');
-      w.specs.push({ kind: 'booking.book_now', payload: { booking_page: PAGE, time: slot.time, name: `Booker ${i}`, phone_number: `312-555-${pad(2000 + i, 4)}` }, options: { startsAt: slot.start_time } });
+      w.specs.push({
+        kind: 'booking.book_now',
+        payload: {
+          booking_page: PAGE,
+          time: slot.time,
+          name: `Booker ${i}`,
+          phone_number: `312-555-${pad(2000 + i, 4)}`,
+        },
+        options: { startsAt: slot.start_time },
+      });
     }
   }
   expect(w.specs).toHaveLength(500);
@@ -86,20 +125,36 @@ export function enqueueAll(outbox: Outbox, specs: OpSpec[], accountKey: string):
 const applied = (row: Json) => (row?.['200'] ?? 0) + (row?.reset ?? 0);
 
 /** The sandbox holds every record exactly once, and its counters agree with the requests that reached handlers. */
-export async function verifyExactlyOnce(kit: SandboxKit, w: Workload, createdSince: number, idempotentReplays = 0): Promise<void> {
+export async function verifyExactlyOnce(
+  kit: SandboxKit,
+  w: Workload,
+  createdSince: number,
+  idempotentReplays = 0,
+): Promise<void> {
   await kit.faults(null);
   const contacts = await kit.allPages('/v1/contacts', 'contacts', { address_book_id: 2001, include_deleted: true });
   for (const [ext, name] of w.contacts) {
     const hits = contacts.filter((c) => c.external_id === ext);
-    expect(hits.map((c) => c.name), `contact ${ext}`).toEqual([name]);
+    expect(
+      hits.map((c) => c.name),
+      `contact ${ext}`,
+    ).toEqual([name]);
   }
-  const events = await kit.allPages('/v1/events', 'events', { calendar_id: 1001, begin: '2031-01-01T00:00:00Z', end: '2031-03-01T00:00:00Z', include_deleted: true });
+  const events = await kit.allPages('/v1/events', 'events', {
+    calendar_id: 1001,
+    begin: '2031-01-01T00:00:00Z',
+    end: '2031-03-01T00:00:00Z',
+    include_deleted: true,
+  });
   for (const ext of w.events) {
     const hits = events.filter((e) => e.external_id === ext);
     expect(hits, `event ${ext}`).toHaveLength(1);
     if (w.marked.has(ext)) expect(hits[0].participants.map((p: Json) => p.state)).toEqual(['confirmed']);
   }
-  const bookings = await kit.allPages('/v1/bookings', 'bookings', { booking_page: 'lakeside-dental-cleaning', created_since: new Date(createdSince - 1000).toISOString() });
+  const bookings = await kit.allPages('/v1/bookings', 'bookings', {
+    booking_page: 'lakeside-dental-cleaning',
+    created_since: new Date(createdSince - 1000).toISOString(),
+  });
   const live = bookings.filter((b) => b.state !== 'failed');
   expect(live).toHaveLength(w.counts.bookings);
   expect(new Set(live.map((b) => b.start_time)).size).toBe(w.counts.bookings);

@@ -14,7 +14,12 @@ it('goes pending_device_update_for_contact → complete, read back through GET /
   const device = pages.find((p) => p.remote_device !== null);
   const slot = (await api.get('/v1/availability', { booking_page: device.token })).body.slots[0];
   expect(slot).toBeDefined();
-  const res = await api.post('/v1/book_now', { booking_page: device.token, time: slot.time, name: 'Pat Pending', phone_number: '+1 303 555 0177' });
+  const res = await api.post('/v1/book_now', {
+    booking_page: device.token,
+    time: slot.time,
+    name: 'Pat Pending',
+    phone_number: '+1 303 555 0177',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.booking.state).toBe('pending_device_update_for_contact');
   const id = res.body.booking.id;
@@ -26,7 +31,17 @@ it('goes pending_device_update_for_contact → complete, read back through GET /
 
   // The same invitee again: the contact exists, so the booking waits only for the device update.
   const next = (await api.get('/v1/availability', { booking_page: device.token })).body.slots[0];
-  const again = await api.post('/v1/book_now', { booking_page: device.token, time: next.time, name: 'Pat Pending', phone_number: '3035550177' });
+  const again = await api.post('/v1/book_now', {
+    booking_page: device.token,
+    time: next.time,
+    name: 'Pat Pending',
+    phone_number: '3035550177',
+  });
   expect(again.body.booking.state).toBe('pending_device_update');
-  await until(async () => ((await api.get('/v1/bookings', { id: again.body.booking.id, state: 'complete' })).body.bookings[0] as Json | undefined), 3000);
+  await until(
+    async () =>
+      (await api.get('/v1/bookings', { id: again.body.booking.id, state: 'complete' })).body.bookings[0] as
+        Json | undefined,
+    3000,
+  );
 });

@@ -13,18 +13,53 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 async function create(ev: Record<string, unknown>): Promise<Json> {
-  const res = await api.post('/v1/events', { events: [{ calendar_id: calId, title: 'Exam', start_time: '2030-03-04T10:00:00-06:00', end_time: '2030-03-04T10:30:00-06:00', ...ev }] });
+  const res = await api.post('/v1/events', {
+    events: [
+      {
+        calendar_id: calId,
+        title: 'Exam',
+        start_time: '2030-03-04T10:00:00-06:00',
+        end_time: '2030-03-04T10:30:00-06:00',
+        ...ev,
+      },
+    ],
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.events[0];
 }
 
 describe('POST/GET /v1/events', () => {
   it('creates an event with participants (normalized phones, initial state) and reads it back bare', async () => {
-    const ev = await create({ external_id: 'ehr-1', location: 'Room 2', content: 'Bring X-rays', custom_data: { field_1: 'v' }, participants: [{ name: 'Ann Lee', phone: '312-555-0101', email: 'Ann@Example.com' }] });
+    const ev = await create({
+      external_id: 'ehr-1',
+      location: 'Room 2',
+      content: 'Bring X-rays',
+      custom_data: { field_1: 'v' },
+      participants: [{ name: 'Ann Lee', phone: '312-555-0101', email: 'Ann@Example.com' }],
+    });
     expect(ev).toMatchObject({
-      calendar_id: calId, title: 'Exam', start_time: '2030-03-04T10:00:00-06:00', end_time: '2030-03-04T10:30:00-06:00', time_zone: 'America/Chicago',
-      external_id: 'ehr-1', location: 'Room 2', content: 'Bring X-rays', is_deleted: false, all_day: false, show_as: null, custom_data: { field_1: 'v' },
-      participants: [{ name: 'Ann Lee', phone: '312-555-0101', normalized_phone: '+13125550101', email: 'ann@example.com', state: 'initial', check_in_state: null }],
+      calendar_id: calId,
+      title: 'Exam',
+      start_time: '2030-03-04T10:00:00-06:00',
+      end_time: '2030-03-04T10:30:00-06:00',
+      time_zone: 'America/Chicago',
+      external_id: 'ehr-1',
+      location: 'Room 2',
+      content: 'Bring X-rays',
+      is_deleted: false,
+      all_day: false,
+      show_as: null,
+      custom_data: { field_1: 'v' },
+      participants: [
+        {
+          name: 'Ann Lee',
+          phone: '312-555-0101',
+          normalized_phone: '+13125550101',
+          email: 'ann@example.com',
+          state: 'initial',
+          check_in_state: null,
+        },
+      ],
     });
     expect((await api.get('/v1/event', { id: ev.id })).body).toEqual(ev);
     expect((await api.get('/v1/event', { external_id: 'ehr-1' })).body).toEqual(ev);
@@ -32,16 +67,44 @@ describe('POST/GET /v1/events', () => {
   });
 
   it('renders times in the event time_zone, reads offset-less input there, and auto-creates a named calendar', async () => {
-    const res = await api.post('/v1/events', { events: [{ calendar: 'Denver chair', title: 'T', time_zone: 'America/Denver', start_time: '2030-03-04T09:00:00', end_time: '2030-03-04T16:30:00Z' }] });
+    const res = await api.post('/v1/events', {
+      events: [
+        {
+          calendar: 'Denver chair',
+          title: 'T',
+          time_zone: 'America/Denver',
+          start_time: '2030-03-04T09:00:00',
+          end_time: '2030-03-04T16:30:00Z',
+        },
+      ],
+    });
     expect(res.status).toBe(200);
-    expect(res.body.events[0]).toMatchObject({ start_time: '2030-03-04T09:00:00-07:00', end_time: '2030-03-04T09:30:00-07:00', time_zone: 'America/Denver', calendar_name: 'Denver chair' });
-    const prevented = await api.post('/v1/events', { prevent_calendar_creation: true, events: [{ calendar: 'Nope', title: 'T', start_time: '2030-03-04T09:00:00Z', end_time: '2030-03-04T09:30:00Z' }] });
+    expect(res.body.events[0]).toMatchObject({
+      start_time: '2030-03-04T09:00:00-07:00',
+      end_time: '2030-03-04T09:30:00-07:00',
+      time_zone: 'America/Denver',
+      calendar_name: 'Denver chair',
+    });
+    const prevented = await api.post('/v1/events', {
+      prevent_calendar_creation: true,
+      events: [{ calendar: 'Nope', title: 'T', start_time: '2030-03-04T09:00:00Z', end_time: '2030-03-04T09:30:00Z' }],
+    });
     expect(prevented.status).toBe(400);
   });
 
   it('refuses a duplicate external_id with a 400 naming it and the existing event', async () => {
     const first = await create({ external_id: 'ehr-dup' });
-    const res = await api.post('/v1/events', { events: [{ calendar_id: calId, external_id: 'ehr-dup', title: 'Again', start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z' }] });
+    const res = await api.post('/v1/events', {
+      events: [
+        {
+          calendar_id: calId,
+          external_id: 'ehr-dup',
+          title: 'Again',
+          start_time: '2030-03-05T10:00:00Z',
+          end_time: '2030-03-05T10:30:00Z',
+        },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('ehr-dup');
     expect(res.body.details).toEqual({ external_id: 'ehr-dup', event_id: first.id });
@@ -49,12 +112,58 @@ describe('POST/GET /v1/events', () => {
 
   it('rejects bad input with 400s that name the field', async () => {
     const cases: Array<[unknown, string]> = [
-      [{ events: [{ calendar_id: calId, title: 'x', start_time: 'tomorrow', end_time: '2030-03-05T10:30:00Z' }] }, 'start_time'],
-      [{ events: [{ calendar_id: calId, title: 'x', start_time: '2030-03-05T11:00:00Z', end_time: '2030-03-05T10:30:00Z' }] }, 'end_time'],
-      [{ events: [{ calendar_id: calId, start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z' }] }, 'title'],
-      [{ events: [{ calendar_id: 1, title: 'x', start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z' }] }, 'calendar_id'],
-      [{ events: [{ calendar_id: calId, title: 'x', start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z', time_zone: 'Mars/Base' }] }, 'time_zone'],
-      [{ events: [{ calendar_id: calId, title: 'x', start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z', participants: [{ phone: '12' }] }] }, 'phone'],
+      [
+        { events: [{ calendar_id: calId, title: 'x', start_time: 'tomorrow', end_time: '2030-03-05T10:30:00Z' }] },
+        'start_time',
+      ],
+      [
+        {
+          events: [
+            { calendar_id: calId, title: 'x', start_time: '2030-03-05T11:00:00Z', end_time: '2030-03-05T10:30:00Z' },
+          ],
+        },
+        'end_time',
+      ],
+      [
+        { events: [{ calendar_id: calId, start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z' }] },
+        'title',
+      ],
+      [
+        {
+          events: [
+            { calendar_id: 1, title: 'x', start_time: '2030-03-05T10:00:00Z', end_time: '2030-03-05T10:30:00Z' },
+          ],
+        },
+        'calendar_id',
+      ],
+      [
+        {
+          events: [
+            {
+              calendar_id: calId,
+              title: 'x',
+              start_time: '2030-03-05T10:00:00Z',
+              end_time: '2030-03-05T10:30:00Z',
+              time_zone: 'Mars/Base',
+            },
+          ],
+        },
+        'time_zone',
+      ],
+      [
+        {
+          events: [
+            {
+              calendar_id: calId,
+              title: 'x',
+              start_time: '2030-03-05T10:00:00Z',
+              end_time: '2030-03-05T10:30:00Z',
+              participants: [{ phone: '12' }],
+            },
+          ],
+        },
+        'phone',
+      ],
       [{ events: {} }, 'events'],
       [[1, 2], 'JSON object'],
     ];
@@ -68,10 +177,26 @@ describe('POST/GET /v1/events', () => {
 
 describe('PUT /v1/events', () => {
   it('patches plain fields and replaces participants and custom_data wholesale', async () => {
-    const ev = await create({ external_id: 'ehr-put', custom_data: { a: '1' }, participants: [{ name: 'Bo Diaz', phone: '3125550102' }, { name: 'Cy Diaz', phone: '3125550103' }] });
+    const ev = await create({
+      external_id: 'ehr-put',
+      custom_data: { a: '1' },
+      participants: [
+        { name: 'Bo Diaz', phone: '3125550102' },
+        { name: 'Cy Diaz', phone: '3125550103' },
+      ],
+    });
     const patched = (await api.put('/v1/events', { events: [{ id: ev.id, title: 'Exam (moved)' }] })).body.events[0];
-    expect(patched).toMatchObject({ title: 'Exam (moved)', start_time: ev.start_time, custom_data: { a: '1' }, participants: ev.participants });
-    const res = await api.put('/v1/events', { events: [{ external_id: 'ehr-put', custom_data: { b: '2' }, participants: [{ name: 'Cy Diaz', phone: '3125550103' }] }] });
+    expect(patched).toMatchObject({
+      title: 'Exam (moved)',
+      start_time: ev.start_time,
+      custom_data: { a: '1' },
+      participants: ev.participants,
+    });
+    const res = await api.put('/v1/events', {
+      events: [
+        { external_id: 'ehr-put', custom_data: { b: '2' }, participants: [{ name: 'Cy Diaz', phone: '3125550103' }] },
+      ],
+    });
     const replaced = res.body.events[0];
     expect(replaced.id).toBe(ev.id);
     expect(replaced.custom_data).toEqual({ b: '2' });
@@ -82,9 +207,21 @@ describe('PUT /v1/events', () => {
   it('keeps participants who were already messaged, creates when nothing matches, refuses calendar moves', async () => {
     const ev = await create({ participants: [{ name: 'Di Eng', phone: '3125550104' }] });
     await api.post('/v1/event/mark', { id: ev.id, state: 'confirmed' });
-    const res = await api.put('/v1/events', { events: [{ id: ev.id, participants: [{ name: 'Ed Fox', phone: '3125550105' }] }] });
+    const res = await api.put('/v1/events', {
+      events: [{ id: ev.id, participants: [{ name: 'Ed Fox', phone: '3125550105' }] }],
+    });
     expect(res.body.events[0].participants.map((p: Json) => p.name).sort()).toEqual(['Di Eng', 'Ed Fox']);
-    const created = await api.put('/v1/events', { events: [{ external_id: 'ehr-new', calendar_id: calId, title: 'New', start_time: '2030-03-06T09:00:00Z', end_time: '2030-03-06T09:15:00Z' }] });
+    const created = await api.put('/v1/events', {
+      events: [
+        {
+          external_id: 'ehr-new',
+          calendar_id: calId,
+          title: 'New',
+          start_time: '2030-03-06T09:00:00Z',
+          end_time: '2030-03-06T09:15:00Z',
+        },
+      ],
+    });
     expect(created.status).toBe(200);
     expect(created.body.events[0].id).not.toBe(ev.id);
     const cals = (await api.get('/v1/calendars')).body.calendars;
@@ -96,14 +233,20 @@ describe('PUT /v1/events', () => {
 
 describe('DELETE /v1/events', () => {
   it('soft-deletes: returns is_deleted, hides from lists unless include_deleted, frees the external_id', async () => {
-    const ev = await create({ external_id: 'ehr-del', start_time: '2030-03-07T10:00:00Z', end_time: '2030-03-07T10:30:00Z' });
+    const ev = await create({
+      external_id: 'ehr-del',
+      start_time: '2030-03-07T10:00:00Z',
+      end_time: '2030-03-07T10:30:00Z',
+    });
     const res = await api.del('/v1/events', { external_id: 'ehr-del' });
     expect(res.status).toBe(200);
     expect(res.body.events).toHaveLength(1);
     expect(res.body.events[0]).toMatchObject({ id: ev.id, is_deleted: true });
     const range = { begin: '2030-03-07T00:00:00Z', end: '2030-03-08T00:00:00Z' };
     expect((await api.get('/v1/events', range)).body.events.map((e: Json) => e.id)).not.toContain(ev.id);
-    expect((await api.get('/v1/events', { ...range, include_deleted: true })).body.events.map((e: Json) => e.id)).toContain(ev.id);
+    expect(
+      (await api.get('/v1/events', { ...range, include_deleted: true })).body.events.map((e: Json) => e.id),
+    ).toContain(ev.id);
     expect((await api.get('/v1/event', { id: ev.id })).body.is_deleted).toBe(true);
     await create({ external_id: 'ehr-del' });
     expect((await api.del('/v1/events', { id: 1 })).status).toBe(404);
@@ -112,11 +255,22 @@ describe('DELETE /v1/events', () => {
 
 describe('GET /v1/events filters', () => {
   it('returns one copy per matching participant under a phone filter, each with only that participant', async () => {
-    const ev = await create({ start_time: '2030-03-08T10:00:00Z', end_time: '2030-03-08T11:00:00Z', participants: [{ name: 'Mom Park', phone: '3125550150' }, { name: 'Kid Park', phone: '(312) 555-0150' }, { name: 'Other', phone: '3125550151' }] });
-    const all = (await api.get('/v1/events', { begin: '2030-03-08T00:00:00Z', end: '2030-03-09T00:00:00Z' })).body.events;
+    const ev = await create({
+      start_time: '2030-03-08T10:00:00Z',
+      end_time: '2030-03-08T11:00:00Z',
+      participants: [
+        { name: 'Mom Park', phone: '3125550150' },
+        { name: 'Kid Park', phone: '(312) 555-0150' },
+        { name: 'Other', phone: '3125550151' },
+      ],
+    });
+    const all = (await api.get('/v1/events', { begin: '2030-03-08T00:00:00Z', end: '2030-03-09T00:00:00Z' })).body
+      .events;
     expect(all.filter((e: Json) => e.id === ev.id)).toHaveLength(1);
     expect(all.find((e: Json) => e.id === ev.id).participants).toHaveLength(3);
-    const byPhone = (await api.get('/v1/events', { phone_number: '312.555.0150' })).body.events.filter((e: Json) => e.id === ev.id);
+    const byPhone = (await api.get('/v1/events', { phone_number: '312.555.0150' })).body.events.filter(
+      (e: Json) => e.id === ev.id,
+    );
     expect(byPhone).toHaveLength(2);
     expect(byPhone.map((e: Json) => e.participants.map((p: Json) => p.name))).toEqual([['Mom Park'], ['Kid Park']]);
     const seeded = await allPages<Json>(api, '/v1/events', 'events');
@@ -139,7 +293,11 @@ describe('GET /v1/events filters', () => {
     const starts = [...p1, ...p2].map((e: Json) => Date.parse(e.start_time));
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     expect((await api.get('/v1/events', { begin: 'soon' })).status).toBe(400);
-    expect((await api.get('/v1/events', { calendar_id: calId, page_size: 5 })).body.events.every((e: Json) => e.calendar_id === calId)).toBe(true);
+    expect(
+      (await api.get('/v1/events', { calendar_id: calId, page_size: 5 })).body.events.every(
+        (e: Json) => e.calendar_id === calId,
+      ),
+    ).toBe(true);
   });
 
   it('adds conversations on participants with include_conversations', async () => {
@@ -154,11 +312,23 @@ describe('GET /v1/events filters', () => {
 
 describe('POST /v1/event/mark', () => {
   it('maps mark values onto state and check-in values onto check_in_state, for all participants', async () => {
-    const ev = await create({ participants: [{ name: 'Al', phone: '3125550160' }, { name: 'Bea', phone: '3125550161' }] });
+    const ev = await create({
+      participants: [
+        { name: 'Al', phone: '3125550160' },
+        { name: 'Bea', phone: '3125550161' },
+      ],
+    });
     const expectations: Array<[string, string, string | null]> = [
-      ['accepted', 'accepted', null], ['declined', 'declined', null], ['confirmed', 'confirmed', null], ['cancelled', 'not_coming', null],
-      ['needs_reschedule', 'not_coming_needs_reschedule', null], ['not_coming', 'not_coming', null], ['arrived', 'not_coming', 'arrived'],
-      ['late', 'not_coming', 'late'], ['ontime', 'not_coming', 'ontime'], ['noshow', 'not_coming', 'noshow'],
+      ['accepted', 'accepted', null],
+      ['declined', 'declined', null],
+      ['confirmed', 'confirmed', null],
+      ['cancelled', 'not_coming', null],
+      ['needs_reschedule', 'not_coming_needs_reschedule', null],
+      ['not_coming', 'not_coming', null],
+      ['arrived', 'not_coming', 'arrived'],
+      ['late', 'not_coming', 'late'],
+      ['ontime', 'not_coming', 'ontime'],
+      ['noshow', 'not_coming', 'noshow'],
     ];
     for (const [mark, state, checkIn] of expectations) {
       const res = await api.post('/v1/event/mark', { external_id: undefined, id: ev.id, state: mark });

@@ -6,7 +6,11 @@ import { startSandbox, type Sandbox } from '../../sandbox/index';
 export const MONDAY_0900_CHICAGO = Date.UTC(2030, 0, 7, 15, 0, 0);
 
 /** A controllable clock. */
-export function clock(startMs = MONDAY_0900_CHICAGO): { now: () => Date; advance(ms: number): void; set(ms: number): void } {
+export function clock(startMs = MONDAY_0900_CHICAGO): {
+  now: () => Date;
+  advance(ms: number): void;
+  set(ms: number): void;
+} {
   let t = startMs;
   return { now: () => new Date(t), advance: (ms) => void (t += ms), set: (ms) => void (t = ms) };
 }
@@ -29,7 +33,11 @@ export interface Res<T = Json> {
 export interface Api {
   sb: Sandbox;
   user(name: 'owner' | 'staff' | 'linked'): User;
-  call<T = Json>(method: string, path: string, opts?: { as?: As; query?: Record<string, string | number | boolean>; body?: unknown }): Promise<Res<T>>;
+  call<T = Json>(
+    method: string,
+    path: string,
+    opts?: { as?: As; query?: Record<string, string | number | boolean>; body?: unknown },
+  ): Promise<Res<T>>;
   get<T = Json>(path: string, query?: Record<string, string | number | boolean>, as?: As): Promise<Res<T>>;
   post<T = Json>(path: string, body: unknown, as?: As): Promise<Res<T>>;
   put<T = Json>(path: string, body: unknown, as?: As): Promise<Res<T>>;
@@ -52,8 +60,13 @@ function authHeader(sb: Sandbox, as: As): Record<string, string> {
 export async function startApi(options: Partial<SandboxOptions> = {}): Promise<Api> {
   const sb = await startSandbox({ port: 0, ...options });
   const call: Api['call'] = async (method, path, opts = {}) => {
-    const qs = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
-    const headers: Record<string, string> = { accept: 'application/json', ...authHeader(sb, opts.as === undefined ? 'owner' : opts.as) };
+    const qs = opts.query
+      ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)])).toString()}`
+      : '';
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...authHeader(sb, opts.as === undefined ? 'owner' : opts.as),
+    };
     let body: string | undefined;
     if (opts.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -83,7 +96,9 @@ export async function startApi(options: Partial<SandboxOptions> = {}): Promise<A
     del: (path, query, as) => call('DELETE', path, { query, as }),
     token: async (email, scope) => {
       const res = await fetch(`${sb.url}/__sandbox/tokens`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, ...(scope ? { scope } : {}) }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, ...(scope ? { scope } : {}) }),
       });
       if (res.status !== 200) throw new Error(`mint gave ${res.status}: ${await res.text()}`);
       return ((await res.json()) as { access_token: string }).access_token;
@@ -94,7 +109,13 @@ export async function startApi(options: Partial<SandboxOptions> = {}): Promise<A
 }
 
 /** Every page of a paged list endpoint (page=1,2,… until empty), concatenated. */
-export async function allPages<T>(api: Api, path: string, key: string, query: Record<string, string | number | boolean> = {}, as: As = 'owner'): Promise<T[]> {
+export async function allPages<T>(
+  api: Api,
+  path: string,
+  key: string,
+  query: Record<string, string | number | boolean> = {},
+  as: As = 'owner',
+): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; page < 1000; page++) {
     const res = await api.get(path, { ...query, page, page_size: 200 }, as);

@@ -25,21 +25,27 @@ describe('scope map', () => {
     expect(API_ROUTES).toHaveLength(27);
   });
 
-  it.each(SCOPE_MAP.map((r) => [`${r.method} ${r.path}`, r] as const))('%s: 403 insufficient_scope without its scope, passes with it', async (_name, row) => {
-    const without = await api.token('owner@frontdesk.test', SCOPES.filter((s) => s !== row.scope).join(' '));
-    const denied = await send(row, without);
-    expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ errors: 'insufficient_scope', required_scope: row.scope });
-    const only = await api.token('owner@frontdesk.test', row.scope);
-    const allowed = await send(row, only);
-    expect(allowed.status).not.toBe(401);
-    expect(allowed.status).not.toBe(403);
-    expect(allowed.status).toBeLessThan(500);
-  });
+  it.each(SCOPE_MAP.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: 403 insufficient_scope without its scope, passes with it',
+    async (_name, row) => {
+      const without = await api.token('owner@frontdesk.test', SCOPES.filter((s) => s !== row.scope).join(' '));
+      const denied = await send(row, without);
+      expect(denied.status).toBe(403);
+      expect(denied.body).toEqual({ errors: 'insufficient_scope', required_scope: row.scope });
+      const only = await api.token('owner@frontdesk.test', row.scope);
+      const allowed = await send(row, only);
+      expect(allowed.status).not.toBe(401);
+      expect(allowed.status).not.toBe(403);
+      expect(allowed.status).toBeLessThan(500);
+    },
+  );
 
   it('does not scope-gate Basic auth, and requires credentials', async () => {
     for (const row of SCOPE_MAP) {
-      const res = await api.call(row.method, row.path, { as: 'owner', ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}) });
+      const res = await api.call(row.method, row.path, {
+        as: 'owner',
+        ...(row.method === 'POST' || row.method === 'PUT' ? { body: {} } : {}),
+      });
       expect([200, 400, 404, 422]).toContain(res.status);
       const anon = await api.call(row.method, row.path, { as: null });
       expect(anon.status).toBe(401);
@@ -54,7 +60,9 @@ describe('tokens from the OAuth flow', () => {
     const viaToken = await api.get('/v1/calendars', {}, bearer);
     expect(viaToken.status).toBe(200);
     expect(viaToken.body).toEqual((await api.get('/v1/calendars')).body);
-    expect((await api.get('/v1/events', { page_size: 3 }, bearer)).body).toEqual((await api.get('/v1/events', { page_size: 3 })).body);
+    expect((await api.get('/v1/events', { page_size: 3 }, bearer)).body).toEqual(
+      (await api.get('/v1/events', { page_size: 3 })).body,
+    );
     const denied = await api.get('/v1/contacts', {}, bearer);
     expect(denied.body).toEqual({ errors: 'insufficient_scope', required_scope: 'contacts:read' });
     const staff = await api.token('staff@frontdesk.test', 'calendars:read');

@@ -3,7 +3,16 @@ import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, clock, startApi, type Api, type Json } from './helpers';
 
-const STATES = ['initial', 'accepted', 'declined', 'reminded', 'confirmed', 'not_coming', 'not_coming_needs_reschedule', 'not_coming_no_reschedule'];
+const STATES = [
+  'initial',
+  'accepted',
+  'declined',
+  'reminded',
+  'confirmed',
+  'not_coming',
+  'not_coming_needs_reschedule',
+  'not_coming_no_reschedule',
+];
 let api: Api;
 const c = clock();
 
@@ -33,7 +42,9 @@ describe('owner seed', () => {
     }
     expect(new Set(contacts.map((x) => x.name)).size).toBeGreaterThan(200);
     expect(contacts.filter((x) => x.email_addresses.length > 0).length).toBeGreaterThan(200);
-    expect(contacts.every((x) => x.email_addresses.every((e: Json) => /@(mail\.)?example\.(com|net|org)$/.test(e.address)))).toBe(true);
+    expect(
+      contacts.every((x) => x.email_addresses.every((e: Json) => /@(mail\.)?example\.(com|net|org)$/.test(e.address))),
+    ).toBe(true);
   });
 
   it('puts events in business hours of their calendar zone, over the past and next 4 weeks', async () => {
@@ -87,7 +98,11 @@ describe('accounts', () => {
 describe('determinism', () => {
   it('replays the same data after a reset and in a second sandbox', async () => {
     const snapshot = async (a: Api): Promise<string> =>
-      JSON.stringify([(await a.get('/v1/contacts', { page_size: 50 })).body, (await a.get('/v1/events', { page_size: 50 })).body, (await a.get('/v1/bookings')).body]);
+      JSON.stringify([
+        (await a.get('/v1/contacts', { page_size: 50 })).body,
+        (await a.get('/v1/events', { page_size: 50 })).body,
+        (await a.get('/v1/bookings')).body,
+      ]);
     const before = await snapshot(api);
     await api.del('/v1/contacts', { id: (await api.get('/v1/contacts', { page_size: 1 })).body.contacts[0].id });
     expect((await fetch(`${api.sb.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(200);
@@ -102,7 +117,9 @@ describe('determinism', () => {
     try {
       expect(await allPages(other, '/v1/contacts', 'contacts')).toHaveLength(20);
       expect(await allPages(other, '/v1/events', 'events', { include_deleted: true })).toHaveLength(40);
-      expect((await other.get('/v1/contacts', { page_size: 5 })).body).not.toEqual((await api.get('/v1/contacts', { page_size: 5 })).body);
+      expect((await other.get('/v1/contacts', { page_size: 5 })).body).not.toEqual(
+        (await api.get('/v1/contacts', { page_size: 5 })).body,
+      );
     } finally {
       await other.close();
     }

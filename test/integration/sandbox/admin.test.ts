@@ -7,17 +7,20 @@ import { mint, pkceTokens, postJson, start, stats, userinfo } from './helpers';
 let sb: Sandbox;
 let apiResets = 0;
 beforeAll(async () => {
-  sb = await start({}, {
-    createApi: (ctx) => ({
-      register(app) {
-        app.post('/v1/test-bump', async () => {
-          ctx.counters.contactsWritten++;
-          return {};
-        });
-      },
-      reset: () => void apiResets++,
-    }),
-  });
+  sb = await start(
+    {},
+    {
+      createApi: (ctx) => ({
+        register(app) {
+          app.post('/v1/test-bump', async () => {
+            ctx.counters.contactsWritten++;
+            return {};
+          });
+        },
+        reset: () => void apiResets++,
+      }),
+    },
+  );
 });
 afterAll(() => sb.close());
 
@@ -50,7 +53,10 @@ describe('POST /__sandbox/faults validation', () => {
 
   it('a valid body is echoed with defaults filled in', async () => {
     const res = await postJson(`${sb.url}/__sandbox/faults`, { rateLimit: {}, routes: ['/v1/book_now'] });
-    expect(await res.json()).toEqual({ faults: { rateLimit: { status: 429, retryAfterS: 1 }, routes: ['/v1/book_now'] }, rateLimitRemaining: null });
+    expect(await res.json()).toEqual({
+      faults: { rateLimit: { status: 429, retryAfterS: 1 }, routes: ['/v1/book_now'] },
+      rateLimitRemaining: null,
+    });
     await fetch(`${sb.url}/__sandbox/faults`, { method: 'DELETE' });
   });
 });
@@ -60,7 +66,17 @@ describe('GET /__sandbox/stats and POST /__sandbox/reset', () => {
     await pkceTokens(sb);
     await postJson(`${sb.url}/v1/test-bump`, {});
     const s = await stats(sb);
-    expect(Object.keys(s)).toEqual(expect.arrayContaining(['requests', 'tokenGrants', 'refreshReuseDetections', 'revocations', 'faultsInjected', 'contactsWritten', 'bookingsCreated']));
+    expect(Object.keys(s)).toEqual(
+      expect.arrayContaining([
+        'requests',
+        'tokenGrants',
+        'refreshReuseDetections',
+        'revocations',
+        'faultsInjected',
+        'contactsWritten',
+        'bookingsCreated',
+      ]),
+    );
     expect((s.tokenGrants as { authorization_code: number }).authorization_code).toBeGreaterThanOrEqual(1);
     expect(s.contactsWritten).toBe(1);
     expect(s.requests['POST /oauth/token']?.['200']).toBeGreaterThanOrEqual(1);
@@ -87,7 +103,9 @@ describe('GET /__sandbox/stats and POST /__sandbox/reset', () => {
   it('grants can be listed and revoked like "Connected Applications > Revoke"', async () => {
     const a = await mint(sb, 'staff@frontdesk.test');
     const b = await mint(sb, 'owner@frontdesk.test');
-    const list = (await (await fetch(`${sb.url}/__sandbox/grants`)).json()) as { grants: Array<{ user: string; revoked: boolean }> };
+    const list = (await (await fetch(`${sb.url}/__sandbox/grants`)).json()) as {
+      grants: Array<{ user: string; revoked: boolean }>;
+    };
     expect(list.grants.filter((g) => g.user === 'staff@frontdesk.test' && !g.revoked).length).toBeGreaterThanOrEqual(1);
     const res = await postJson(`${sb.url}/__sandbox/grants/revoke`, { email: 'staff@frontdesk.test' });
     expect(((await res.json()) as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
@@ -97,8 +115,18 @@ describe('GET /__sandbox/stats and POST /__sandbox/reset', () => {
 
   it('minting checks the user, client and scope', async () => {
     expect((await postJson(`${sb.url}/__sandbox/tokens`, { email: 'nobody@x.test' })).status).toBe(404);
-    expect((await postJson(`${sb.url}/__sandbox/tokens`, { email: 'owner@frontdesk.test', client_id: 'private-tool', scope: 'contacts:write' })).status).toBe(400);
-    const tk = (await (await postJson(`${sb.url}/__sandbox/tokens`, { email: 'owner@frontdesk.test', scope: 'events:read' })).json()) as { scope: string };
+    expect(
+      (
+        await postJson(`${sb.url}/__sandbox/tokens`, {
+          email: 'owner@frontdesk.test',
+          client_id: 'private-tool',
+          scope: 'contacts:write',
+        })
+      ).status,
+    ).toBe(400);
+    const tk = (await (
+      await postJson(`${sb.url}/__sandbox/tokens`, { email: 'owner@frontdesk.test', scope: 'events:read' })
+    ).json()) as { scope: string };
     expect(tk.scope).toBe('events:read');
   });
 });
@@ -106,7 +134,8 @@ describe('GET /__sandbox/stats and POST /__sandbox/reset', () => {
 describe('loopback-only admin API', () => {
   it('isLoopback', () => {
     for (const a of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(a)).toBe(true);
-    for (const a of ['10.0.0.5', '::ffff:10.0.0.5', '192.168.1.2', 'fe80::1', '', undefined, '127.0.0.1.evil']) expect(isLoopback(a)).toBe(false);
+    for (const a of ['10.0.0.5', '::ffff:10.0.0.5', '192.168.1.2', 'fe80::1', '', undefined, '127.0.0.1.evil'])
+      expect(isLoopback(a)).toBe(false);
   });
 
   const external = Object.values(networkInterfaces())

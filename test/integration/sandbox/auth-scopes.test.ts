@@ -4,20 +4,26 @@ import type { Sandbox } from '../../sandbox/server';
 import { basic, mint, pkceTokens, start, userinfo } from './helpers';
 import { SPEC_SCOPE_MAP } from './spec-scope-map';
 
-
 let sb: Sandbox;
 beforeAll(async () => {
   // A stub domain that gates each spec row through ctx.authorize, as the real domain routes do.
-  sb = await start({}, {
-    createApi: (ctx) => ({
-      register(app) {
-        for (const [method, url, scope] of SPEC_SCOPE_MAP) {
-          app.route({ method: method as 'GET', url, handler: async (req) => ({ ok: ctx.authorize(req, scope).acting.email }) });
-        }
-      },
-      reset: () => undefined,
-    }),
-  });
+  sb = await start(
+    {},
+    {
+      createApi: (ctx) => ({
+        register(app) {
+          for (const [method, url, scope] of SPEC_SCOPE_MAP) {
+            app.route({
+              method: method as 'GET',
+              url,
+              handler: async (req) => ({ ok: ctx.authorize(req, scope).acting.email }),
+            });
+          }
+        },
+        reset: () => undefined,
+      }),
+    },
+  );
 });
 afterAll(() => sb.close());
 
@@ -50,7 +56,13 @@ describe('/v1 authentication', () => {
     const me = (await (await call('GET', '/v1/userinfo', auth)).json()) as Record<string, unknown>;
     expect(me).toEqual({
       user: { id: 1, email: 'owner@frontdesk.test', name: 'Dr. Amelia Hart' },
-      account: { id: 1, email: 'owner@frontdesk.test', name: 'Lakeside Dental', owner_name: 'Dr. Amelia Hart', time_zone: 'America/Chicago' },
+      account: {
+        id: 1,
+        email: 'owner@frontdesk.test',
+        name: 'Lakeside Dental',
+        owner_name: 'Dr. Amelia Hart',
+        time_zone: 'America/Chicago',
+      },
       acting_for_other: false,
       auth: 'basic',
       client_id: null,
@@ -58,7 +70,7 @@ describe('/v1 authentication', () => {
     });
   });
 
-  it('Basic with a wrong key or another user\'s key → 401', async () => {
+  it("Basic with a wrong key or another user's key → 401", async () => {
     expect((await call('GET', '/v1/userinfo', basic('owner@frontdesk.test', 'nope'))).status).toBe(401);
     const staffKey = sb.users.find((u) => u.email === 'staff@frontdesk.test')!.apiKey;
     const res = await call('GET', '/v1/userinfo', basic('owner@frontdesk.test', staffKey));
@@ -81,7 +93,9 @@ describe('scope enforcement (every row of the spec map)', () => {
     const res = await call(method, path, `Bearer ${without.access_token}`);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ errors: 'insufficient_scope', required_scope: scope });
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer realm="sandbox", error="insufficient_scope", scope="${scope}"`);
+    expect(res.headers.get('www-authenticate')).toBe(
+      `Bearer realm="sandbox", error="insufficient_scope", scope="${scope}"`,
+    );
     const only = await mint(sb, 'owner@frontdesk.test', scope);
     expect((await call(method, path, `Bearer ${only.access_token}`)).status).toBe(200);
   });
@@ -90,7 +104,11 @@ describe('scope enforcement (every row of the spec map)', () => {
     const tk = await mint(sb, 'staff@frontdesk.test', 'lists:read');
     const res = await userinfo(sb, tk.access_token);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ user: { email: 'staff@frontdesk.test' }, scope: 'lists:read', acting_for_other: false });
+    expect(await res.json()).toMatchObject({
+      user: { email: 'staff@frontdesk.test' },
+      scope: 'lists:read',
+      acting_for_other: false,
+    });
   });
 });
 
@@ -100,7 +118,13 @@ describe('linked users act on their target', () => {
     const me = (await (await userinfo(sb, tk.access_token)).json()) as Record<string, unknown>;
     expect(me).toEqual({
       user: { id: 3, email: 'linked@frontdesk.test', name: 'Maria Lopez' },
-      account: { id: 1, email: 'owner@frontdesk.test', name: 'Lakeside Dental', owner_name: 'Dr. Amelia Hart', time_zone: 'America/Chicago' },
+      account: {
+        id: 1,
+        email: 'owner@frontdesk.test',
+        name: 'Lakeside Dental',
+        owner_name: 'Dr. Amelia Hart',
+        time_zone: 'America/Chicago',
+      },
       acting_for_other: true,
       auth: 'bearer',
       client_id: 'frontdesk-desktop',
@@ -112,7 +136,10 @@ describe('linked users act on their target', () => {
 
   it('Basic auth of linked@ also acts as owner', async () => {
     const linked = sb.users.find((u) => u.email === 'linked@frontdesk.test')!;
-    const me = (await (await call('GET', '/v1/userinfo', basic(linked.email, linked.apiKey))).json()) as { acting_for_other: boolean; account: { email: string } };
+    const me = (await (await call('GET', '/v1/userinfo', basic(linked.email, linked.apiKey))).json()) as {
+      acting_for_other: boolean;
+      account: { email: string };
+    };
     expect(me.acting_for_other).toBe(true);
     expect(me.account.email).toBe('owner@frontdesk.test');
   });

@@ -21,10 +21,22 @@ describe('GET /oauth/authorize errors that must NOT redirect (HTML page, 400)', 
     ['different redirect_uri', { ...base, redirect_uri: 'com.frontdesk.app:/oauth/callback/x' }],
     ['redirect_uri with extra query', { ...base, redirect_uri: 'com.frontdesk.app:/oauth/callback?a=1' }],
     ['port on a non-loopback registration', { ...base, redirect_uri: 'https://evil.example/oauth/callback' }],
-    ['loopback with another path', { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://127.0.0.1:5000/oauth/callbackx' }],
-    ['loopback with localhost', { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://localhost:5000/oauth/callback' }],
-    ['loopback with https', { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'https://127.0.0.1:5000/oauth/callback' }],
-    ['loopback with port 0', { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://127.0.0.1:0/oauth/callback' }],
+    [
+      'loopback with another path',
+      { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://127.0.0.1:5000/oauth/callbackx' },
+    ],
+    [
+      'loopback with localhost',
+      { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://localhost:5000/oauth/callback' },
+    ],
+    [
+      'loopback with https',
+      { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'https://127.0.0.1:5000/oauth/callback' },
+    ],
+    [
+      'loopback with port 0',
+      { ...base, client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://127.0.0.1:0/oauth/callback' },
+    ],
   ];
   it.each(cases)('%s', async (_name, params) => {
     const res = await get(authorizeUrl(sb, params));
@@ -49,8 +61,21 @@ describe('GET /oauth/authorize errors that redirect with error, error_descriptio
     ['missing scope', { ...base, scope: undefined }, 'invalid_request'],
     ['unknown scope', { ...base, scope: 'contacts:read admin' }, 'invalid_scope'],
     ['blank scope', { ...base, scope: '   ' }, 'invalid_scope'],
-    ['scope the app did not declare', { ...base, client_id: 'private-tool', redirect_uri: 'http://127.0.0.1/private-tool/callback', scope: 'contacts:write' }, 'invalid_scope'],
-    ['public client without PKCE', { ...base, code_challenge: undefined, code_challenge_method: undefined }, 'invalid_request'],
+    [
+      'scope the app did not declare',
+      {
+        ...base,
+        client_id: 'private-tool',
+        redirect_uri: 'http://127.0.0.1/private-tool/callback',
+        scope: 'contacts:write',
+      },
+      'invalid_scope',
+    ],
+    [
+      'public client without PKCE',
+      { ...base, code_challenge: undefined, code_challenge_method: undefined },
+      'invalid_request',
+    ],
     ['PKCE plain', { ...base, code_challenge_method: 'plain' }, 'invalid_request'],
     ['PKCE without method (defaults to plain)', { ...base, code_challenge_method: undefined }, 'invalid_request'],
     ['method without challenge', { ...base, code_challenge: undefined }, 'invalid_request'],
@@ -62,7 +87,10 @@ describe('GET /oauth/authorize errors that redirect with error, error_descriptio
     const res = await get(authorizeUrl(sb, params));
     expect(res.status).toBe(302);
     const loc = res.headers.get('location')!;
-    const registered = params.client_id === 'private-tool' ? 'http://127.0.0.1/private-tool/callback' : 'com.frontdesk.app:/oauth/callback';
+    const registered =
+      params.client_id === 'private-tool'
+        ? 'http://127.0.0.1/private-tool/callback'
+        : 'com.frontdesk.app:/oauth/callback';
     expect(loc.startsWith(`${registered}?`)).toBe(true);
     const q = redirectParams(loc);
     expect(q.get('error')).toBe(error);
@@ -102,7 +130,9 @@ describe('scope parameter', () => {
 
 describe('redirect helpers', () => {
   it('appends to a redirect that already has a query', () => {
-    expect(withParams('https://a.test/cb?x=1', { code: 'c', state: 's t' })).toBe('https://a.test/cb?x=1&code=c&state=s+t');
+    expect(withParams('https://a.test/cb?x=1', { code: 'c', state: 's t' })).toBe(
+      'https://a.test/cb?x=1&code=c&state=s+t',
+    );
     expect(withParams('com.app:/cb', { code: 'c', state: null })).toBe('com.app:/cb?code=c');
   });
 

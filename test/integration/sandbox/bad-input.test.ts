@@ -6,16 +6,19 @@ import { postJson, start } from './helpers';
 
 let sb: Sandbox;
 beforeAll(async () => {
-  sb = await start({}, {
-    extend(app) {
-      app.post('/v1/test-echo', async (req) => ({ body: req.body }));
-      app.get('/v1/test-bad', async () => badRequest('nope', { field: 'x' }));
-      app.get('/v1/test-zod', async (req) => z.strictObject({ n: z.coerce.number().int() }).parse(req.query));
-      app.get('/v1/test-crash', async () => {
-        throw new Error('boom');
-      });
+  sb = await start(
+    {},
+    {
+      extend(app) {
+        app.post('/v1/test-echo', async (req) => ({ body: req.body }));
+        app.get('/v1/test-bad', async () => badRequest('nope', { field: 'x' }));
+        app.get('/v1/test-zod', async (req) => z.strictObject({ n: z.coerce.number().int() }).parse(req.query));
+        app.get('/v1/test-crash', async () => {
+          throw new Error('boom');
+        });
+      },
     },
-  });
+  );
 });
 afterAll(() => sb.close());
 
@@ -27,7 +30,10 @@ describe('bad input gets a clear 4xx JSON error', () => {
   });
 
   it('empty JSON body → 400', async () => {
-    const res = await fetch(`${sb.url}/v1/test-echo`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${sb.url}/v1/test-echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { errors: string }).errors).toBeTruthy();
   });
@@ -40,7 +46,10 @@ describe('bad input gets a clear 4xx JSON error', () => {
   it('a body over 1 MB → 413 payload_too_large', async () => {
     const res = await postJson(`${sb.url}/v1/test-echo`, { x: 'a'.repeat(1_100_000) });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ errors: 'payload_too_large', message: 'request body is larger than the 1 MB limit' });
+    expect(await res.json()).toEqual({
+      errors: 'payload_too_large',
+      message: 'request body is larger than the 1 MB limit',
+    });
   });
 
   it('a body just under 1 MB is accepted', async () => {
@@ -49,7 +58,11 @@ describe('bad input gets a clear 4xx JSON error', () => {
   });
 
   it('an unknown content type → 415 JSON', async () => {
-    const res = await fetch(`${sb.url}/v1/test-echo`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<a/>' });
+    const res = await fetch(`${sb.url}/v1/test-echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<a/>',
+    });
     expect(res.status).toBe(415);
     expect(((await res.json()) as { errors: string }).errors).toBe('unsupported_media_type');
   });
@@ -97,21 +110,34 @@ describe('bad input gets a clear 4xx JSON error', () => {
       const res = await fetch(`${sb.url}/v1/test-crash`);
       expect(res.status).toBe(500);
       expect(((await res.json()) as { errors: string }).errors).toBe('internal_error');
-      expect(spy).toHaveBeenCalledWith(expect.stringContaining('UNEXPECTED 500 on GET /v1/test-crash'), expect.any(Error));
+      expect(spy).toHaveBeenCalledWith(
+        expect.stringContaining('UNEXPECTED 500 on GET /v1/test-crash'),
+        expect.any(Error),
+      );
     } finally {
       spy.mockRestore();
     }
   });
 
   it('hostile header values do not crash auth', async () => {
-    for (const h of ['Bearer \u00ff\u00fe', 'Basic ' + 'A'.repeat(5000), 'Basic Og==', 'Bearer ' + 'x'.repeat(10_000), ' ']) {
+    for (const h of [
+      'Bearer \u00ff\u00fe',
+      'Basic ' + 'A'.repeat(5000),
+      'Basic Og==',
+      'Bearer ' + 'x'.repeat(10_000),
+      ' ',
+    ]) {
       const res = await fetch(`${sb.url}/v1/userinfo`, { headers: { authorization: h } });
       expect(res.status).toBe(401);
     }
   });
 
   it('a malformed form body on the login page → an HTML 400, not a crash', async () => {
-    const res = await fetch(`${sb.url}/oauth/login`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'rid=%E0%A4%A&email=' });
+    const res = await fetch(`${sb.url}/oauth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'rid=%E0%A4%A&email=',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   });

@@ -10,7 +10,10 @@ const CLI = ['--import', 'tsx', 'test/sandbox/cli.ts'];
 
 describe.concurrent('npm run sandbox (cli.ts)', () => {
   it('prints "sandbox listening on http://127.0.0.1:PORT" first, then users, keys and clients; SIGTERM exits 0', async () => {
-    const child = spawn(NODE, [...CLI, '--port', '0', '--contacts', '10', '--events', '10'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(NODE, [...CLI, '--port', '0', '--contacts', '10', '--events', '10'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8');
     await new Promise<void>((resolve, reject) => {
@@ -32,7 +35,9 @@ describe.concurrent('npm run sandbox (cli.ts)', () => {
     expect(out).toContain('linked@frontdesk.test');
     expect(out).toMatch(/server-app\s+confidential, secret [0-9a-f]{48}/);
     const key = /owner@frontdesk\.test\s+api_key ([0-9a-f]{32})/.exec(out)![1]!;
-    const me = await fetch(`${m![1]}/v1/userinfo`, { headers: { authorization: `Basic ${Buffer.from(`owner@frontdesk.test:${key}`).toString('base64')}` } });
+    const me = await fetch(`${m![1]}/v1/userinfo`, {
+      headers: { authorization: `Basic ${Buffer.from(`owner@frontdesk.test:${key}`).toString('base64')}` },
+    });
     expect(me.status).toBe(200);
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     child.kill('SIGTERM');
@@ -40,7 +45,14 @@ describe.concurrent('npm run sandbox (cli.ts)', () => {
   });
 
   it('rejects unknown flags and bad numbers with one line on stderr and exit 2', async () => {
-    const cases = [['--bogus'], ['--port', 'abc'], ['--port', '70000'], ['--code-ttl', '0'], ['--seed'], ['--events=-1']];
+    const cases = [
+      ['--bogus'],
+      ['--port', 'abc'],
+      ['--port', '70000'],
+      ['--code-ttl', '0'],
+      ['--seed'],
+      ['--events=-1'],
+    ];
     const results = await Promise.all(
       cases.map(
         (args) =>
@@ -64,7 +76,21 @@ describe.concurrent('npm run sandbox (cli.ts)', () => {
 
   it('parses every flag, in both --flag value and --flag=value forms', () => {
     expect(
-      parseCliArgs(['--port', '0', '--access-ttl=5', '--code-ttl', '2', '--seed', '9', '--contacts', '3', '--events', '4', '--device-settle-ms', '0']),
+      parseCliArgs([
+        '--port',
+        '0',
+        '--access-ttl=5',
+        '--code-ttl',
+        '2',
+        '--seed',
+        '9',
+        '--contacts',
+        '3',
+        '--events',
+        '4',
+        '--device-settle-ms',
+        '0',
+      ]),
     ).toEqual({
       kind: 'run',
       options: { port: 0, accessTtlS: 5, codeTtlS: 2, seed: 9, contacts: 3, events: 4, deviceSettleMs: 0 },

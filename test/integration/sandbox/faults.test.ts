@@ -5,13 +5,16 @@ import { authorizeUrl, desktopParams, get, pkce, postForm, postJson, start, stat
 let sb: Sandbox;
 let writes = 0;
 beforeAll(async () => {
-  sb = await start({}, {
-    extend(app) {
-      app.post('/v1/test-writes', async () => ({ writes: ++writes }));
-      app.get('/v1/test-reads', async () => ({ writes }));
-      app.get('/v1/test-items/:id', async (req) => ({ id: (req.params as { id: string }).id }));
+  sb = await start(
+    {},
+    {
+      extend(app) {
+        app.post('/v1/test-writes', async () => ({ writes: ++writes }));
+        app.get('/v1/test-reads', async () => ({ writes }));
+        app.get('/v1/test-items/:id', async (req) => ({ id: (req.params as { id: string }).id }));
+      },
     },
-  });
+  );
 });
 afterAll(() => sb.close());
 beforeEach(async () => {
@@ -23,7 +26,8 @@ const setFaults = async (body: unknown): Promise<void> => {
   expect(res.status).toBe(200);
 };
 const write = (): Promise<Response> => fetch(`${sb.url}/v1/test-writes`, { method: 'POST' });
-const read = async (): Promise<number> => ((await (await fetch(`${sb.url}/v1/test-reads`)).json()) as { writes: number }).writes;
+const read = async (): Promise<number> =>
+  ((await (await fetch(`${sb.url}/v1/test-reads`)).json()) as { writes: number }).writes;
 const socketError = async (p: Promise<Response>): Promise<string> => {
   const err = await p.then(
     () => null,
@@ -109,7 +113,13 @@ describe('fault injection', () => {
   it('offline destroys every faulted connection; admin and portal stay reachable', async () => {
     await setFaults({ offline: true });
     await socketError(fetch(`${sb.url}/v1/test-reads`));
-    await socketError(postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'frontdesk-desktop' }));
+    await socketError(
+      postForm(`${sb.url}/oauth/token`, {
+        grant_type: 'refresh_token',
+        refresh_token: 'x',
+        client_id: 'frontdesk-desktop',
+      }),
+    );
     await socketError(postForm(`${sb.url}/oauth/revoke`, { token: 'x', client_id: 'frontdesk-desktop' }));
     expect((await fetch(`${sb.url}/__sandbox/stats`)).status).toBe(200);
     expect((await get(authorizeUrl(sb, desktopParams(pkce().challenge)))).status).toBe(200);
@@ -117,7 +127,11 @@ describe('fault injection', () => {
 
   it('the token endpoint is faultable (failRate)', async () => {
     await setFaults({ failRate: 1, failStatus: [503] });
-    const res = await postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'frontdesk-desktop' });
+    const res = await postForm(`${sb.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: 'x',
+      client_id: 'frontdesk-desktop',
+    });
     expect(res.status).toBe(503);
   });
 
@@ -139,7 +153,9 @@ describe('fault injection', () => {
     expect(row.reset).toBe((before.requests['GET /v1/test-items/:id']?.reset ?? 0) + 1);
     expect(row['200']).toBe((before.requests['GET /v1/test-items/:id']?.['200'] ?? 0) + 1);
     expect(Object.keys(after.requests).some((k) => k.includes('456'))).toBe(false);
-    expect((after.faultsInjected as { reset: number }).reset).toBe((before.faultsInjected as { reset: number }).reset + 1);
+    expect((after.faultsInjected as { reset: number }).reset).toBe(
+      (before.faultsInjected as { reset: number }).reset + 1,
+    );
   });
 
   it('DELETE clears faults', async () => {

@@ -33,7 +33,11 @@ export async function get(url: string, headers: Record<string, string> = {}): Pr
 }
 
 /** POSTs form fields. */
-export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(url, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields) });
 }
 
@@ -61,7 +65,10 @@ export function authorizeUrl(sb: Sandbox, params: Record<string, string | undefi
 }
 
 /** Default authorize parameters for frontdesk-desktop with a PKCE challenge. */
-export function desktopParams(challenge: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function desktopParams(
+  challenge: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     client_id: 'frontdesk-desktop',
     redirect_uri: 'com.frontdesk.app:/oauth/callback',
@@ -75,7 +82,12 @@ export function desktopParams(challenge: string, extra: Record<string, string | 
 }
 
 /** Signs in on the login page of `authorize`; returns the session cookie and the consent URL. */
-export async function login(sb: Sandbox, authorize: string, email: string, password = 'sandbox'): Promise<{ cookie: string; consent: string }> {
+export async function login(
+  sb: Sandbox,
+  authorize: string,
+  email: string,
+  password = 'sandbox',
+): Promise<{ cookie: string; consent: string }> {
   const page = await get(authorize);
   if (page.status !== 200) throw new Error(`authorize gave ${page.status}: ${page.headers.get('location')}`);
   const rid = hidden(await page.text(), 'rid');
@@ -128,14 +140,23 @@ export async function pkceTokens(sb: Sandbox, email = 'owner@frontdesk.test', sc
 
 /** Mints tokens through the admin API (no browser flow). */
 export async function mint(sb: Sandbox, email: string, scope?: string, clientId?: string): Promise<TokenResponse> {
-  const res = await postJson(`${sb.url}/__sandbox/tokens`, { email, ...(scope ? { scope } : {}), ...(clientId ? { client_id: clientId } : {}) });
+  const res = await postJson(`${sb.url}/__sandbox/tokens`, {
+    email,
+    ...(scope ? { scope } : {}),
+    ...(clientId ? { client_id: clientId } : {}),
+  });
   if (res.status !== 200) throw new Error(`mint gave ${res.status}: ${await res.text()}`);
   return (await res.json()) as TokenResponse;
 }
 
 /** Refresh grant for frontdesk-desktop. */
 export function refresh(sb: Sandbox, refreshToken: string, extra: Record<string, string> = {}): Promise<Response> {
-  return postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: 'frontdesk-desktop', ...extra });
+  return postForm(`${sb.url}/oauth/token`, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: 'frontdesk-desktop',
+    ...extra,
+  });
 }
 
 /** GET /v1/userinfo with a bearer token. */
@@ -144,6 +165,10 @@ export function userinfo(sb: Sandbox, token: string): Promise<Response> {
 }
 
 /** GET /__sandbox/stats. */
-export async function stats(sb: Sandbox): Promise<Record<string, unknown> & { requests: Record<string, Record<string, number>> }> {
-  return (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as Record<string, unknown> & { requests: Record<string, Record<string, number>> };
+export async function stats(
+  sb: Sandbox,
+): Promise<Record<string, unknown> & { requests: Record<string, Record<string, number>> }> {
+  return (await (await fetch(`${sb.url}/__sandbox/stats`)).json()) as Record<string, unknown> & {
+    requests: Record<string, Record<string, number>>;
+  };
 }

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../sandbox/context';
 import type { Sandbox } from '../../sandbox/server';
-import { authorizeUrl, consent, desktopParams, get, hidden, login, pkce, postForm, redirectParams, start, userinfo } from './helpers';
+import {
+  authorizeUrl,
+  consent,
+  desktopParams,
+  get,
+  hidden,
+  login,
+  pkce,
+  postForm,
+  redirectParams,
+  start,
+  userinfo,
+} from './helpers';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -24,7 +36,11 @@ describe('authorization-code flow with PKCE, driven through the portal pages', (
     expect(loginHtml).not.toMatch(/style="/);
 
     const rid = hidden(loginHtml, 'rid');
-    const loggedIn = await postForm(`${sb.url}/oauth/login`, { rid, email: 'OWNER@frontdesk.test', password: 'sandbox' });
+    const loggedIn = await postForm(`${sb.url}/oauth/login`, {
+      rid,
+      email: 'OWNER@frontdesk.test',
+      password: 'sandbox',
+    });
     expect(loggedIn.status).toBe(303);
     const setCookie = loggedIn.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/sandbox_session=.+HttpOnly/i);
@@ -63,7 +79,14 @@ describe('authorization-code flow with PKCE, driven through the portal pages', (
     expect(token.status).toBe(200);
     expect(token.headers.get('cache-control')).toBe('no-store');
     const body = (await token.json()) as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'created_at', 'expires_in', 'refresh_token', 'scope', 'token_type']);
+    expect(Object.keys(body).sort()).toEqual([
+      'access_token',
+      'created_at',
+      'expires_in',
+      'refresh_token',
+      'scope',
+      'token_type',
+    ]);
     expect(body.token_type).toBe('Bearer');
     expect(body.expires_in).toBe(2_592_000);
     expect(body.scope).toBe(SCOPES.join(' '));
@@ -72,7 +95,11 @@ describe('authorization-code flow with PKCE, driven through the portal pages', (
 
     const me = await userinfo(sb, String(body.access_token));
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ user: { email: 'owner@frontdesk.test' }, auth: 'bearer', client_id: 'frontdesk-desktop' });
+    expect(await me.json()).toMatchObject({
+      user: { email: 'owner@frontdesk.test' },
+      auth: 'bearer',
+      client_id: 'frontdesk-desktop',
+    });
   });
 
   it('a signed-in session skips the login page on the next authorize', async () => {
@@ -96,7 +123,12 @@ describe('authorization-code flow with PKCE, driven through the portal pages', (
   });
 
   it('Deny → access_denied with state', async () => {
-    const loc = await consent(sb, desktopParams(pkce().challenge, { state: 'deny-me' }), 'owner@frontdesk.test', 'deny');
+    const loc = await consent(
+      sb,
+      desktopParams(pkce().challenge, { state: 'deny-me' }),
+      'owner@frontdesk.test',
+      'deny',
+    );
     const q = redirectParams(loc);
     expect(loc.startsWith('com.frontdesk.app:/oauth/callback?')).toBe(true);
     expect(q.get('error')).toBe('access_denied');
@@ -105,22 +137,42 @@ describe('authorization-code flow with PKCE, driven through the portal pages', (
   });
 
   it('the consent POST needs the session CSRF token and the same session', async () => {
-    const { cookie, consent: consentUrl } = await login(sb, authorizeUrl(sb, desktopParams(pkce().challenge)), 'owner@frontdesk.test');
+    const { cookie, consent: consentUrl } = await login(
+      sb,
+      authorizeUrl(sb, desktopParams(pkce().challenge)),
+      'owner@frontdesk.test',
+    );
     const html = await (await get(consentUrl, { cookie })).text();
     const rid = hidden(html, 'rid');
-    const forged = await postForm(`${sb.url}/oauth/consent`, { rid, csrf: 'x'.repeat(43), decision: 'allow' }, { cookie });
+    const forged = await postForm(
+      `${sb.url}/oauth/consent`,
+      { rid, csrf: 'x'.repeat(43), decision: 'allow' },
+      { cookie },
+    );
     expect(forged.status).toBe(403);
     expect(forged.headers.get('location')).toBeNull();
     const noSession = await postForm(`${sb.url}/oauth/consent`, { rid, csrf: hidden(html, 'csrf'), decision: 'allow' });
     expect(noSession.status).toBe(401);
     const other = await login(sb, authorizeUrl(sb, desktopParams(pkce().challenge)), 'staff@frontdesk.test');
     const otherHtml = await (await get(other.consent, { cookie: other.cookie })).text();
-    const hijack = await postForm(`${sb.url}/oauth/consent`, { rid, csrf: hidden(otherHtml, 'csrf'), decision: 'allow' }, { cookie: other.cookie });
+    const hijack = await postForm(
+      `${sb.url}/oauth/consent`,
+      { rid, csrf: hidden(otherHtml, 'csrf'), decision: 'allow' },
+      { cookie: other.cookie },
+    );
     expect(hijack.status).toBe(403);
-    const ok = await postForm(`${sb.url}/oauth/consent`, { rid, csrf: hidden(html, 'csrf'), decision: 'allow' }, { cookie });
+    const ok = await postForm(
+      `${sb.url}/oauth/consent`,
+      { rid, csrf: hidden(html, 'csrf'), decision: 'allow' },
+      { cookie },
+    );
     expect(ok.status).toBe(302);
     expect(redirectParams(ok.headers.get('location')!).get('code')).toBeTruthy();
-    const replay = await postForm(`${sb.url}/oauth/consent`, { rid, csrf: hidden(html, 'csrf'), decision: 'allow' }, { cookie });
+    const replay = await postForm(
+      `${sb.url}/oauth/consent`,
+      { rid, csrf: hidden(html, 'csrf'), decision: 'allow' },
+      { cookie },
+    );
     expect(replay.status).toBe(400);
   });
 

@@ -27,13 +27,19 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
 
   it('revoking the refresh token (with hint) kills the access token too', async () => {
     const tk = await pkceTokens(sb);
-    expect((await revoke({ token: tk.refresh_token, token_type_hint: 'refresh_token', client_id: 'frontdesk-desktop' })).status).toBe(200);
+    expect(
+      (await revoke({ token: tk.refresh_token, token_type_hint: 'refresh_token', client_id: 'frontdesk-desktop' }))
+        .status,
+    ).toBe(200);
     expect((await userinfo(sb, tk.access_token)).status).toBe(401);
   });
 
   it('a wrong hint is only a hint', async () => {
     const tk = await pkceTokens(sb);
-    expect((await revoke({ token: tk.access_token, token_type_hint: 'refresh_token', client_id: 'frontdesk-desktop' })).status).toBe(200);
+    expect(
+      (await revoke({ token: tk.access_token, token_type_hint: 'refresh_token', client_id: 'frontdesk-desktop' }))
+        .status,
+    ).toBe(200);
     expect((await userinfo(sb, tk.access_token)).status).toBe(401);
   });
 
@@ -71,7 +77,11 @@ describe('POST /oauth/revoke (RFC 7009)', () => {
     const res = await revoke({ client_id: 'frontdesk-desktop' });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe('invalid_request');
-    const json = await fetch(`${sb.url}/oauth/revoke`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"token":"x"}' });
+    const json = await fetch(`${sb.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"token":"x"}',
+    });
     expect(json.status).toBe(400);
   });
 });

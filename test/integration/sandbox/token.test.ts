@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/server';
-import { basic, clock, consent, desktopParams, pkce, pkceTokens, postForm, redirectParams, refresh, start, stats, userinfo } from './helpers';
+import {
+  basic,
+  clock,
+  consent,
+  desktopParams,
+  pkce,
+  pkceTokens,
+  postForm,
+  redirectParams,
+  refresh,
+  start,
+  stats,
+  userinfo,
+} from './helpers';
 
 const REDIRECT = 'com.frontdesk.app:/oauth/callback';
 const SERVER_REDIRECT = 'https://server-app.example.test/oauth/callback';
@@ -18,7 +31,13 @@ async function codeFor(extra: Record<string, string | undefined> = {}): Promise<
 }
 
 function exchange(code: string, verifier: string | undefined, extra: Record<string, string> = {}): Promise<Response> {
-  const fields: Record<string, string> = { grant_type: 'authorization_code', code, client_id: 'frontdesk-desktop', redirect_uri: REDIRECT, ...extra };
+  const fields: Record<string, string> = {
+    grant_type: 'authorization_code',
+    code,
+    client_id: 'frontdesk-desktop',
+    redirect_uri: REDIRECT,
+    ...extra,
+  };
   if (verifier !== undefined) fields.code_verifier = verifier;
   return postForm(`${sb.url}/oauth/token`, fields);
 }
@@ -65,23 +84,48 @@ describe('authorization_code grant', () => {
   });
 
   it('redirect_uri must equal the one used at authorize', async () => {
-    const { code, verifier } = await codeFor({ client_id: 'frontdesk-desktop-loopback', redirect_uri: 'http://127.0.0.1:4444/oauth/callback' });
+    const { code, verifier } = await codeFor({
+      client_id: 'frontdesk-desktop-loopback',
+      redirect_uri: 'http://127.0.0.1:4444/oauth/callback',
+    });
     const base = { client_id: 'frontdesk-desktop-loopback' };
-    await expectError(await exchange(code, verifier, { ...base, redirect_uri: 'http://127.0.0.1:5555/oauth/callback' }), 400, 'invalid_grant');
+    await expectError(
+      await exchange(code, verifier, { ...base, redirect_uri: 'http://127.0.0.1:5555/oauth/callback' }),
+      400,
+      'invalid_grant',
+    );
     await expectError(await exchange(code, verifier, { ...base, redirect_uri: '' }), 400, 'invalid_request');
-    expect((await exchange(code, verifier, { ...base, redirect_uri: 'http://127.0.0.1:4444/oauth/callback' })).status).toBe(200);
+    expect(
+      (await exchange(code, verifier, { ...base, redirect_uri: 'http://127.0.0.1:4444/oauth/callback' })).status,
+    ).toBe(200);
   });
 
   it('a code issued to another client is invalid_grant', async () => {
     const { code, verifier } = await codeFor();
-    await expectError(await exchange(code, verifier, { client_id: 'frontdesk-desktop-loopback' }), 400, 'invalid_grant');
+    await expectError(
+      await exchange(code, verifier, { client_id: 'frontdesk-desktop-loopback' }),
+      400,
+      'invalid_grant',
+    );
   });
 
   it('unknown code, missing params, wrong grant type, duplicates', async () => {
     await expectError(await exchange('nope', pkce().verifier), 400, 'invalid_grant');
-    await expectError(await postForm(`${sb.url}/oauth/token`, { client_id: 'frontdesk-desktop' }), 400, 'invalid_request');
-    await expectError(await postForm(`${sb.url}/oauth/token`, { grant_type: 'password', client_id: 'frontdesk-desktop' }), 400, 'unsupported_grant_type');
-    await expectError(await postForm(`${sb.url}/oauth/token`, { grant_type: 'authorization_code', client_id: 'frontdesk-desktop' }), 400, 'invalid_request');
+    await expectError(
+      await postForm(`${sb.url}/oauth/token`, { client_id: 'frontdesk-desktop' }),
+      400,
+      'invalid_request',
+    );
+    await expectError(
+      await postForm(`${sb.url}/oauth/token`, { grant_type: 'password', client_id: 'frontdesk-desktop' }),
+      400,
+      'unsupported_grant_type',
+    );
+    await expectError(
+      await postForm(`${sb.url}/oauth/token`, { grant_type: 'authorization_code', client_id: 'frontdesk-desktop' }),
+      400,
+      'invalid_request',
+    );
     const dup = await fetch(`${sb.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -101,8 +145,16 @@ describe('authorization_code grant', () => {
   });
 
   it('client authentication: unknown client, public client with a secret', async () => {
-    await expectError(await postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'ghost' }), 401, 'invalid_client');
-    await expectError(await postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x' }), 401, 'invalid_client');
+    await expectError(
+      await postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: 'ghost' }),
+      401,
+      'invalid_client',
+    );
+    await expectError(
+      await postForm(`${sb.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x' }),
+      401,
+      'invalid_client',
+    );
     await expectError(await refresh(sb, 'x', { client_secret: 'guess' }), 401, 'invalid_client');
   });
 });
@@ -110,35 +162,70 @@ describe('authorization_code grant', () => {
 describe('confidential client (server-app)', () => {
   const secret = (): string => sb.clients.find((c) => c.id === 'server-app')!.secret!;
   async function serverCode(): Promise<string> {
-    const loc = await consent(sb, { client_id: 'server-app', redirect_uri: SERVER_REDIRECT, response_type: 'code', scope: 'contacts:read', state: 's' });
+    const loc = await consent(sb, {
+      client_id: 'server-app',
+      redirect_uri: SERVER_REDIRECT,
+      response_type: 'code',
+      scope: 'contacts:read',
+      state: 's',
+    });
     return redirectParams(loc).get('code')!;
   }
-  const fields = (code: string): Record<string, string> => ({ grant_type: 'authorization_code', code, redirect_uri: SERVER_REDIRECT });
+  const fields = (code: string): Record<string, string> => ({
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: SERVER_REDIRECT,
+  });
 
   it('authenticates with client_secret in the body', async () => {
-    const res = await postForm(`${sb.url}/oauth/token`, { ...fields(await serverCode()), client_id: 'server-app', client_secret: secret() });
+    const res = await postForm(`${sb.url}/oauth/token`, {
+      ...fields(await serverCode()),
+      client_id: 'server-app',
+      client_secret: secret(),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { scope: string }).scope).toBe('contacts:read');
   });
 
   it('authenticates with HTTP Basic', async () => {
-    const res = await postForm(`${sb.url}/oauth/token`, fields(await serverCode()), { authorization: basic('server-app', secret()) });
+    const res = await postForm(`${sb.url}/oauth/token`, fields(await serverCode()), {
+      authorization: basic('server-app', secret()),
+    });
     expect(res.status).toBe(200);
   });
 
   it('wrong or missing secret → 401 invalid_client with WWW-Authenticate; both methods → invalid_request', async () => {
     const code = await serverCode();
-    const wrong = await postForm(`${sb.url}/oauth/token`, { ...fields(code), client_id: 'server-app', client_secret: 'wrong' });
+    const wrong = await postForm(`${sb.url}/oauth/token`, {
+      ...fields(code),
+      client_id: 'server-app',
+      client_secret: 'wrong',
+    });
     expect(wrong.headers.get('www-authenticate')).toMatch(/^Basic realm="sandbox"/);
     await expectError(wrong, 401, 'invalid_client');
-    await expectError(await postForm(`${sb.url}/oauth/token`, { ...fields(code), client_id: 'server-app' }), 401, 'invalid_client');
-    await expectError(await postForm(`${sb.url}/oauth/token`, fields(code), { authorization: basic('server-app', 'nope') }), 401, 'invalid_client');
     await expectError(
-      await postForm(`${sb.url}/oauth/token`, { ...fields(code), client_secret: secret() }, { authorization: basic('server-app', secret()) }),
+      await postForm(`${sb.url}/oauth/token`, { ...fields(code), client_id: 'server-app' }),
+      401,
+      'invalid_client',
+    );
+    await expectError(
+      await postForm(`${sb.url}/oauth/token`, fields(code), { authorization: basic('server-app', 'nope') }),
+      401,
+      'invalid_client',
+    );
+    await expectError(
+      await postForm(
+        `${sb.url}/oauth/token`,
+        { ...fields(code), client_secret: secret() },
+        { authorization: basic('server-app', secret()) },
+      ),
       400,
       'invalid_request',
     );
-    expect((await postForm(`${sb.url}/oauth/token`, { ...fields(code), client_id: 'server-app', client_secret: secret() })).status).toBe(200);
+    expect(
+      (await postForm(`${sb.url}/oauth/token`, { ...fields(code), client_id: 'server-app', client_secret: secret() }))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -165,7 +252,11 @@ describe('refresh_token grant', () => {
 
   it('may narrow the scope but not widen it', async () => {
     const t1 = await pkceTokens(sb, 'owner@frontdesk.test', 'contacts:read events:read');
-    await expectError(await refresh(sb, t1.refresh_token, { scope: 'contacts:read bookings:write' }), 400, 'invalid_scope');
+    await expectError(
+      await refresh(sb, t1.refresh_token, { scope: 'contacts:read bookings:write' }),
+      400,
+      'invalid_scope',
+    );
     const narrowed = await refresh(sb, t1.refresh_token, { scope: 'events:read' });
     expect(narrowed.status).toBe(200);
     const t2 = (await narrowed.json()) as typeof t1;
@@ -176,7 +267,11 @@ describe('refresh_token grant', () => {
 
   it('a refresh token of another client is invalid_grant and does not revoke', async () => {
     const t1 = await pkceTokens(sb);
-    await expectError(await refresh(sb, t1.refresh_token, { client_id: 'frontdesk-desktop-loopback' }), 400, 'invalid_grant');
+    await expectError(
+      await refresh(sb, t1.refresh_token, { client_id: 'frontdesk-desktop-loopback' }),
+      400,
+      'invalid_grant',
+    );
     expect((await refresh(sb, t1.refresh_token)).status).toBe(200);
   });
 });
@@ -192,7 +287,9 @@ describe('access token lifetime', () => {
       c.advance(5_000);
       const res = await userinfo(short, tk.access_token);
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="sandbox", error="invalid_token", error_description="access token expired"');
+      expect(res.headers.get('www-authenticate')).toBe(
+        'Bearer realm="sandbox", error="invalid_token", error_description="access token expired"',
+      );
       const r = await refresh(short, tk.refresh_token);
       expect(r.status).toBe(200);
       expect((await userinfo(short, ((await r.json()) as typeof tk).access_token)).status).toBe(200);

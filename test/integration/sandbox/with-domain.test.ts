@@ -37,7 +37,7 @@ describe('the real /v1 routes behind the platform', () => {
     }
   });
 
-  it('a token from the PKCE flow reads data; linked@ sees the owner\'s calendars', async () => {
+  it("a token from the PKCE flow reads data; linked@ sees the owner's calendars", async () => {
     const ownerTk = await pkceTokens(sb, 'owner@frontdesk.test', 'calendars:read');
     const linkedTk = await pkceTokens(sb, 'linked@frontdesk.test', 'calendars:read');
     const a = await call('GET', '/v1/calendars', `Bearer ${ownerTk.access_token}`);
@@ -47,12 +47,16 @@ describe('the real /v1 routes behind the platform', () => {
     const staff = await mint(sb, 'staff@frontdesk.test', 'calendars:read');
     const c = await call('GET', '/v1/calendars', `Bearer ${staff.access_token}`);
     expect(c.status).toBe(200);
-    expect(await c.text()).not.toEqual(JSON.stringify(await (await call('GET', '/v1/calendars', `Bearer ${ownerTk.access_token}`)).json()));
+    expect(await c.text()).not.toEqual(
+      JSON.stringify(await (await call('GET', '/v1/calendars', `Bearer ${ownerTk.access_token}`)).json()),
+    );
   });
 
   it('resetAfterApply on a real write: the contact is stored, the client sees a socket error', async () => {
     const tk = await mint(sb, 'owner@frontdesk.test', 'contacts:write address_books:read');
-    const books = (await (await call('GET', '/v1/address_books', `Bearer ${tk.access_token}`)).json()) as { address_books: Array<{ id: number }> };
+    const books = (await (await call('GET', '/v1/address_books', `Bearer ${tk.access_token}`)).json()) as {
+      address_books: Array<{ id: number }>;
+    };
     const addressBookId = books.address_books[0]!.id;
     const before = (await stats(sb)).contactsWritten as number;
     await postJson(`${sb.url}/__sandbox/faults`, { resetRate: 1, resetAfterApply: true, routes: ['/v1/contacts'] });

@@ -4,7 +4,16 @@ import { z } from 'zod';
 import { badRequest } from '../errors';
 import { findPage } from './booking-pages';
 import { addRoute, parseQuery, str, type Deps } from './http';
-import { addLocalDays, dayStart, formatInZone, localDateTime, localParts, MINUTE, parseTimeInput, wallClock } from './time';
+import {
+  addLocalDays,
+  dayStart,
+  formatInZone,
+  localDateTime,
+  localParts,
+  MINUTE,
+  parseTimeInput,
+  wallClock,
+} from './time';
 import type { AccountData, AppointmentType, BookingPage } from './types';
 
 const DAY_MS = 24 * 60 * MINUTE;
@@ -23,7 +32,12 @@ function hm(text: string): [number, number] {
 }
 
 /** Busy intervals per calendar (deleted and show_as Free events don't block). */
-function busyByCalendar(acc: AccountData, calendarIds: readonly number[], from: number, to: number): Map<number, Array<[number, number]>> {
+function busyByCalendar(
+  acc: AccountData,
+  calendarIds: readonly number[],
+  from: number,
+  to: number,
+): Map<number, Array<[number, number]>> {
   const busy = new Map<number, Array<[number, number]>>(calendarIds.map((id) => [id, []]));
   for (const ev of acc.events.values()) {
     if (ev.isDeleted || ev.showAs === 0 || ev.end <= from || ev.start >= to) continue;
@@ -36,7 +50,14 @@ function busyByCalendar(acc: AccountData, calendarIds: readonly number[], from: 
  * Every grid slot of `type` whose start lies in [from, to): windows of each weekday in the page's zone,
  * stepped by the type's increment, within min-notice and days-ahead limits.
  */
-export function gridSlots(acc: AccountData, page: BookingPage, type: AppointmentType, from: number, to: number, now: number): Slot[] {
+export function gridSlots(
+  acc: AccountData,
+  page: BookingPage,
+  type: AppointmentType,
+  from: number,
+  to: number,
+  now: number,
+): Slot[] {
   const zone = page.timeZone;
   const earliest = now + page.minNoticeMinutes * MINUTE;
   const latest = addLocalDays(now, page.maxDaysAhead + 1, zone);
@@ -56,7 +77,9 @@ export function gridSlots(acc: AccountData, page: BookingPage, type: Appointment
       const we = eh === 24 ? addLocalDays(day, 1, zone) : wallClock(zone, p.year, p.month, p.day, eh, em);
       for (let t = ws; t + len <= we; t += type.incrementMinutes * MINUTE) {
         if (t < lo || t >= hi) continue;
-        const free = type.calendarIds.filter((id) => !(busy.get(id) ?? []).some(([s, e]) => s < t + len + pad && e > t - pad));
+        const free = type.calendarIds.filter(
+          (id) => !(busy.get(id) ?? []).some(([s, e]) => s < t + len + pad && e > t - pad),
+        );
         const ok = page.freeWhen === 'all' ? free.length === type.calendarIds.length : free.length > 0;
         out.push({ start: t, end: t + len, freeCalendarIds: ok ? free : [] });
       }
@@ -81,13 +104,24 @@ const query = z.object({
 export function registerAvailability(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, 'GET', '/v1/availability', ({ req, acc, now }) => {
     const q = parseQuery(req, query);
-    const page = findPage(acc, q.booking_page) ?? badRequest(`booking_page "${String(q.booking_page).slice(0, 80)}" not found`);
-    const type = findType(page, q.appointment_type_token) ?? badRequest(`appointment_type_token "${q.appointment_type_token ?? ''}" is not offered by booking page ${page.token}`);
+    const page =
+      findPage(acc, q.booking_page) ?? badRequest(`booking_page "${String(q.booking_page).slice(0, 80)}" not found`);
+    const type =
+      findType(page, q.appointment_type_token) ??
+      badRequest(
+        `appointment_type_token "${q.appointment_type_token ?? ''}" is not offered by booking page ${page.token}`,
+      );
     const zone = page.timeZone;
-    const parse = (v: string, f: string): number => parseTimeInput(v, zone) ?? badRequest(`${f} must be an ISO-8601 date or date-time`);
+    const parse = (v: string, f: string): number =>
+      parseTimeInput(v, zone) ?? badRequest(`${f} must be an ISO-8601 date or date-time`);
     const begin = q.begin === undefined ? now : parse(q.begin, 'begin');
     const dateOnly = q.end !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(q.end.trim());
-    const end = q.end === undefined ? addLocalDays(begin, 8, zone) : dateOnly ? addLocalDays(parse(q.end, 'end'), 1, zone) : parse(q.end, 'end');
+    const end =
+      q.end === undefined
+        ? addLocalDays(begin, 8, zone)
+        : dateOnly
+          ? addLocalDays(parse(q.end, 'end'), 1, zone)
+          : parse(q.end, 'end');
     if (end < begin) badRequest('end is before begin');
     if (end - begin > MAX_RANGE_DAYS * DAY_MS) badRequest(`the range may span at most ${MAX_RANGE_DAYS} days`);
     const slots = gridSlots(acc, page, type, begin, end, now).filter((s) => s.freeCalendarIds.length > 0);
@@ -101,7 +135,10 @@ export function registerAvailability(app: FastifyInstance, deps: Deps): void {
       begin: formatInZone(begin, zone),
       end: formatInZone(end, zone),
       slots: slots.map((s) => ({
-        time: localDateTime(s.start, zone), start_time: formatInZone(s.start, zone), end_time: formatInZone(s.end, zone), calendar_ids: s.freeCalendarIds,
+        time: localDateTime(s.start, zone),
+        start_time: formatInZone(s.start, zone),
+        end_time: formatInZone(s.end, zone),
+        calendar_ids: s.freeCalendarIds,
       })),
     };
   });

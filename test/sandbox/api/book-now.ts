@@ -24,13 +24,30 @@ const body = z.object({
 });
 
 /** Finds or creates the invitee's contact in the page's address book (match by phone, then e-mail). */
-function upsertContact(acc: AccountData, ids: Ids, page: BookingPage, form: FormResult, now: number): { contact: Contact; created: boolean } {
+function upsertContact(
+  acc: AccountData,
+  ids: Ids,
+  page: BookingPage,
+  form: FormResult,
+  now: number,
+): { contact: Contact; created: boolean } {
   const inBook = [...acc.contacts.values()].filter((c) => !c.isDeleted && c.addressBookId === page.addressBookId);
-  const found = (form.normalizedPhone && inBook.find((c) => c.phones.some((p) => p.normalized === form.normalizedPhone))) ||
+  const found =
+    (form.normalizedPhone && inBook.find((c) => c.phones.some((p) => p.normalized === form.normalizedPhone))) ||
     (form.email && inBook.find((c) => c.emails.some((e) => e.address === form.email)));
   const contact: Contact = found || {
-    id: ids.next('contact'), addressBookId: page.addressBookId, externalId: null, name: '', firstName: '', lastName: '',
-    phones: [], emails: [], customData: {}, isDeleted: false, createdAt: now, updatedAt: now,
+    id: ids.next('contact'),
+    addressBookId: page.addressBookId,
+    externalId: null,
+    name: '',
+    firstName: '',
+    lastName: '',
+    phones: [],
+    emails: [],
+    customData: {},
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
   };
   if (form.name) {
     const [first = '', ...rest] = form.name.split(/\s+/);
@@ -39,7 +56,13 @@ function upsertContact(acc: AccountData, ids: Ids, page: BookingPage, form: Form
     contact.name = form.email || form.phone;
   }
   if (form.normalizedPhone && !contact.phones.some((p) => p.normalized === form.normalizedPhone)) {
-    contact.phones.push({ number: form.phone, normalized: form.normalizedPhone, isMobile: true, type: 'mobile', isPrimary: contact.phones.length === 0 });
+    contact.phones.push({
+      number: form.phone,
+      normalized: form.normalizedPhone,
+      isMobile: true,
+      type: 'mobile',
+      isPrimary: contact.phones.length === 0,
+    });
   }
   if (form.email && !contact.emails.some((e) => e.address === form.email)) {
     contact.emails.push({ address: form.email, type: null, isPrimary: contact.emails.length === 0 });
@@ -60,17 +83,47 @@ function pickCalendar(acc: AccountData, page: BookingPage, free: number[]): numb
   return chosen;
 }
 
-function bookingBase(c: Call, page: BookingPage, type: AppointmentType, start: number, form: FormResult | null, id: number): Booking {
+function bookingBase(
+  c: Call,
+  page: BookingPage,
+  type: AppointmentType,
+  start: number,
+  form: FormResult | null,
+  id: number,
+): Booking {
   return {
-    id, pageId: page.id, pageToken: page.token, appointmentTypeToken: type.token, username: c.acc.username, createdAt: c.now,
-    start, end: start + type.lengthMinutes * MINUTE, name: form?.name ?? '', phone: form?.normalizedPhone ?? '', email: form?.email ?? '',
-    authenticatedPhone: false, authenticatedEmail: false, rescheduledAt: null, previousTime: null, clientIp: c.req.ip,
-    fieldData: form?.fieldData ?? {}, eventId: null, participantId: null, outcome: 'failed', pendingState: null, error: null,
+    id,
+    pageId: page.id,
+    pageToken: page.token,
+    appointmentTypeToken: type.token,
+    username: c.acc.username,
+    createdAt: c.now,
+    start,
+    end: start + type.lengthMinutes * MINUTE,
+    name: form?.name ?? '',
+    phone: form?.normalizedPhone ?? '',
+    email: form?.email ?? '',
+    authenticatedPhone: false,
+    authenticatedEmail: false,
+    rescheduledAt: null,
+    previousTime: null,
+    clientIp: c.req.ip,
+    fieldData: form?.fieldData ?? {},
+    eventId: null,
+    participantId: null,
+    outcome: 'failed',
+    pendingState: null,
+    error: null,
   };
 }
 
 /** A book_now request that passed validation. */
-interface Accepted { page: BookingPage; type: AppointmentType; start: number; form: FormResult }
+interface Accepted {
+  page: BookingPage;
+  type: AppointmentType;
+  start: number;
+  form: FormResult;
+}
 
 /** Validates the body against the page (400 `{success:false,error}` naming the problem). */
 function accept(c: Call): Accepted {
@@ -82,10 +135,15 @@ function accept(c: Call): Accepted {
     bookFail(`${d?.path || 'body'}: ${d?.message ?? 'malformed'}`);
   }
   const b = parsed.data;
-  const page = findPage(c.acc, b.booking_page) ?? bookFail(`Booking page "${String(b.booking_page).slice(0, 80)}" not found`);
-  const type = findType(page, b.appointment_type_token) ?? bookFail(`appointment_type_token "${b.appointment_type_token ?? ''}" is not offered by this booking page`);
+  const page =
+    findPage(c.acc, b.booking_page) ?? bookFail(`Booking page "${String(b.booking_page).slice(0, 80)}" not found`);
+  const type =
+    findType(page, b.appointment_type_token) ??
+    bookFail(`appointment_type_token "${b.appointment_type_token ?? ''}" is not offered by this booking page`);
   // A time without an offset is wall time in the page's zone; an offset or Z is honored.
-  const start = (/\d{2}:\d{2}/.test(b.time) ? parseTimeInput(b.time, page.timeZone) : null) ?? bookFail('time must look like YYYY-MM-DDTHH:MM:SS');
+  const start =
+    (/\d{2}:\d{2}/.test(b.time) ? parseTimeInput(b.time, page.timeZone) : null) ??
+    bookFail('time must look like YYYY-MM-DDTHH:MM:SS');
   return { page, type, start, form: checkForm(c.acc, page, b) };
 }
 
@@ -95,21 +153,41 @@ function book(c: Call, ids: Ids, a: Accepted, slot: Slot): Booking {
   const { contact, created } = upsertContact(c.acc, ids, page, form, c.now);
   const reason = form.eventFields.reason;
   const event: EventRec = {
-    id: ids.next('event'), calendarId: pickCalendar(c.acc, page, slot.freeCalendarIds), externalId: null,
-    title: `${type.label} - ${form.name || form.email || form.phone}`, start: slot.start, end: slot.end, timeZone: page.timeZone,
-    allDay: false, showAs: null, location: page.location,
+    id: ids.next('event'),
+    calendarId: pickCalendar(c.acc, page, slot.freeCalendarIds),
+    externalId: null,
+    title: `${type.label} - ${form.name || form.email || form.phone}`,
+    start: slot.start,
+    end: slot.end,
+    timeZone: page.timeZone,
+    allDay: false,
+    showAs: null,
+    location: page.location,
     content: `${typeof reason === 'string' && reason ? `${reason}\n` : ''}Booked online via ${page.name}.`,
     customData: { ...form.eventFields, booking_page: page.token, appointment_type: type.token },
-    participants: [{
-      id: ids.next('participant'), name: form.name, phone: form.phone, normalizedPhone: form.normalizedPhone, email: form.email,
-      contactId: contact.id, state: 'initial', checkInState: null, updatedAt: c.now,
-    }],
-    isDeleted: false, createdAt: c.now, updatedAt: c.now,
+    participants: [
+      {
+        id: ids.next('participant'),
+        name: form.name,
+        phone: form.phone,
+        normalizedPhone: form.normalizedPhone,
+        email: form.email,
+        contactId: contact.id,
+        state: 'initial',
+        checkInState: null,
+        updatedAt: c.now,
+      },
+    ],
+    isDeleted: false,
+    createdAt: c.now,
+    updatedAt: c.now,
   };
   c.acc.events.set(event.id, event);
   const booking = bookingBase(c, page, type, slot.start, form, ids.next('booking'));
   Object.assign(booking, {
-    outcome: 'complete', eventId: event.id, participantId: event.participants[0]?.id ?? null,
+    outcome: 'complete',
+    eventId: event.id,
+    participantId: event.participants[0]?.id ?? null,
     pendingState: page.remoteDevice ? (created ? 'pending_device_update_for_contact' : 'pending_device_update') : null,
   });
   c.acc.bookings.push(booking);
@@ -124,7 +202,9 @@ export function registerBookNow(app: FastifyInstance, deps: Deps): void {
     try {
       const a = accept(c);
       const day = dayStart(a.start, a.page.timeZone);
-      const slot = gridSlots(c.acc, a.page, a.type, day, addLocalDays(day, 1, a.page.timeZone), c.now).find((s) => s.start === a.start);
+      const slot = gridSlots(c.acc, a.page, a.type, day, addLocalDays(day, 1, a.page.timeZone), c.now).find(
+        (s) => s.start === a.start,
+      );
       if (!slot || slot.freeCalendarIds.length === 0) {
         const failed = bookingBase(c, a.page, a.type, a.start, a.form, store.ids.next('booking'));
         failed.error = slot ? 'That time is no longer available' : 'That time is not available on this booking page';

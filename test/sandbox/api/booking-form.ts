@@ -10,14 +10,23 @@ export function bookFail(error: string, booking?: unknown): never {
 
 /** The parts of a book_now body the form check reads. */
 export interface FormInput {
-  name?: string; phone_number?: string; email_address?: string; field_data?: Record<string, Scalar>;
-  opted_into_text_messaging?: boolean; opted_into_text_messaging_for_marketing?: boolean;
+  name?: string;
+  phone_number?: string;
+  email_address?: string;
+  field_data?: Record<string, Scalar>;
+  opted_into_text_messaging?: boolean;
+  opted_into_text_messaging_for_marketing?: boolean;
 }
 
 /** What the form check yields: clean contact data and field_data split by target. */
 export interface FormResult {
-  name: string; phone: string; normalizedPhone: string | null; email: string;
-  fieldData: Record<string, Scalar>; contactFields: Record<string, Scalar>; eventFields: Record<string, Scalar>;
+  name: string;
+  phone: string;
+  normalizedPhone: string | null;
+  email: string;
+  fieldData: Record<string, Scalar>;
+  contactFields: Record<string, Scalar>;
+  eventFields: Record<string, Scalar>;
 }
 
 function present(v: Scalar | undefined): boolean {
@@ -37,7 +46,9 @@ function coerce(page: BookingPage, key: string, v: Scalar): Scalar {
       if (typeof v === 'boolean') return v;
       return v === 'true' || v === 'false' ? v === 'true' : bookFail(`field_data.${key} must be true or false`);
     case 'dropdown':
-      return field.options?.includes(String(v)) ? String(v) : bookFail(`field_data.${key} must be one of: ${(field.options ?? []).join(', ')}`);
+      return field.options?.includes(String(v))
+        ? String(v)
+        : bookFail(`field_data.${key} must be one of: ${(field.options ?? []).join(', ')}`);
     default:
       return typeof v === 'boolean' ? bookFail(`field_data.${key} must be text`) : String(v).trim();
   }
@@ -53,9 +64,12 @@ export function checkForm(acc: AccountData, page: BookingPage, body: FormInput):
   if (required('phone_number') && !rawPhone) bookFail('phone_number is required by this booking page');
   if (required('email_address') && !rawEmail) bookFail('email_address is required by this booking page');
   if (!name && !rawPhone && !rawEmail) bookFail('name, phone_number or email_address is required');
-  const normalizedPhone = rawPhone ? (normalizePhone(rawPhone, acc.country) ?? bookFail('phone_number is not a valid phone number')) : null;
+  const normalizedPhone = rawPhone
+    ? (normalizePhone(rawPhone, acc.country) ?? bookFail('phone_number is not a valid phone number'))
+    : null;
   const email = rawEmail ? (normalizeEmail(rawEmail) ?? bookFail('email_address is not a valid e-mail address')) : '';
-  if (page.consent.textMessaging && body.opted_into_text_messaging === undefined) bookFail('opted_into_text_messaging is required by this booking page');
+  if (page.consent.textMessaging && body.opted_into_text_messaging === undefined)
+    bookFail('opted_into_text_messaging is required by this booking page');
   if (page.consent.textMessagingForMarketing && body.opted_into_text_messaging_for_marketing === undefined) {
     bookFail('opted_into_text_messaging_for_marketing is required by this booking page');
   }
@@ -66,8 +80,10 @@ export function checkForm(acc: AccountData, page: BookingPage, body: FormInput):
   const eventFields: Record<string, Scalar> = {};
   for (const f of page.fields) {
     if (f.builtIn) continue;
-    if (f.required && !present(fieldData[f.key])) bookFail(`field_data.${f.key} (${f.label}) is required by this booking page`);
-    if (fieldData[f.key] !== undefined) (f.target === 'contact' ? contactFields : eventFields)[f.key] = fieldData[f.key] ?? null;
+    if (f.required && !present(fieldData[f.key]))
+      bookFail(`field_data.${f.key} (${f.label}) is required by this booking page`);
+    if (fieldData[f.key] !== undefined)
+      (f.target === 'contact' ? contactFields : eventFields)[f.key] = fieldData[f.key] ?? null;
   }
   return { name, phone: rawPhone, normalizedPhone, email, fieldData, contactFields, eventFields };
 }

@@ -35,18 +35,37 @@ export function renderPage(page: BookingPage): Record<string, unknown> {
     location: page.location,
     remote_device: page.remoteDevice,
     appointment_types: page.appointmentTypes.map((t) => ({
-      token: t.token, label: t.label, description: t.description, length_minutes: t.lengthMinutes, increment_minutes: t.incrementMinutes,
-      padding_minutes: t.paddingMinutes, calendar_ids: t.calendarIds, url: `${pageUrl(page)}${t.token}`,
+      token: t.token,
+      label: t.label,
+      description: t.description,
+      length_minutes: t.lengthMinutes,
+      increment_minutes: t.incrementMinutes,
+      padding_minutes: t.paddingMinutes,
+      calendar_ids: t.calendarIds,
+      url: `${pageUrl(page)}${t.token}`,
     })),
     availability: {
-      hours: Object.fromEntries(DAY_NAMES.map((d, i) => [d, (page.hours[i] ?? []).map((w) => ({ start: w.start, end: w.end }))])),
+      hours: Object.fromEntries(
+        DAY_NAMES.map((d, i) => [d, (page.hours[i] ?? []).map((w) => ({ start: w.start, end: w.end }))]),
+      ),
       min_notice_minutes: page.minNoticeMinutes,
       max_days_ahead: page.maxDaysAhead,
       free_when: page.freeWhen,
       assignment: page.assignment,
     },
-    fields: page.fields.map((f) => ({ key: f.key, label: f.label, type: f.type, required: f.required, built_in: f.builtIn, target: f.target, options: f.options })),
-    consent: { text_messaging: page.consent.textMessaging, text_messaging_for_marketing: page.consent.textMessagingForMarketing },
+    fields: page.fields.map((f) => ({
+      key: f.key,
+      label: f.label,
+      type: f.type,
+      required: f.required,
+      built_in: f.builtIn,
+      target: f.target,
+      options: f.options,
+    })),
+    consent: {
+      text_messaging: page.consent.textMessaging,
+      text_messaging_for_marketing: page.consent.textMessagingForMarketing,
+    },
     created_at: stamp(page.createdAt),
     updated_at: stamp(page.updatedAt),
   };
@@ -57,7 +76,8 @@ export function registerBookingPages(app: FastifyInstance, deps: Deps): void {
   const query = z.object({ booking_page: str(200).optional() });
   addRoute(app, deps, 'GET', '/v1/booking_pages', ({ req, acc }) => {
     const q = parseQuery(req, query);
-    const pages = q.booking_page === undefined ? acc.bookingPages : [findPage(acc, q.booking_page)].filter((p) => p !== undefined);
+    const pages =
+      q.booking_page === undefined ? acc.bookingPages : [findPage(acc, q.booking_page)].filter((p) => p !== undefined);
     return { booking_pages: pages.map(renderPage) };
   });
 }

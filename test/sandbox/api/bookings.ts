@@ -9,7 +9,12 @@ import { isoUtc } from './time';
 import type { AccountData, Booking } from './types';
 
 /** Booking states of the spec. */
-export const BOOKING_STATES = ['complete', 'pending_device_update', 'pending_device_update_for_contact', 'failed'] as const;
+export const BOOKING_STATES = [
+  'complete',
+  'pending_device_update',
+  'pending_device_update_for_contact',
+  'failed',
+] as const;
 
 /** State now: a remote-device booking stays pending until deviceSettleMs after creation, then is complete. */
 export function bookingState(b: Booking, now: number, settleMs: number): (typeof BOOKING_STATES)[number] {
@@ -40,16 +45,23 @@ export function renderBooking(acc: AccountData, b: Booking, now: number, settleM
     previous_time: b.previousTime === null ? null : isoUtc(b.previousTime),
     client_ip_address: b.clientIp,
     field_data: b.fieldData,
-    participant: ev && b.participantId !== null ? {
-      id: b.participantId,
-      name: person?.name ?? b.name,
-      phone: person?.normalizedPhone ?? b.phone,
-      email: person?.email ?? b.email,
-      event: {
-        id: ev.id, calendar_id: ev.calendarId, calendar_name: acc.calendars.find((c) => c.id === ev.calendarId)?.name ?? '',
-        title: ev.title, start_time: isoUtc(ev.start), end_time: isoUtc(ev.end),
-      },
-    } : null,
+    participant:
+      ev && b.participantId !== null
+        ? {
+            id: b.participantId,
+            name: person?.name ?? b.name,
+            phone: person?.normalizedPhone ?? b.phone,
+            email: person?.email ?? b.email,
+            event: {
+              id: ev.id,
+              calendar_id: ev.calendarId,
+              calendar_name: acc.calendars.find((c) => c.id === ev.calendarId)?.name ?? '',
+              title: ev.title,
+              start_time: isoUtc(ev.start),
+              end_time: isoUtc(ev.end),
+            },
+          }
+        : null,
   };
 }
 
@@ -73,18 +85,32 @@ export function registerBookings(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, 'GET', '/v1/bookings', ({ req, acc, now }) => {
     const q = parseQuery(req, listQuery(acc.timeZone));
     const settle = deps.ctx.options.deviceSettleMs;
-    const page = q.booking_page === undefined ? undefined : (findPage(acc, q.booking_page) ?? badRequest(`booking_page "${q.booking_page.slice(0, 80)}" not found`));
-    const phone = q.phone_number === undefined ? undefined : (normalizePhone(q.phone_number, acc.country) ?? badRequest('phone_number is not a phone number'));
-    const email = q.email_address === undefined ? undefined : (normalizeEmail(q.email_address) ?? badRequest('email_address is not an e-mail address'));
+    const page =
+      q.booking_page === undefined
+        ? undefined
+        : (findPage(acc, q.booking_page) ?? badRequest(`booking_page "${q.booking_page.slice(0, 80)}" not found`));
+    const phone =
+      q.phone_number === undefined
+        ? undefined
+        : (normalizePhone(q.phone_number, acc.country) ?? badRequest('phone_number is not a phone number'));
+    const email =
+      q.email_address === undefined
+        ? undefined
+        : (normalizeEmail(q.email_address) ?? badRequest('email_address is not an e-mail address'));
     // created_since compares whole seconds, the resolution of created_at.
     const since = q.created_since === undefined ? undefined : Math.floor(q.created_since / 1000) * 1000;
-    const hits = acc.bookings.filter((b) =>
-      (q.id === undefined || b.id === q.id) && (page === undefined || b.pageId === page.id) &&
-      (q.appointment_type_token === undefined || b.appointmentTypeToken === q.appointment_type_token) &&
-      (q.begin === undefined || b.start >= q.begin) && (q.end === undefined || b.start <= q.end) &&
-      (since === undefined || Math.floor(b.createdAt / 1000) * 1000 >= since) &&
-      (q.state === undefined || bookingState(b, now, settle) === q.state) &&
-      (phone === undefined || b.phone === phone) && (email === undefined || b.email.toLowerCase() === email));
+    const hits = acc.bookings.filter(
+      (b) =>
+        (q.id === undefined || b.id === q.id) &&
+        (page === undefined || b.pageId === page.id) &&
+        (q.appointment_type_token === undefined || b.appointmentTypeToken === q.appointment_type_token) &&
+        (q.begin === undefined || b.start >= q.begin) &&
+        (q.end === undefined || b.start <= q.end) &&
+        (since === undefined || Math.floor(b.createdAt / 1000) * 1000 >= since) &&
+        (q.state === undefined || bookingState(b, now, settle) === q.state) &&
+        (phone === undefined || b.phone === phone) &&
+        (email === undefined || b.email.toLowerCase() === email),
+    );
     return { bookings: paginate(hits, q.page, q.page_size).map((b) => renderBooking(acc, b, now, settle)) };
   });
 }

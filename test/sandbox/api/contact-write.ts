@@ -7,8 +7,17 @@ import { looksMobile, normalizeEmail, normalizePhone } from './phones';
 import { liveContactByExternalId, type Ids } from './store';
 import type { AccountData, AddressBook, Contact, EmailRec, PhoneRec } from './types';
 
-const phoneIn = z.object({ number: str(40), is_mobile: z.boolean().optional(), type: str(40).optional(), is_primary: z.boolean().optional() });
-const emailIn = z.object({ address: str(254), type: str(40).nullable().optional(), is_primary: z.boolean().optional() });
+const phoneIn = z.object({
+  number: str(40),
+  is_mobile: z.boolean().optional(),
+  type: str(40).optional(),
+  is_primary: z.boolean().optional(),
+});
+const emailIn = z.object({
+  address: str(254),
+  type: str(40).nullable().optional(),
+  is_primary: z.boolean().optional(),
+});
 const contactIn = z.object({
   id: idParam.optional(),
   external_id: str(200).min(1, 'must not be empty').nullable().optional(),
@@ -36,8 +45,15 @@ function phoneRec(acc: AccountData, book: AddressBook, p: z.output<typeof phoneI
   const normalized = normalizePhone(p.number, acc.country);
   if (!normalized) return badRequest(`${where}: "${p.number.slice(0, 40)}" is not a phone number`);
   const type = p.type ?? (p.is_mobile === false ? (book.phoneTypes.find((t) => t !== 'mobile') ?? 'other') : 'mobile');
-  if (!book.phoneTypes.includes(type)) return badRequest(`${where}.type must be one of ${book.phoneTypes.join(', ')} for address book ${book.id}`);
-  return { number: p.number.trim(), normalized, isMobile: p.is_mobile ?? (type === 'mobile' || looksMobile(normalized)), type, isPrimary: p.is_primary === true };
+  if (!book.phoneTypes.includes(type))
+    return badRequest(`${where}.type must be one of ${book.phoneTypes.join(', ')} for address book ${book.id}`);
+  return {
+    number: p.number.trim(),
+    normalized,
+    isMobile: p.is_mobile ?? (type === 'mobile' || looksMobile(normalized)),
+    type,
+    isPrimary: p.is_primary === true,
+  };
 }
 
 function emailRec(e: z.output<typeof emailIn>, where: string): EmailRec {
@@ -50,7 +66,10 @@ function emailRec(e: z.output<typeof emailIn>, where: string): EmailRec {
 function tidy<T extends { isPrimary: boolean }>(items: T[], key: (t: T) => string): T[] {
   const seen = new Set<string>();
   const out = items.filter((t) => (seen.has(key(t)) ? false : (seen.add(key(t)), true)));
-  const primary = Math.max(0, out.findIndex((t) => t.isPrimary));
+  const primary = Math.max(
+    0,
+    out.findIndex((t) => t.isPrimary),
+  );
   return out.map((t, i) => ({ ...t, isPrimary: i === primary }));
 }
 
@@ -72,15 +91,24 @@ function applyFields(acc: AccountData, book: AddressBook, c: ContactIn, target: 
     target.name = `${target.firstName} ${target.lastName}`.trim();
   }
   if (!target.name) badRequest(`${where}: name (or first_name/last_name) is required`);
-  let phones = c.phone_numbers ? c.phone_numbers.map((p, i) => phoneRec(acc, book, p, `${where}.phone_numbers[${i}]`)) : target.phones;
+  let phones = c.phone_numbers
+    ? c.phone_numbers.map((p, i) => phoneRec(acc, book, p, `${where}.phone_numbers[${i}]`))
+    : target.phones;
   if (c.phone !== undefined) {
     const rec = phoneRec(acc, book, { number: c.phone, is_primary: true }, `${where}.phone`);
     phones = [rec, ...phones.filter((p) => !p.isPrimary)];
   }
-  if (c.add_phone !== undefined) phones = [...phones, phoneRec(acc, book, { number: c.add_phone }, `${where}.add_phone`)];
+  if (c.add_phone !== undefined)
+    phones = [...phones, phoneRec(acc, book, { number: c.add_phone }, `${where}.add_phone`)];
   target.phones = tidy(phones, (p) => p.normalized);
-  let emails = c.email_addresses ? c.email_addresses.map((e, i) => emailRec(e, `${where}.email_addresses[${i}]`)) : target.emails;
-  if (c.email !== undefined) emails = [emailRec({ address: c.email, is_primary: true }, `${where}.email`), ...emails.filter((e) => !e.isPrimary)];
+  let emails = c.email_addresses
+    ? c.email_addresses.map((e, i) => emailRec(e, `${where}.email_addresses[${i}]`))
+    : target.emails;
+  if (c.email !== undefined)
+    emails = [
+      emailRec({ address: c.email, is_primary: true }, `${where}.email`),
+      ...emails.filter((e) => !e.isPrimary),
+    ];
   if (c.add_email !== undefined) emails = [...emails, emailRec({ address: c.add_email }, `${where}.add_email`)];
   target.emails = tidy(emails, (e) => e.address);
   if (c.custom_data !== undefined) target.customData = Object.fromEntries(Object.entries(c.custom_data));
@@ -101,10 +129,12 @@ function matchContact(acc: AccountData, c: ContactIn, upsert: boolean, where: st
 /** Patch of an existing contact (its address book is fixed). */
 function planUpdate(acc: AccountData, c: ContactIn, existing: Contact, where: string, now: number): () => Contact {
   const book = addressBookById(acc, existing.addressBookId);
-  if (c.address_book_id !== undefined && c.address_book_id !== existing.addressBookId) badRequest(`${where}: moving a contact between address books is not supported`);
+  if (c.address_book_id !== undefined && c.address_book_id !== existing.addressBookId)
+    badRequest(`${where}: moving a contact between address books is not supported`);
   if (c.external_id && c.external_id !== existing.externalId) {
     const other = liveContactByExternalId(acc, c.external_id, existing.addressBookId);
-    if (other && other.id !== existing.id) badRequest(`${where}.external_id "${c.external_id}" is already used by contact ${other.id}`);
+    if (other && other.id !== existing.id)
+      badRequest(`${where}.external_id "${c.external_id}" is already used by contact ${other.id}`);
   }
   const draft: Contact = { ...existing, phones: [...existing.phones], emails: [...existing.emails] };
   applyFields(acc, book, c, draft, where);
@@ -112,18 +142,50 @@ function planUpdate(acc: AccountData, c: ContactIn, existing: Contact, where: st
 }
 
 /** A new contact; a book named by `address_book` is created on apply. */
-function planCreate(acc: AccountData, ids: Ids, c: ContactIn, where: string, now: number, claimed: Set<string>): () => Contact {
-  if (c.address_book_id === undefined && c.address_book === undefined) badRequest(`${where}: address_book or address_book_id is required`);
-  const known = c.address_book_id !== undefined ? addressBookById(acc, c.address_book_id, `${where}.address_book_id`) : acc.addressBooks.find((b) => b.name.toLowerCase() === (c.address_book ?? '').toLowerCase());
+function planCreate(
+  acc: AccountData,
+  ids: Ids,
+  c: ContactIn,
+  where: string,
+  now: number,
+  claimed: Set<string>,
+): () => Contact {
+  if (c.address_book_id === undefined && c.address_book === undefined)
+    badRequest(`${where}: address_book or address_book_id is required`);
+  const known =
+    c.address_book_id !== undefined
+      ? addressBookById(acc, c.address_book_id, `${where}.address_book_id`)
+      : acc.addressBooks.find((b) => b.name.toLowerCase() === (c.address_book ?? '').toLowerCase());
   const bookKey = known ? `id:${known.id}` : `name:${(c.address_book ?? '').toLowerCase()}`;
   if (c.external_id) {
     const dup = known ? liveContactByExternalId(acc, c.external_id, known.id) : undefined;
     if (dup) badRequest(`${where}.external_id "${c.external_id}" is already used by contact ${dup.id}`);
-    if (claimed.has(`${bookKey}|${c.external_id}`)) badRequest(`${where}.external_id "${c.external_id}" appears twice in this request`);
+    if (claimed.has(`${bookKey}|${c.external_id}`))
+      badRequest(`${where}.external_id "${c.external_id}" appears twice in this request`);
     claimed.add(`${bookKey}|${c.external_id}`);
   }
-  const probeBook: AddressBook = known ?? { id: 0, name: c.address_book ?? '', type: 'apptoto', phoneTypes: ['mobile', 'home', 'work', 'other'], createdAt: now, updatedAt: now };
-  const draft: Contact = { id: 0, addressBookId: 0, externalId: null, name: '', firstName: '', lastName: '', phones: [], emails: [], customData: {}, isDeleted: false, createdAt: now, updatedAt: now };
+  const probeBook: AddressBook = known ?? {
+    id: 0,
+    name: c.address_book ?? '',
+    type: 'apptoto',
+    phoneTypes: ['mobile', 'home', 'work', 'other'],
+    createdAt: now,
+    updatedAt: now,
+  };
+  const draft: Contact = {
+    id: 0,
+    addressBookId: 0,
+    externalId: null,
+    name: '',
+    firstName: '',
+    lastName: '',
+    phones: [],
+    emails: [],
+    customData: {},
+    isDeleted: false,
+    createdAt: now,
+    updatedAt: now,
+  };
   applyFields(acc, probeBook, c, draft, where);
   return () => {
     const book = known ?? addressBookByName(acc, ids, c.address_book ?? '', now);
@@ -137,7 +199,13 @@ function planCreate(acc: AccountData, ids: Ids, c: ContactIn, where: string, now
  * Validates every contact of a batch and returns one thunk per item that writes it (nothing is written if any
  * item fails). `upsert` (PUT) matches by id or external_id; POST always creates.
  */
-export function planContacts(acc: AccountData, ids: Ids, items: ContactIn[], upsert: boolean, now: number): Array<() => Contact> {
+export function planContacts(
+  acc: AccountData,
+  ids: Ids,
+  items: ContactIn[],
+  upsert: boolean,
+  now: number,
+): Array<() => Contact> {
   const claimed = new Set<string>();
   return items.map((c, i) => {
     const where = `contacts[${i}]`;

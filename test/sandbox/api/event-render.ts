@@ -8,28 +8,53 @@ function conversationsOf(acc: AccountData, ev: EventRec, p: Participant): Array<
   const out: Array<Record<string, unknown>> = [];
   for (const c of acc.conversations.values()) {
     if (c.eventId !== ev.id) continue;
-    const same = (p.normalizedPhone !== null && c.phone === p.normalizedPhone) || (p.email !== '' && c.email === p.email.toLowerCase());
+    const same =
+      (p.normalizedPhone !== null && c.phone === p.normalizedPhone) ||
+      (p.email !== '' && c.email === p.email.toLowerCase());
     if (!same) continue;
     out.push({
-      id: c.id, channel: c.channel,
-      messages: c.messages.map((m) => ({ id: m.id, event_type: m.eventType, direction: m.direction, at: stamp(m.at), content: m.content })),
+      id: c.id,
+      channel: c.channel,
+      messages: c.messages.map((m) => ({
+        id: m.id,
+        event_type: m.eventType,
+        direction: m.direction,
+        at: stamp(m.at),
+        content: m.content,
+      })),
     });
   }
   return out;
 }
 
 /** JSON form of a participant. */
-export function renderParticipant(acc: AccountData, ev: EventRec, p: Participant, withConversations: boolean): Record<string, unknown> {
+export function renderParticipant(
+  acc: AccountData,
+  ev: EventRec,
+  p: Participant,
+  withConversations: boolean,
+): Record<string, unknown> {
   const base: Record<string, unknown> = {
-    id: p.id, name: p.name, phone: p.phone, normalized_phone: p.normalizedPhone, email: p.email, contact_id: p.contactId,
-    state: p.state, check_in_state: p.checkInState, updated_at: stamp(p.updatedAt),
+    id: p.id,
+    name: p.name,
+    phone: p.phone,
+    normalized_phone: p.normalizedPhone,
+    email: p.email,
+    contact_id: p.contactId,
+    state: p.state,
+    check_in_state: p.checkInState,
+    updated_at: stamp(p.updatedAt),
   };
   if (withConversations) base.conversations = conversationsOf(acc, ev, p);
   return base;
 }
 
 /** JSON form of an event; `only` limits participants (phone/email filters), `withConversations` expands them. */
-export function renderEvent(acc: AccountData, ev: EventRec, opts: { only?: Participant; withConversations?: boolean } = {}): Record<string, unknown> {
+export function renderEvent(
+  acc: AccountData,
+  ev: EventRec,
+  opts: { only?: Participant; withConversations?: boolean } = {},
+): Record<string, unknown> {
   const people = opts.only ? [opts.only] : ev.participants;
   return {
     id: ev.id,

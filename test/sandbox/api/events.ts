@@ -4,12 +4,29 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
 import { renderEvent } from './event-render';
 import { eventsBody, planEvents } from './event-write';
-import { addRoute, boolish, type Call, idParam, paginate, pagingShape, parseBody, parseOr400Merged, parseQuery, str, timeParam, type Deps } from './http';
+import {
+  addRoute,
+  boolish,
+  type Call,
+  idParam,
+  paginate,
+  pagingShape,
+  parseBody,
+  parseOr400Merged,
+  parseQuery,
+  str,
+  timeParam,
+  type Deps,
+} from './http';
 import { normalizeEmail, normalizePhone } from './phones';
 import { liveEventByExternalId } from './store';
 import { CHECK_IN_STATES, type AccountData, type CheckInState, type EventRec, type ParticipantState } from './types';
 
-const oneQuery = z.object({ id: idParam.optional(), external_id: str(200).optional(), include_conversations: boolish.default(false) });
+const oneQuery = z.object({
+  id: idParam.optional(),
+  external_id: str(200).optional(),
+  include_conversations: boolish.default(false),
+});
 
 /** Event by id (deleted too) or external_id (live first, else the latest deleted); 400 without either. */
 export function findEvent(acc: AccountData, q: { id?: number; external_id?: string }): EventRec {
@@ -39,14 +56,21 @@ function listQuery(zone: string) {
 
 /** Mark values of facts §2.3(b) → read-side state; check-in values go to check_in_state instead. */
 const MARKS: Record<string, ParticipantState> = {
-  accepted: 'accepted', declined: 'declined', confirmed: 'confirmed', cancelled: 'not_coming',
-  not_coming: 'not_coming', needs_reschedule: 'not_coming_needs_reschedule',
+  accepted: 'accepted',
+  declined: 'declined',
+  confirmed: 'confirmed',
+  cancelled: 'not_coming',
+  not_coming: 'not_coming',
+  needs_reschedule: 'not_coming_needs_reschedule',
 };
 const MARK_VALUES = [...Object.keys(MARKS), ...CHECK_IN_STATES];
 const markBody = z.object({
   id: idParam.optional(),
   external_id: str(200).optional(),
-  state: z.string().max(40).refine((s) => MARK_VALUES.includes(s), `must be one of ${MARK_VALUES.join(', ')}`),
+  state: z
+    .string()
+    .max(40)
+    .refine((s) => MARK_VALUES.includes(s), `must be one of ${MARK_VALUES.join(', ')}`),
 });
 
 /** Registers the event routes. */
@@ -63,29 +87,50 @@ export function registerEvents(app: FastifyInstance, deps: Deps): void {
       const ev = findEvent(acc, q);
       return { events: q.page === 1 ? [renderEvent(acc, ev, { withConversations: q.include_conversations })] : [] };
     }
-    const phone = q.phone_number === undefined ? undefined : (normalizePhone(q.phone_number, acc.country) ?? badRequest('phone_number is not a phone number'));
-    const email = q.email_address === undefined ? undefined : (normalizeEmail(q.email_address) ?? badRequest('email_address is not an e-mail address'));
-    const events = [...acc.events.values()].filter((e) =>
-      (q.include_deleted || !e.isDeleted) && (q.begin === undefined || e.start >= q.begin) && (q.end === undefined || e.start <= q.end) &&
-      (q.calendar_id === undefined || e.calendarId === q.calendar_id) && (q.updated_since === undefined || e.updatedAt >= q.updated_since));
+    const phone =
+      q.phone_number === undefined
+        ? undefined
+        : (normalizePhone(q.phone_number, acc.country) ?? badRequest('phone_number is not a phone number'));
+    const email =
+      q.email_address === undefined
+        ? undefined
+        : (normalizeEmail(q.email_address) ?? badRequest('email_address is not an e-mail address'));
+    const events = [...acc.events.values()].filter(
+      (e) =>
+        (q.include_deleted || !e.isDeleted) &&
+        (q.begin === undefined || e.start >= q.begin) &&
+        (q.end === undefined || e.start <= q.end) &&
+        (q.calendar_id === undefined || e.calendarId === q.calendar_id) &&
+        (q.updated_since === undefined || e.updatedAt >= q.updated_since),
+    );
     events.sort((a, b) => a.start - b.start || a.id - b.id);
     const withConversations = q.include_conversations;
     if (phone === undefined && email === undefined) {
       return { events: paginate(events, q.page, q.page_size).map((e) => renderEvent(acc, e, { withConversations })) };
     }
     // With a phone/email filter each matching participant yields its own copy of the event (facts §3).
-    const copies = events.flatMap((e) => e.participants
-      .filter((p) => (phone === undefined || p.normalizedPhone === phone) && (email === undefined || p.email === email))
-      .map((p) => ({ e, p })));
-    return { events: paginate(copies, q.page, q.page_size).map(({ e, p }) => renderEvent(acc, e, { only: p, withConversations })) };
+    const copies = events.flatMap((e) =>
+      e.participants
+        .filter(
+          (p) => (phone === undefined || p.normalizedPhone === phone) && (email === undefined || p.email === email),
+        )
+        .map((p) => ({ e, p })),
+    );
+    return {
+      events: paginate(copies, q.page, q.page_size).map(({ e, p }) =>
+        renderEvent(acc, e, { only: p, withConversations }),
+      ),
+    };
   });
 
-  const write = (upsert: boolean) => ({ req, acc, now }: Call) => {
-    const body = parseBody(req, eventsBody);
-    const written = planEvents(acc, deps.store.ids, body, upsert, now).map((run) => run());
-    deps.ctx.counters.eventsWritten += written.length;
-    return { events: written.map((e) => renderEvent(acc, e)) };
-  };
+  const write =
+    (upsert: boolean) =>
+    ({ req, acc, now }: Call) => {
+      const body = parseBody(req, eventsBody);
+      const written = planEvents(acc, deps.store.ids, body, upsert, now).map((run) => run());
+      deps.ctx.counters.eventsWritten += written.length;
+      return { events: written.map((e) => renderEvent(acc, e)) };
+    };
   addRoute(app, deps, 'POST', '/v1/events', write(false));
   addRoute(app, deps, 'PUT', '/v1/events', write(true));
 

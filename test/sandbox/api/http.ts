@@ -25,7 +25,13 @@ export interface Deps {
 }
 
 /** Registers a /v1 route; its scope comes from SCOPE_MAP (a route missing there fails at startup). */
-export function addRoute(app: FastifyInstance, deps: Deps, method: ApiMethod, path: string, handler: (call: Call) => unknown): void {
+export function addRoute(
+  app: FastifyInstance,
+  deps: Deps,
+  method: ApiMethod,
+  path: string,
+  handler: (call: Call) => unknown,
+): void {
   const scope = scopeFor(method, path);
   if (!scope) throw new Error(`${method} ${path} is not in SCOPE_MAP`);
   app.route({
@@ -57,7 +63,14 @@ export function parseBody<T extends z.ZodType>(req: FastifyRequest, schema: T): 
 /** An integer given as a number or a decimal string, within [min, max]. */
 export function intish(min: number, max: number) {
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,16}$/, 'must be an integer').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,16}$/, 'must be an integer')
+        .transform(Number),
+    ])
     .pipe(z.number().int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 }
 
@@ -71,14 +84,21 @@ export const boolish = z
 
 /** An ISO-8601 time (offset honored; without one, read in `zone`) → epoch ms. */
 export function timeParam(zone: string) {
-  return z.string().max(40, 'is too long').transform((s, c) => {
-    const ms = parseTimeInput(s, zone);
-    if (ms === null) {
-      c.issues.push({ code: 'custom', message: 'must be an ISO-8601 date or date-time (e.g. 2025-06-21T08:00:00-07:00)', input: s });
-      return z.NEVER;
-    }
-    return ms;
-  });
+  return z
+    .string()
+    .max(40, 'is too long')
+    .transform((s, c) => {
+      const ms = parseTimeInput(s, zone);
+      if (ms === null) {
+        c.issues.push({
+          code: 'custom',
+          message: 'must be an ISO-8601 date or date-time (e.g. 2025-06-21T08:00:00-07:00)',
+          input: s,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
 }
 
 /** `page` (1-based) and `page_size` query parameters. */

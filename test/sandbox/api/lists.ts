@@ -11,19 +11,40 @@ const LIST_TYPES = ['opt_out', 'opt_in', 'stoplist'] as const;
 /** JSON form of a list. */
 export function renderList(l: ListRec, deleted = false): Record<string, unknown> {
   return {
-    id: l.id, name: l.name, type: l.type, description: l.description, entries: l.entries, entry_count: l.entries.length,
-    is_deleted: deleted, created_at: stamp(l.createdAt), updated_at: stamp(l.updatedAt),
+    id: l.id,
+    name: l.name,
+    type: l.type,
+    description: l.description,
+    entries: l.entries,
+    entry_count: l.entries.length,
+    is_deleted: deleted,
+    created_at: stamp(l.createdAt),
+    updated_at: stamp(l.updatedAt),
   };
 }
 
 const entries = z.array(str(254)).max(10_000, 'at most 10000 entries');
-const createIn = z.object({ name: str(200).trim().min(1, 'must not be empty'), type: z.enum(LIST_TYPES), description: str(1000).optional(), entries: entries.optional() });
-const updateIn = z.object({
-  id: idParam, name: str(200).trim().min(1, 'must not be empty').optional(), type: z.enum(LIST_TYPES).optional(),
-  description: str(1000).optional(), entries: entries.optional(), add_entries: entries.optional(), remove_entries: entries.optional(),
+const createIn = z.object({
+  name: str(200).trim().min(1, 'must not be empty'),
+  type: z.enum(LIST_TYPES),
+  description: str(1000).optional(),
+  entries: entries.optional(),
 });
-const createBody = z.object({ lists: z.array(createIn).min(1, 'must hold at least one list').max(50, 'at most 50 lists per request') });
-const updateBody = z.object({ lists: z.array(updateIn).min(1, 'must hold at least one list').max(50, 'at most 50 lists per request') });
+const updateIn = z.object({
+  id: idParam,
+  name: str(200).trim().min(1, 'must not be empty').optional(),
+  type: z.enum(LIST_TYPES).optional(),
+  description: str(1000).optional(),
+  entries: entries.optional(),
+  add_entries: entries.optional(),
+  remove_entries: entries.optional(),
+});
+const createBody = z.object({
+  lists: z.array(createIn).min(1, 'must hold at least one list').max(50, 'at most 50 lists per request'),
+});
+const updateBody = z.object({
+  lists: z.array(updateIn).min(1, 'must hold at least one list').max(50, 'at most 50 lists per request'),
+});
 
 /** Phones to E.164 (account country), e-mails lower-cased; 400 naming the bad entry. */
 function normalizeEntries(acc: AccountData, raw: readonly string[], where: string): string[] {
@@ -40,15 +61,28 @@ export function registerLists(app: FastifyInstance, deps: Deps): void {
   addRoute(app, deps, 'GET', '/v1/lists', ({ req, acc }) => {
     const q = parseQuery(req, query);
     if (q.id !== undefined && !acc.lists.has(q.id)) notFound(`list ${q.id} not found`);
-    const hits = [...acc.lists.values()].filter((l) => (q.id === undefined || l.id === q.id) && (q.type === undefined || l.type === q.type));
+    const hits = [...acc.lists.values()].filter(
+      (l) => (q.id === undefined || l.id === q.id) && (q.type === undefined || l.type === q.type),
+    );
     return { lists: hits.map((l) => renderList(l)) };
   });
 
   addRoute(app, deps, 'POST', '/v1/lists', ({ req, acc, now }) => {
     const b = parseBody(req, createBody);
-    const planned = b.lists.map((l, i) => ({ ...l, entries: normalizeEntries(acc, l.entries ?? [], `lists[${i}].entries`) }));
+    const planned = b.lists.map((l, i) => ({
+      ...l,
+      entries: normalizeEntries(acc, l.entries ?? [], `lists[${i}].entries`),
+    }));
     const written = planned.map((l): ListRec => {
-      const rec: ListRec = { id: deps.store.ids.next('list'), name: l.name, type: l.type, description: l.description ?? '', entries: l.entries, createdAt: now, updatedAt: now };
+      const rec: ListRec = {
+        id: deps.store.ids.next('list'),
+        name: l.name,
+        type: l.type,
+        description: l.description ?? '',
+        entries: l.entries,
+        createdAt: now,
+        updatedAt: now,
+      };
       acc.lists.set(rec.id, rec);
       return rec;
     });
@@ -66,7 +100,16 @@ export function registerLists(app: FastifyInstance, deps: Deps): void {
       const remove = new Set(normalizeEntries(acc, l.remove_entries ?? [], `${where}.remove_entries`));
       const next = [...new Set([...base, ...add])].filter((e) => !remove.has(e));
       if (next.length > 10_000) badRequest(`${where}: a list holds at most 10000 entries`);
-      return { target, patch: { name: l.name ?? target.name, type: l.type ?? target.type, description: l.description ?? target.description, entries: next, updatedAt: now } };
+      return {
+        target,
+        patch: {
+          name: l.name ?? target.name,
+          type: l.type ?? target.type,
+          description: l.description ?? target.description,
+          entries: next,
+          updatedAt: now,
+        },
+      };
     });
     const written = planned.map(({ target, patch }) => Object.assign(target, patch));
     deps.ctx.counters.listsWritten += written.length;

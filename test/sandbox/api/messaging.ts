@@ -2,7 +2,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, httpError, notFound } from '../errors';
-import { addRoute, idParam, paginate, pagingShape, parseBody, parseQuery, stamp, str, timeParam, type Deps } from './http';
+import {
+  addRoute,
+  idParam,
+  paginate,
+  pagingShape,
+  parseBody,
+  parseQuery,
+  stamp,
+  str,
+  timeParam,
+  type Deps,
+} from './http';
 import { normalizeEmail, normalizePhone } from './phones';
 import type { AccountData, Conversation, Message } from './types';
 
@@ -10,14 +21,33 @@ import type { AccountData, Conversation, Message } from './types';
 export function renderConversation(c: Conversation): Record<string, unknown> {
   const last = c.messages[c.messages.length - 1];
   return {
-    id: c.id, channel: c.channel, name: c.name, phone: c.phone, email: c.email, contact_id: c.contactId, event_id: c.eventId, subject: c.subject,
-    message_count: c.messages.length, last_message_at: last ? stamp(last.at) : null, created_at: stamp(c.createdAt), updated_at: stamp(c.updatedAt),
+    id: c.id,
+    channel: c.channel,
+    name: c.name,
+    phone: c.phone,
+    email: c.email,
+    contact_id: c.contactId,
+    event_id: c.eventId,
+    subject: c.subject,
+    message_count: c.messages.length,
+    last_message_at: last ? stamp(last.at) : null,
+    created_at: stamp(c.createdAt),
+    updated_at: stamp(c.updatedAt),
   };
 }
 
 /** JSON form of a message; `status` is always "recorded" (the sandbox never sends). */
 export function renderMessage(c: Conversation, m: Message): Record<string, unknown> {
-  return { id: m.id, conversation_id: m.conversationId, channel: c.channel, direction: m.direction, event_type: m.eventType, content: m.content, at: stamp(m.at), status: 'recorded' };
+  return {
+    id: m.id,
+    conversation_id: m.conversationId,
+    channel: c.channel,
+    direction: m.direction,
+    event_type: m.eventType,
+    content: m.content,
+    at: stamp(m.at),
+    status: 'recorded',
+  };
 }
 
 /** 422 opted_out when the recipient is on an opt-out list or the stoplist. */
@@ -44,7 +74,14 @@ const replyBody = z.object({ conversation_id: idParam, content: str(1600).trim()
 /** Registers the four messaging routes. */
 export function registerMessaging(app: FastifyInstance, deps: Deps): void {
   const record = (conv: Conversation, content: string, now: number): Message => {
-    const m: Message = { id: deps.store.ids.next('message'), conversationId: conv.id, direction: 'outbound', eventType: 'message_sent', content, at: now };
+    const m: Message = {
+      id: deps.store.ids.next('message'),
+      conversationId: conv.id,
+      direction: 'outbound',
+      eventType: 'message_sent',
+      content,
+      at: now,
+    };
     conv.messages.push(m);
     conv.updatedAt = now;
     deps.ctx.counters.messagesRecorded += 1;
@@ -53,19 +90,37 @@ export function registerMessaging(app: FastifyInstance, deps: Deps): void {
 
   addRoute(app, deps, 'POST', '/v1/start_conversation', ({ req, acc, now }) => {
     const b = parseBody(req, startBody);
-    const contact = b.contact_id === undefined ? undefined : (acc.contacts.get(b.contact_id) ?? notFound(`contact ${b.contact_id} not found`));
+    const contact =
+      b.contact_id === undefined
+        ? undefined
+        : (acc.contacts.get(b.contact_id) ?? notFound(`contact ${b.contact_id} not found`));
     if (b.event_id !== undefined && !acc.events.has(b.event_id)) notFound(`event ${b.event_id} not found`);
     const rawPhone = b.phone_number ?? contact?.phones.find((p) => p.isPrimary)?.normalized;
     const rawEmail = b.email_address ?? contact?.emails.find((e) => e.isPrimary)?.address;
-    const phone = rawPhone === undefined ? null : (normalizePhone(rawPhone, acc.country) ?? badRequest('phone_number is not a phone number'));
-    const email = rawEmail === undefined ? null : (normalizeEmail(rawEmail) ?? badRequest('email_address is not an e-mail address'));
+    const phone =
+      rawPhone === undefined
+        ? null
+        : (normalizePhone(rawPhone, acc.country) ?? badRequest('phone_number is not a phone number'));
+    const email =
+      rawEmail === undefined
+        ? null
+        : (normalizeEmail(rawEmail) ?? badRequest('email_address is not an e-mail address'));
     const channel = b.channel ?? (phone ? 'sms' : 'email');
     if (channel === 'sms' && !phone) badRequest('phone_number (or a contact with a phone) is required for sms');
     if (channel === 'email' && !email) badRequest('email_address (or a contact with an e-mail) is required for email');
     checkNotOptedOut(acc, channel === 'sms' ? (phone ?? '') : (email ?? ''));
     const conv: Conversation = {
-      id: deps.store.ids.next('conversation'), channel, name: b.name ?? contact?.name ?? '', phone, email, contactId: contact?.id ?? null,
-      eventId: b.event_id ?? null, subject: b.subject ?? '', messages: [], createdAt: now, updatedAt: now,
+      id: deps.store.ids.next('conversation'),
+      channel,
+      name: b.name ?? contact?.name ?? '',
+      phone,
+      email,
+      contactId: contact?.id ?? null,
+      eventId: b.event_id ?? null,
+      subject: b.subject ?? '',
+      messages: [],
+      createdAt: now,
+      updatedAt: now,
     };
     acc.conversations.set(conv.id, conv);
     const m = record(conv, b.content, now);
@@ -80,18 +135,33 @@ export function registerMessaging(app: FastifyInstance, deps: Deps): void {
     return { conversation: renderConversation(conv), message: renderMessage(conv, m) };
   });
 
-  const listQuery = (zone: string) => z.object({
-    ...pagingShape(30), phone_number: str(40).optional(), email_address: str(254).optional(), contact_id: idParam.optional(),
-    event_id: idParam.optional(), updated_since: timeParam(zone).optional(),
-  });
+  const listQuery = (zone: string) =>
+    z.object({
+      ...pagingShape(30),
+      phone_number: str(40).optional(),
+      email_address: str(254).optional(),
+      contact_id: idParam.optional(),
+      event_id: idParam.optional(),
+      updated_since: timeParam(zone).optional(),
+    });
   addRoute(app, deps, 'GET', '/v1/conversations', ({ req, acc }) => {
     const q = parseQuery(req, listQuery(acc.timeZone));
-    const phone = q.phone_number === undefined ? undefined : (normalizePhone(q.phone_number, acc.country) ?? badRequest('phone_number is not a phone number'));
-    const email = q.email_address === undefined ? undefined : (normalizeEmail(q.email_address) ?? badRequest('email_address is not an e-mail address'));
-    const hits = [...acc.conversations.values()].filter((c) =>
-      (phone === undefined || c.phone === phone) && (email === undefined || c.email === email) &&
-      (q.contact_id === undefined || c.contactId === q.contact_id) && (q.event_id === undefined || c.eventId === q.event_id) &&
-      (q.updated_since === undefined || c.updatedAt >= q.updated_since));
+    const phone =
+      q.phone_number === undefined
+        ? undefined
+        : (normalizePhone(q.phone_number, acc.country) ?? badRequest('phone_number is not a phone number'));
+    const email =
+      q.email_address === undefined
+        ? undefined
+        : (normalizeEmail(q.email_address) ?? badRequest('email_address is not an e-mail address'));
+    const hits = [...acc.conversations.values()].filter(
+      (c) =>
+        (phone === undefined || c.phone === phone) &&
+        (email === undefined || c.email === email) &&
+        (q.contact_id === undefined || c.contactId === q.contact_id) &&
+        (q.event_id === undefined || c.eventId === q.event_id) &&
+        (q.updated_since === undefined || c.updatedAt >= q.updated_since),
+    );
     hits.sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id);
     return { conversations: paginate(hits, q.page, q.page_size).map(renderConversation) };
   });

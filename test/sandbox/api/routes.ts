@@ -43,7 +43,10 @@ export const SCOPE_MAP: readonly ScopeRow[] = [
 ];
 
 /** Every route the domain API registers (all of them are scope-gated; /v1/userinfo is the platform's). */
-export const API_ROUTES: ReadonlyArray<{ method: ApiMethod; path: string }> = SCOPE_MAP.map(({ method, path }) => ({ method, path }));
+export const API_ROUTES: ReadonlyArray<{ method: ApiMethod; path: string }> = SCOPE_MAP.map(({ method, path }) => ({
+  method,
+  path,
+}));
 
 /** The scope a route needs, or undefined when the route is not in the map. */
 export function scopeFor(method: string, path: string): Scope | undefined {

@@ -3,32 +3,85 @@ import type { Rng } from './prng';
 import type { CalendarSpec } from './seed-profiles';
 import type { Ids } from './store';
 import { atMinutes, HOUR, localDays, MINUTE, type LocalDay } from './time';
-import { PARTICIPANT_STATES, type Calendar, type CheckInState, type Contact, type EventRec, type Participant, type ParticipantState } from './types';
+import {
+  PARTICIPANT_STATES,
+  type Calendar,
+  type CheckInState,
+  type Contact,
+  type EventRec,
+  type Participant,
+  type ParticipantState,
+} from './types';
 
 const DAY = 24 * HOUR;
 const SLOT = 15;
-const NOTES = ['Prefers mornings.', 'Sensitive to cold.', 'Bring insurance card.', 'Needs parking validation.', '', '', 'Running list updated.', 'Follow up on last visit.'];
+const NOTES = [
+  'Prefers mornings.',
+  'Sensitive to cold.',
+  'Bring insurance card.',
+  'Needs parking validation.',
+  '',
+  '',
+  'Running list updated.',
+  'Follow up on last visit.',
+];
 const CHILD_NAMES = ['Ella', 'Max', 'Lily', 'Leo', 'Ruby', 'Sam', 'Nora', 'Theo'];
 
 function stateFor(rng: Rng, start: number, now: number): ParticipantState {
   if (start < now) {
-    return rng.weighted<ParticipantState>([['confirmed', 30], ['reminded', 15], ['accepted', 10], ['not_coming', 8], ['not_coming_needs_reschedule', 5], ['not_coming_no_reschedule', 4], ['declined', 4], ['initial', 4]]);
+    return rng.weighted<ParticipantState>([
+      ['confirmed', 30],
+      ['reminded', 15],
+      ['accepted', 10],
+      ['not_coming', 8],
+      ['not_coming_needs_reschedule', 5],
+      ['not_coming_no_reschedule', 4],
+      ['declined', 4],
+      ['initial', 4],
+    ]);
   }
   if (start - now < 3 * DAY) {
-    return rng.weighted<ParticipantState>([['reminded', 35], ['confirmed', 35], ['not_coming', 6], ['not_coming_needs_reschedule', 6], ['accepted', 8], ['initial', 10]]);
+    return rng.weighted<ParticipantState>([
+      ['reminded', 35],
+      ['confirmed', 35],
+      ['not_coming', 6],
+      ['not_coming_needs_reschedule', 6],
+      ['accepted', 8],
+      ['initial', 10],
+    ]);
   }
-  return rng.weighted<ParticipantState>([['initial', 45], ['accepted', 25], ['declined', 5], ['confirmed', 10], ['not_coming_no_reschedule', 3], ['reminded', 12]]);
+  return rng.weighted<ParticipantState>([
+    ['initial', 45],
+    ['accepted', 25],
+    ['declined', 5],
+    ['confirmed', 10],
+    ['not_coming_no_reschedule', 3],
+    ['reminded', 12],
+  ]);
 }
 
 function checkInFor(rng: Rng, state: ParticipantState, end: number, now: number): CheckInState | null {
   if (end > now || state.startsWith('not_coming') || state === 'declined') return null;
-  return rng.weighted<CheckInState | null>([['arrived', 50], ['ontime', 20], ['late', 10], ['noshow', 5], [null, 15]]);
+  return rng.weighted<CheckInState | null>([
+    ['arrived', 50],
+    ['ontime', 20],
+    ['late', 10],
+    ['noshow', 5],
+    [null, 15],
+  ]);
 }
 
 interface SeedEventOpts {
-  rng: Rng; ids: Ids; n: number; now: number; accountName: string; externalPrefix: string;
-  calendars: ReadonlyArray<{ cal: Calendar; spec: CalendarSpec }>; contacts: readonly Contact[];
-  visits: ReadonlyArray<readonly [string, number]>; blockers: ReadonlyArray<readonly [string, number, 0 | null]>;
+  rng: Rng;
+  ids: Ids;
+  n: number;
+  now: number;
+  accountName: string;
+  externalPrefix: string;
+  calendars: ReadonlyArray<{ cal: Calendar; spec: CalendarSpec }>;
+  contacts: readonly Contact[];
+  visits: ReadonlyArray<readonly [string, number]>;
+  blockers: ReadonlyArray<readonly [string, number, 0 | null]>;
 }
 
 /** Finds starts for seeded events: an open day of the calendar, then a free run of 15-minute slots. */
@@ -36,7 +89,10 @@ class Placer {
   private readonly occupancy = new Map<string, Uint8Array>();
   private readonly dayTables = new Map<string, LocalDay[]>();
 
-  constructor(private readonly rng: Rng, private readonly now: number) {}
+  constructor(
+    private readonly rng: Rng,
+    private readonly now: number,
+  ) {}
 
   /** Start of an event of `minutes` on `cal`; Free events don't occupy; overlap is allowed after a few tries. */
   start(cal: Calendar, spec: CalendarSpec, minutes: number, free: boolean): number {
@@ -65,13 +121,40 @@ class Placer {
 }
 
 /** The participant(s) of a patient visit: the contact, sometimes with a child sharing the phone. */
-function patients(o: SeedEventOpts, contact: Contact, state: ParticipantState, end: number, updatedAt: number): Participant[] {
+function patients(
+  o: SeedEventOpts,
+  contact: Contact,
+  state: ParticipantState,
+  end: number,
+  updatedAt: number,
+): Participant[] {
   const { rng, ids } = o;
   const phone = contact.phones[0];
-  const base = { phone: phone?.number ?? '', normalizedPhone: phone?.normalized ?? null, email: contact.emails[0]?.address ?? '', updatedAt };
-  const out: Participant[] = [{ id: ids.next('participant'), name: contact.name, contactId: contact.id, state, checkInState: checkInFor(rng, state, end, o.now), ...base }];
+  const base = {
+    phone: phone?.number ?? '',
+    normalizedPhone: phone?.normalized ?? null,
+    email: contact.emails[0]?.address ?? '',
+    updatedAt,
+  };
+  const out: Participant[] = [
+    {
+      id: ids.next('participant'),
+      name: contact.name,
+      contactId: contact.id,
+      state,
+      checkInState: checkInFor(rng, state, end, o.now),
+      ...base,
+    },
+  ];
   if (rng.chance(0.05)) {
-    out.push({ id: ids.next('participant'), name: `${rng.pick(CHILD_NAMES)} ${contact.lastName}`, contactId: null, state, checkInState: null, ...base });
+    out.push({
+      id: ids.next('participant'),
+      name: `${rng.pick(CHILD_NAMES)} ${contact.lastName}`,
+      contactId: null,
+      state,
+      checkInState: null,
+      ...base,
+    });
   }
   return out;
 }
@@ -89,10 +172,27 @@ export function seedEvents(o: SeedEventOpts): EventRec[] {
     const start = placer.start(cal, spec, minutes, showAs === 0);
     const end = start + minutes * MINUTE;
     const createdAt = Math.min(now - HOUR, start - rng.int(1, 21) * DAY - rng.int(0, 8) * HOUR);
-    const updatedAt = start < now ? Math.min(now - MINUTE, end + rng.int(0, 4) * HOUR) : Math.min(now - MINUTE, createdAt + rng.int(0, 48) * HOUR);
+    const updatedAt =
+      start < now
+        ? Math.min(now - MINUTE, end + rng.int(0, 4) * HOUR)
+        : Math.min(now - MINUTE, createdAt + rng.int(0, 48) * HOUR);
     const ev: EventRec = {
-      id: 0, calendarId: cal.id, externalId: null, title: visit, start, end, timeZone: cal.timeZone, allDay: false, showAs,
-      location: `${o.accountName} - ${cal.name}`, content: '', customData: {}, participants: [], isDeleted: false, createdAt, updatedAt,
+      id: 0,
+      calendarId: cal.id,
+      externalId: null,
+      title: visit,
+      start,
+      end,
+      timeZone: cal.timeZone,
+      allDay: false,
+      showAs,
+      location: `${o.accountName} - ${cal.name}`,
+      content: '',
+      customData: {},
+      participants: [],
+      isDeleted: false,
+      createdAt,
+      updatedAt,
     };
     let forced = false;
     if (!blocker) {

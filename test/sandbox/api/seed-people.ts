@@ -17,20 +17,38 @@ export function seededPhone(i: number, zone: string): { e164: string; area: stri
 
 /** How a person might have typed that number. */
 function asEntered(rng: Rng, area: string, line: string): string {
-  return rng.pick([`(${area}) 555-${line}`, `${area}-555-${line}`, `+1${area}555${line}`, `${area}.555.${line}`, `${area}555${line}`]);
+  return rng.pick([
+    `(${area}) 555-${line}`,
+    `${area}-555-${line}`,
+    `+1${area}555${line}`,
+    `${area}.555.${line}`,
+    `${area}555${line}`,
+  ]);
 }
 
 function emailFor(rng: Rng, first: string, last: string): string {
   const f = first.toLowerCase().replace(/[^a-z]/g, '');
   const l = last.toLowerCase().replace(/[^a-z]/g, '');
-  const local = rng.pick([`${f}.${l}`, `${f}${l}`, `${f[0] ?? 'x'}${l}${rng.int(50, 99)}`, `${f}_${l}${rng.int(1, 30)}`, `${l}.${f}`]);
+  const local = rng.pick([
+    `${f}.${l}`,
+    `${f}${l}`,
+    `${f[0] ?? 'x'}${l}${rng.int(50, 99)}`,
+    `${f}_${l}${rng.int(1, 30)}`,
+    `${l}.${f}`,
+  ]);
   return `${local}@${rng.pick(EMAIL_DOMAINS)}`;
 }
 
 /** Builds `n` contacts spread over `books` by share; returns them in id order. */
 export function seedContacts(opts: {
-  rng: Rng; ids: Ids; n: number; books: ReadonlyArray<{ book: AddressBook; share: number }>;
-  zone: string; now: number; externalPrefix: string; phoneOffset: number;
+  rng: Rng;
+  ids: Ids;
+  n: number;
+  books: ReadonlyArray<{ book: AddressBook; share: number }>;
+  zone: string;
+  now: number;
+  externalPrefix: string;
+  phoneOffset: number;
 }): Contact[] {
   const { rng, ids, n, books, zone, now } = opts;
   const out: Contact[] = [];
@@ -39,11 +57,25 @@ export function seedContacts(opts: {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const main = seededPhone(opts.phoneOffset + i, zone);
-    const phones: PhoneRec[] = [{ number: asEntered(rng, main.area, main.line), normalized: main.e164, isMobile: true, type: 'mobile', isPrimary: true }];
+    const phones: PhoneRec[] = [
+      {
+        number: asEntered(rng, main.area, main.line),
+        normalized: main.e164,
+        isMobile: true,
+        type: 'mobile',
+        isPrimary: true,
+      },
+    ];
     if (rng.chance(0.2)) {
       const other = seededPhone(opts.phoneOffset + n + i, zone);
       const type = rng.pick(book.phoneTypes.filter((t) => t !== 'mobile'));
-      phones.push({ number: asEntered(rng, other.area, other.line), normalized: other.e164, isMobile: false, type, isPrimary: false });
+      phones.push({
+        number: asEntered(rng, other.area, other.line),
+        normalized: other.e164,
+        isMobile: false,
+        type,
+        isPrimary: false,
+      });
     }
     const emails = rng.chance(0.85) ? [{ address: emailFor(rng, first, last), type: 'personal', isPrimary: true }] : [];
     const createdAt = now - rng.int(30, 1500) * DAY - rng.int(0, 23) * HOUR;

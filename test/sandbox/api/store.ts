@@ -4,9 +4,17 @@ import { countryForZone } from './phones';
 import type { AccountData, Contact, EventRec } from './types';
 
 const ID_BASES = {
-  calendar: 1_001, addressBook: 2_001, bookingPage: 3_001, list: 4_001, import: 6_001,
-  contact: 100_001, event: 500_001, conversation: 800_001, participant: 900_001,
-  message: 1_200_001, booking: 7_000_001,
+  calendar: 1_001,
+  addressBook: 2_001,
+  bookingPage: 3_001,
+  list: 4_001,
+  import: 6_001,
+  contact: 100_001,
+  event: 500_001,
+  conversation: 800_001,
+  participant: 900_001,
+  message: 1_200_001,
+  booking: 7_000_001,
 } as const;
 /** Kinds of records with their own id sequence. */
 export type IdKind = keyof typeof ID_BASES;
@@ -25,9 +33,20 @@ export class Ids {
 /** An account with no records yet (used for users outside the seed). */
 export function emptyAccount(user: User): AccountData {
   return {
-    userId: user.id, username: user.email, timeZone: user.timeZone, country: countryForZone(user.timeZone),
-    calendars: [], addressBooks: [], contacts: new Map(), events: new Map(), bookingPages: [], bookings: [],
-    lists: new Map(), imports: new Map(), conversations: new Map(), roundRobin: new Map(),
+    userId: user.id,
+    username: user.email,
+    timeZone: user.timeZone,
+    country: countryForZone(user.timeZone),
+    calendars: [],
+    addressBooks: [],
+    contacts: new Map(),
+    events: new Map(),
+    bookingPages: [],
+    bookings: [],
+    lists: new Map(),
+    imports: new Map(),
+    conversations: new Map(),
+    roundRobin: new Map(),
   };
 }
 
@@ -69,7 +88,11 @@ export function liveEventByExternalId(acc: AccountData, externalId: string): Eve
 }
 
 /** Live contact with this external id (optionally within one address book), if any. */
-export function liveContactByExternalId(acc: AccountData, externalId: string, addressBookId?: number): Contact | undefined {
+export function liveContactByExternalId(
+  acc: AccountData,
+  externalId: string,
+  addressBookId?: number,
+): Contact | undefined {
   for (const c of acc.contacts.values()) {
     if (c.isDeleted || c.externalId !== externalId) continue;
     if (addressBookId === undefined || c.addressBookId === addressBookId) return c;

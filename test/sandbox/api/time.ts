@@ -45,7 +45,8 @@ export function parseTimeInput(input: string, zone: string): number | null {
   const [, y, mo, d, h = '00', mi = '00', s = '00'] = m;
   const month = Number(mo);
   const day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)
+    return null;
   // Reject dates like 2025-02-30, which would otherwise roll over into March.
   if (new Date(Date.UTC(Number(y), month - 1, day)).getUTCDate() !== day) return null;
   const date = parseISO(text.replace(' ', 'T').replace(/z$/, 'Z'), { in: tz(zone) });
@@ -81,9 +82,19 @@ export function addLocalDays(ms: number, n: number, zone: string): number {
 }
 
 /** Local parts of an instant in `zone`: year, month (1-based), day, weekday (0=Sunday), hour, minute. */
-export function localParts(ms: number, zone: string): { year: number; month: number; day: number; weekday: number; hour: number; minute: number } {
+export function localParts(
+  ms: number,
+  zone: string,
+): { year: number; month: number; day: number; weekday: number; hour: number; minute: number } {
   const d = new TZDate(ms, zone);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), weekday: d.getDay(), hour: d.getHours(), minute: d.getMinutes() };
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    weekday: d.getDay(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+  };
 }
 
 /** `YYYY-MM-DD` of the instant in `zone`. */
@@ -103,7 +114,10 @@ export const HOUR = 3_600_000;
 
 /** One local calendar day in a zone. */
 export interface LocalDay {
-  year: number; month: number; day: number; weekday: number;
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
   /** Epoch ms of local midnight. */
   midnight: number;
   /** True when the day lasts exactly 24 h (no offset change), so wall time = midnight + elapsed minutes. */
@@ -129,12 +143,21 @@ export function localDays(ms: number, zone: string, fromOff: number, toOff: numb
     const m = midnights[i];
     const next = midnights[i + 1];
     if (!d || m === undefined || next === undefined) continue;
-    out.push({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), weekday: d.getUTCDay(), midnight: m, plain: next - m === 24 * HOUR });
+    out.push({
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      weekday: d.getUTCDay(),
+      midnight: m,
+      plain: next - m === 24 * HOUR,
+    });
   }
   return out;
 }
 
 /** Epoch ms of `minutes` after local midnight of `day` (DST-safe). */
 export function atMinutes(day: LocalDay, zone: string, minutes: number): number {
-  return day.plain ? day.midnight + minutes * MINUTE : wallClock(zone, day.year, day.month, day.day, Math.floor(minutes / 60), minutes % 60);
+  return day.plain
+    ? day.midnight + minutes * MINUTE
+    : wallClock(zone, day.year, day.month, day.day, Math.floor(minutes / 60), minutes % 60);
 }

@@ -78,7 +78,8 @@ export function checkAuthorize(q: Query, clients: readonly OAuthClient[]): Autho
   if (challenge === null || method === null) return fail('invalid_request', 'PKCE parameters must appear exactly once');
   if (challenge === undefined) {
     if (method !== undefined) return fail('invalid_request', 'code_challenge_method without code_challenge');
-    if (!client.confidential) return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256');
+    if (!client.confidential)
+      return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256');
   } else {
     if (method !== 'S256') {
       return fail('invalid_request', 'code_challenge_method must be S256 (plain is not supported)');

@@ -28,7 +28,10 @@ export function authenticateClient(req: FastifyRequest, form: Form, clients: rea
   const bodyId = param(form, 'client_id');
   const bodySecret = param(form, 'client_secret');
   if (basic && bodySecret !== undefined) {
-    throw oauthError('invalid_request', 'use one client authentication method: Basic header or client_secret, not both');
+    throw oauthError(
+      'invalid_request',
+      'use one client authentication method: Basic header or client_secret, not both',
+    );
   }
   if (basic && bodyId !== undefined && bodyId !== basic[0]) {
     throw oauthError('invalid_request', 'client_id in the body differs from the Authorization header');
@@ -39,8 +42,10 @@ export function authenticateClient(req: FastifyRequest, form: Form, clients: rea
   if (!client) throw oauthError('invalid_client', 'unknown client');
   const secret = basic ? basic[1] : bodySecret;
   if (client.confidential) {
-    if (secret === undefined || secret === '') throw oauthError('invalid_client', 'client authentication required (client_secret)');
-    if (!client.secret || !safeEqual(secret, client.secret)) throw oauthError('invalid_client', 'client authentication failed');
+    if (secret === undefined || secret === '')
+      throw oauthError('invalid_client', 'client authentication required (client_secret)');
+    if (!client.secret || !safeEqual(secret, client.secret))
+      throw oauthError('invalid_client', 'client authentication failed');
   } else if (secret !== undefined && secret !== '') {
     throw oauthError('invalid_client', 'this is a public client: it has no client_secret (use PKCE)');
   }

@@ -5,7 +5,11 @@ import { HttpError } from '../context';
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
 /** `{error, error_description}` with 400 (401 + WWW-Authenticate for invalid_client). */
-export function oauthError(error: string, description: string, status = error === 'invalid_client' ? 401 : 400): HttpError {
+export function oauthError(
+  error: string,
+  description: string,
+  status = error === 'invalid_client' ? 401 : 400,
+): HttpError {
   const headers: Record<string, string> = { ...NO_STORE };
   if (status === 401) headers['www-authenticate'] = 'Basic realm="sandbox"';
   return new HttpError(status, { error, error_description: description }, headers);

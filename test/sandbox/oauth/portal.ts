@@ -21,14 +21,16 @@ function field(body: unknown, name: string): string {
 }
 
 function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('x-frame-options', 'DENY')
-    // No form-action: browsers apply it to the consent POST's redirect, which must reach the app's redirect_uri.
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
-    .send(body);
+  return (
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('x-frame-options', 'DENY')
+      // No form-action: browsers apply it to the consent POST's redirect, which must reach the app's redirect_uri.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+      .send(body)
+  );
 }
 
 /** Registers the portal routes. */
@@ -115,7 +117,11 @@ export function registerPortal(app: FastifyInstance, p: Platform): void {
       return html(reply, 401, loginPage({ rid: pending.id, clientName: clientOf(pending).name, error }));
     }
     if (pending.sessionId !== s.id || !safeEqual(field(req.body, 'csrf'), s.csrf)) {
-      return html(reply, 403, errorPage('Invalid form', 'The form could not be verified (CSRF check failed). Start again.'));
+      return html(
+        reply,
+        403,
+        errorPage('Invalid form', 'The form could not be verified (CSRF check failed). Start again.'),
+      );
     }
     const decision = field(req.body, 'decision');
     if (decision !== 'allow' && decision !== 'deny') {
@@ -125,7 +131,10 @@ export function registerPortal(app: FastifyInstance, p: Platform): void {
     if (refused) return reply.redirect(refused, 302);
     p.store.pending.delete(pending.id);
     if (decision === 'deny') {
-      return reply.redirect(errorRedirect(pending.redirectUri, 'access_denied', 'the user denied access', pending.state), 302);
+      return reply.redirect(
+        errorRedirect(pending.redirectUri, 'access_denied', 'the user denied access', pending.state),
+        302,
+      );
     }
     const code = p.store.issueCode(pending, s.userId, p.ctx.options.codeTtlS);
     return reply.redirect(withParams(pending.redirectUri, { code, state: pending.state }), 302);
@@ -140,5 +149,4 @@ export function registerPortal(app: FastifyInstance, p: Platform): void {
     pending.sessionId = null;
     return html(reply, 200, loginPage({ rid: pending.id, clientName: clientOf(pending).name }));
   });
-
 }

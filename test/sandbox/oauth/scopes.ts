@@ -36,7 +36,11 @@ function isScope(s: string): s is Scope {
  * Parses `raw` (already form-decoded, so `+`/`%20` are spaces). Every token must be a known scope
  * within `allowed`, or `api` (= all of `allowed`). Result is deduplicated, in SCOPES order.
  */
-export function parseScope(raw: string, allowed: readonly Scope[], notAllowed = 'is not declared by this application'): ScopeParse {
+export function parseScope(
+  raw: string,
+  allowed: readonly Scope[],
+  notAllowed = 'is not declared by this application',
+): ScopeParse {
   const tokens = raw.split(' ').filter((t) => t !== '');
   if (tokens.length === 0) return { ok: false, description: 'scope is empty' };
   const wanted = new Set<Scope>();

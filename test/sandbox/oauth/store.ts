@@ -127,7 +127,11 @@ export class OAuthStore {
     const now = this.nowMs();
     const accessToken = randomToken();
     const refreshToken = randomToken();
-    this.access.set(tokenHash(accessToken), { grantId: grant.id, scopes: accessScopes, expiresAt: now + accessTtlS * 1000 });
+    this.access.set(tokenHash(accessToken), {
+      grantId: grant.id,
+      scopes: accessScopes,
+      expiresAt: now + accessTtlS * 1000,
+    });
     this.refresh.set(tokenHash(refreshToken), { grantId: grant.id, scopes: refreshScopes, active: true });
     return { accessToken, refreshToken, createdAt: now };
   }
@@ -185,5 +189,11 @@ export class OAuthStore {
 }
 
 function emptyCounters(): OAuthCounters {
-  return { tokenGrants: { authorization_code: 0, refresh_token: 0 }, refreshReuseDetections: 0, codeReuseDetections: 0, revocations: 0, grantsRevoked: 0 };
+  return {
+    tokenGrants: { authorization_code: 0, refresh_token: 0 },
+    refreshReuseDetections: 0,
+    codeReuseDetections: 0,
+    revocations: 0,
+    grantsRevoked: 0,
+  };
 }

@@ -28,7 +28,12 @@ function formOf(req: FastifyRequest): Form {
 }
 
 /** Issues tokens under `grant` and builds the response body. */
-export function tokenResponse(p: Platform, grant: Grant, access: readonly Scope[], refresh: readonly Scope[]): TokenResponse {
+export function tokenResponse(
+  p: Platform,
+  grant: Grant,
+  access: readonly Scope[],
+  refresh: readonly Scope[],
+): TokenResponse {
   const ttl = p.ctx.options.accessTtlS;
   const t = p.store.issueTokens(grant, access, refresh, ttl);
   return {
@@ -54,7 +59,8 @@ function authorizationCode(p: Platform, client: OAuthClient, form: Form): TokenR
     throw oauthError('invalid_grant', 'authorization code already used; tokens issued from it are revoked');
   }
   if (nowMs(p) >= rec.expiresAt) throw oauthError('invalid_grant', 'authorization code expired');
-  if (rec.redirectUri !== redirectUri) throw oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
+  if (rec.redirectUri !== redirectUri)
+    throw oauthError('invalid_grant', 'redirect_uri differs from the authorization request');
   if (rec.challenge !== null) {
     if (verifier === undefined) throw oauthError('invalid_grant', 'code_verifier is required (PKCE)');
     if (!VERIFIER_RE.test(verifier) || !safeEqual(s256(verifier), rec.challenge)) {

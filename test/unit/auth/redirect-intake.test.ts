@@ -5,22 +5,33 @@ const ours = 'com.frontdesk.app:/oauth/callback?code=abc&state=xyz';
 
 describe('redirectFromArgv (Windows/Linux second-instance and cold start)', () => {
   it('takes the one URL of our scheme from a command line', () => {
-    expect(redirectFromArgv(['C:\\Frontdesk\\Frontdesk.exe', '--allow-file-access', ours], 'com.frontdesk.app')).toBe(ours);
-    expect(redirectFromArgv(['/usr/bin/frontdesk', 'COM.FRONTDESK.APP:/oauth/callback?code=1'], 'com.frontdesk.app')).toBe('COM.FRONTDESK.APP:/oauth/callback?code=1');
+    expect(redirectFromArgv(['C:\\Frontdesk\\Frontdesk.exe', '--allow-file-access', ours], 'com.frontdesk.app')).toBe(
+      ours,
+    );
+    expect(
+      redirectFromArgv(['/usr/bin/frontdesk', 'COM.FRONTDESK.APP:/oauth/callback?code=1'], 'com.frontdesk.app'),
+    ).toBe('COM.FRONTDESK.APP:/oauth/callback?code=1');
   });
 
   it('accepts nothing when there are none or several of our URLs', () => {
     expect(redirectFromArgv(['frontdesk.exe'], 'com.frontdesk.app')).toBeNull();
     expect(redirectFromArgv(['frontdesk.exe', ours, ours], 'com.frontdesk.app')).toBeNull();
     expect(redirectFromArgv(['frontdesk.exe', 'com.frontdesk.appx:/oauth/callback'], 'com.frontdesk.app')).toBeNull();
-    expect(redirectFromArgv(['frontdesk.exe', 'https://evil.example/?x=com.frontdesk.app:/oauth/callback'], 'com.frontdesk.app')).toBeNull();
+    expect(
+      redirectFromArgv(
+        ['frontdesk.exe', 'https://evil.example/?x=com.frontdesk.app:/oauth/callback'],
+        'com.frontdesk.app',
+      ),
+    ).toBeNull();
   });
 });
 
 describe('matchesRedirect', () => {
   it('matches scheme, host, port and path exactly', () => {
     expect(matchesRedirect(new URL(ours), 'com.frontdesk.app:/oauth/callback')).toBe(true);
-    expect(matchesRedirect(new URL('http://127.0.0.1:5555/oauth/callback?code=1'), 'http://127.0.0.1:5555/oauth/callback')).toBe(true);
+    expect(
+      matchesRedirect(new URL('http://127.0.0.1:5555/oauth/callback?code=1'), 'http://127.0.0.1:5555/oauth/callback'),
+    ).toBe(true);
   });
 
   it.each([

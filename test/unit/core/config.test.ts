@@ -32,7 +32,11 @@ describe('loadConfig', () => {
 
   it('takes a real service from the environment, portal separate', () => {
     const c = loadConfig({
-      env: { FRONTDESK_SERVICE_URL: 'https://api.example.com/', FRONTDESK_PORTAL_URL: 'https://www.example.com', FRONTDESK_CLIENT_ID: 'abc' },
+      env: {
+        FRONTDESK_SERVICE_URL: 'https://api.example.com/',
+        FRONTDESK_PORTAL_URL: 'https://www.example.com',
+        FRONTDESK_CLIENT_ID: 'abc',
+      },
     });
     expect(c).toMatchObject({
       serviceUrl: 'https://api.example.com',
@@ -45,9 +49,19 @@ describe('loadConfig', () => {
   });
 
   it('reads the JSON file in the user-data folder, env wins over it', () => {
-    const dir = dirWith(JSON.stringify({ serviceUrl: 'https://file.example.com', clientId: 'from-file', tokenUrl: 'https://auth.example.com/token' }));
+    const dir = dirWith(
+      JSON.stringify({
+        serviceUrl: 'https://file.example.com',
+        clientId: 'from-file',
+        tokenUrl: 'https://auth.example.com/token',
+      }),
+    );
     const c = loadConfig({ env: { FRONTDESK_CLIENT_ID: 'from-env' }, userDataDir: dir });
-    expect(c).toMatchObject({ serviceUrl: 'https://file.example.com', clientId: 'from-env', tokenUrl: 'https://auth.example.com/token' });
+    expect(c).toMatchObject({
+      serviceUrl: 'https://file.example.com',
+      clientId: 'from-env',
+      tokenUrl: 'https://auth.example.com/token',
+    });
   });
 
   it.each([
@@ -60,6 +74,8 @@ describe('loadConfig', () => {
 
   it('refuses a broken or unknown-keyed file with a clear message', () => {
     expect(() => loadConfig({ env: {}, userDataDir: dirWith('{nope') })).toThrow(/not valid JSON/);
-    expect(() => loadConfig({ env: {}, userDataDir: dirWith('{"servceUrl":"https://x.example"}') })).toThrow(ConfigError);
+    expect(() => loadConfig({ env: {}, userDataDir: dirWith('{"servceUrl":"https://x.example"}') })).toThrow(
+      ConfigError,
+    );
   });
 });

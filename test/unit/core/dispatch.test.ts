@@ -20,7 +20,10 @@ describe('dispatch: sender check, then args, then handler', () => {
   it('answers a trusted main-frame call with the handler value', async () => {
     const { core: c } = core();
     const result = await c.dispatch('app:info', undefined, trusted);
-    expect(result).toMatchObject({ ok: true, value: { name: 'Frontdesk', mode: 'browser', serviceUrl: 'http://127.0.0.1:9' } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { name: 'Frontdesk', mode: 'browser', serviceUrl: 'http://127.0.0.1:9' },
+    });
   });
 
   it.each([
@@ -37,12 +40,15 @@ describe('dispatch: sender check, then args, then handler', () => {
     expect(log.lines.some((l) => l.startsWith('warn refused a call from an untrusted sender'))).toBe(true);
   });
 
-  it.each([['nope:nothing'], ['__proto__'], ['constructor'], ['toString'], [42], [null]])('refuses unknown channel %s', async (channel) => {
-    const { core: c } = core();
-    const result = await c.dispatch(channel, undefined, trusted);
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.code).toBe('unknown_channel');
-  });
+  it.each([['nope:nothing'], ['__proto__'], ['constructor'], ['toString'], [42], [null]])(
+    'refuses unknown channel %s',
+    async (channel) => {
+      const { core: c } = core();
+      const result = await c.dispatch(channel, undefined, trusted);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe('unknown_channel');
+    },
+  );
 
   it('refuses args that do not match the schema, with the failing path', async () => {
     const { core: c } = core();
@@ -64,7 +70,10 @@ describe('dispatch: sender check, then args, then handler', () => {
     };
     const dispatch = createDispatcher(handlers, { trustedOrigin: 'app://frontdesk', log });
     const result = await dispatch('app:info', undefined, trusted);
-    expect(result).toEqual({ ok: false, error: { code: 'internal', message: expect.stringMatching(/Nothing you entered was lost/) } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'internal', message: expect.stringMatching(/Nothing you entered was lost/) },
+    });
     expect(JSON.stringify(result)).not.toContain('boom');
     expect(log.lines.join('\n')).toContain('boom');
   });

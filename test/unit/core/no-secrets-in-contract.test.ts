@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel, type PayloadOf, type ResultOf } from '../../../preload/contract';
+import {
+  eventChannels,
+  invokeChannels,
+  type EventChannel,
+  type InvokeChannel,
+  type PayloadOf,
+  type ResultOf,
+} from '../../../preload/contract';
 
 const SECRET = /token|verifier|secret|password|^code$|authorization|bearer|cookie/i;
 
@@ -20,8 +27,18 @@ function propertyNames(schema: unknown, out: string[] = []): string[] {
 }
 
 /** Every key at any depth of T. */
-type DeepKeys<T> = T extends readonly (infer U)[] ? DeepKeys<U> : T extends object ? { [K in keyof T & string]: K | DeepKeys<T[K]> }[keyof T & string] : never;
-type SecretKey = `${string}oken${string}` | `${string}erifier${string}` | `${string}ecret${string}` | `${string}assword${string}` | 'code' | `${string}uthorization${string}`;
+type DeepKeys<T> = T extends readonly (infer U)[]
+  ? DeepKeys<U>
+  : T extends object
+    ? { [K in keyof T & string]: K | DeepKeys<T[K]> }[keyof T & string]
+    : never;
+type SecretKey =
+  | `${string}oken${string}`
+  | `${string}erifier${string}`
+  | `${string}ecret${string}`
+  | `${string}assword${string}`
+  | 'code'
+  | `${string}uthorization${string}`;
 type Leaks<T> = Extract<DeepKeys<T>, SecretKey>;
 type ResultLeaks = { [C in InvokeChannel]: Leaks<ResultOf<C>> }[InvokeChannel];
 type EventLeaks = { [E in EventChannel]: Leaks<PayloadOf<E>> }[EventChannel];
@@ -34,7 +51,10 @@ describe('the contract carries no secrets', () => {
   it('has no secret-named field in any args schema', () => {
     for (const [channel, { args }] of Object.entries(invokeChannels)) {
       const names = propertyNames(z.toJSONSchema(args, { unrepresentable: 'any' }));
-      expect(names.filter((n) => SECRET.test(n)), channel).toEqual([]);
+      expect(
+        names.filter((n) => SECRET.test(n)),
+        channel,
+      ).toEqual([]);
     }
   });
 
@@ -48,6 +68,8 @@ describe('the contract carries no secrets', () => {
     type Bad = { state: string; session: { refreshToken: string } };
     const leak: Leaks<Bad> = 'refreshToken';
     expect(SECRET.test(leak)).toBe(true);
-    expect(propertyNames(z.toJSONSchema(z.object({ nested: z.object({ code: z.string() }) }))).filter((n) => SECRET.test(n))).toEqual(['code']);
+    expect(
+      propertyNames(z.toJSONSchema(z.object({ nested: z.object({ code: z.string() }) }))).filter((n) => SECRET.test(n)),
+    ).toEqual(['code']);
   });
 });

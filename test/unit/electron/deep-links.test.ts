@@ -29,7 +29,11 @@ it('registers the scheme and delivers redirects from open-url, second-instance a
   const { installDeepLinks } = await import('../../../main/electron/deep-links');
   const delivered: string[] = [];
   let focused = 0;
-  const links = installDeepLinks('com.frontdesk.app:/oauth/callback', (u) => delivered.push(u), () => focused++);
+  const links = installDeepLinks(
+    'com.frontdesk.app:/oauth/callback',
+    (u) => delivered.push(u),
+    () => focused++,
+  );
   process.argv = argv;
   expect(electron.registered[0]?.[0]).toBe('com.frontdesk.app');
   expect(delivered).toEqual([ours]);
@@ -50,6 +54,12 @@ it('registers the scheme and delivers redirects from open-url, second-instance a
 
 it('claims nothing for a loopback redirect', async () => {
   const { installDeepLinks } = await import('../../../main/electron/deep-links');
-  expect(installDeepLinks('http://127.0.0.1/oauth/callback', () => undefined, () => undefined).claimed()).toBe(false);
+  expect(
+    installDeepLinks(
+      'http://127.0.0.1/oauth/callback',
+      () => undefined,
+      () => undefined,
+    ).claimed(),
+  ).toBe(false);
   expect(electron.registered).toEqual([]);
 });

@@ -28,7 +28,11 @@ function fakeContents(url = 'app://frontdesk/index.html') {
   return {
     handlers,
     open: (details: { url: string }) => openHandler(details),
-    contents: { on: (name: string, fn: Handler) => handlers.set(name, fn), setWindowOpenHandler: (fn: Handler) => (openHandler = fn), getURL: () => url },
+    contents: {
+      on: (name: string, fn: Handler) => handlers.set(name, fn),
+      setWindowOpenHandler: (fn: Handler) => (openHandler = fn),
+      getURL: () => url,
+    },
   };
 }
 function fire(c: ReturnType<typeof fakeContents>, event: string, url?: string): boolean {
@@ -68,7 +72,8 @@ describe('hardened web contents', () => {
     const ours = { getURL: () => 'app://frontdesk/index.html' };
     const theirs = { getURL: () => 'https://evil.example/' };
     const answers: boolean[] = [];
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) e.permissionRequest!(ours, p, (ok) => answers.push(ok));
+    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+      e.permissionRequest!(ours, p, (ok) => answers.push(ok));
     expect(answers).toEqual([false, false, false, false, false]);
     e.permissionRequest!(ours, 'clipboard-sanitized-write', (ok) => answers.push(ok));
     e.permissionRequest!(theirs, 'clipboard-sanitized-write', (ok) => answers.push(ok));

@@ -22,20 +22,25 @@ const ipc = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({
-  ipcMain: { handle: (channel: string, fn: (event: unknown, args: unknown) => unknown) => ipc.handlers.set(channel, fn) },
+  ipcMain: {
+    handle: (channel: string, fn: (event: unknown, args: unknown) => unknown) => ipc.handlers.set(channel, fn),
+  },
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => (ipc.exposed[key] = value) },
   ipcRenderer: {
     invoke: async (channel: string, args: unknown) => {
       const handler = ipc.handlers.get(channel);
       if (!handler) throw new Error(`No handler registered for '${channel}'`);
-      return structuredClone(await handler({ senderFrame: ipc.frame, sender: { mainFrame: ipc.mainFrame } }, structuredClone(args)));
+      return structuredClone(
+        await handler({ senderFrame: ipc.frame, sender: { mainFrame: ipc.mainFrame } }, structuredClone(args)),
+      );
     },
     on: (channel: string, fn: (event: unknown, payload: unknown) => void) => {
       const set = ipc.rendererListeners.get(channel) ?? new Set();
       set.add(fn);
       ipc.rendererListeners.set(channel, set);
     },
-    removeListener: (channel: string, fn: (event: unknown, payload: unknown) => void) => ipc.rendererListeners.get(channel)?.delete(fn),
+    removeListener: (channel: string, fn: (event: unknown, payload: unknown) => void) =>
+      ipc.rendererListeners.get(channel)?.delete(fn),
   },
 }));
 
@@ -50,7 +55,10 @@ beforeAll(async () => {
   registerIpc(made.core);
   const fakeWindow = {
     isDestroyed: () => false,
-    webContents: { send: (channel: string, payload: unknown) => ipc.rendererListeners.get(channel)?.forEach((fn) => fn({}, structuredClone(payload))) },
+    webContents: {
+      send: (channel: string, payload: unknown) =>
+        ipc.rendererListeners.get(channel)?.forEach((fn) => fn({}, structuredClone(payload))),
+    },
   };
   forwardEvents(made.core, fakeWindow as never);
   await import('../../../preload/index');
@@ -74,7 +82,10 @@ describe('Electron IPC transport', () => {
   });
 
   it('answers app:info and connectivity, and delivers connectivity events', async () => {
-    expect(await frontdesk.invoke['app:info']()).toMatchObject({ ok: true, value: { name: 'Frontdesk', serviceUrl: service.url() } });
+    expect(await frontdesk.invoke['app:info']()).toMatchObject({
+      ok: true,
+      value: { name: 'Frontdesk', serviceUrl: service.url() },
+    });
     const events: Connectivity[] = [];
     const off = frontdesk.on['connectivity:changed']((c) => events.push(c));
     await waitFor(async () => {

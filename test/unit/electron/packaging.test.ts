@@ -12,7 +12,13 @@ it('declares the redirect scheme for every OS (Linux desktop file gets x-scheme-
 });
 
 it('sets the Electron fuses that close run-as-node, NODE_OPTIONS and inspect', () => {
-  for (const fuse of ['runAsNode: false', 'enableNodeOptionsEnvironmentVariable: false', 'enableNodeCliInspectArguments: false', 'onlyLoadAppFromAsar: true', 'enableEmbeddedAsarIntegrityValidation: true']) {
+  for (const fuse of [
+    'runAsNode: false',
+    'enableNodeOptionsEnvironmentVariable: false',
+    'enableNodeCliInspectArguments: false',
+    'onlyLoadAppFromAsar: true',
+    'enableEmbeddedAsarIntegrityValidation: true',
+  ]) {
     expect(yml).toContain(fuse);
   }
 });

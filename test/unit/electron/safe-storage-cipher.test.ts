@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { SafeStorage } from 'electron';
 import { createSafeStorageCipher } from '../../../main/electron/safe-storage-cipher';
 
-function fakeSafeStorage(available: boolean, backend: ReturnType<SafeStorage['getSelectedStorageBackend']>): SafeStorage {
+function fakeSafeStorage(
+  available: boolean,
+  backend: ReturnType<SafeStorage['getSelectedStorageBackend']>,
+): SafeStorage {
   return {
     isAsyncEncryptionAvailable: async () => available,
     getSelectedStorageBackend: () => backend,

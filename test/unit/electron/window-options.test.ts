@@ -26,7 +26,12 @@ describe('the main window', () => {
 
 describe('the CSP', () => {
   const csp = buildCsp();
-  const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  const directives = new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
   it('allows scripts only from our own origin', () => {
     expect(directives.get('script-src')).toEqual(["'self'"]);
@@ -42,9 +47,13 @@ describe('the CSP', () => {
   });
 
   it('lets the browser host add only its own WebSocket', () => {
-    expect(new Map(buildCsp({ connectSrc: ['ws://127.0.0.1:5180'] }).split('; ').map((d) => [d.split(' ')[0], d])).get('connect-src')).toBe(
-      "connect-src 'self' ws://127.0.0.1:5180",
-    );
+    expect(
+      new Map(
+        buildCsp({ connectSrc: ['ws://127.0.0.1:5180'] })
+          .split('; ')
+          .map((d) => [d.split(' ')[0], d]),
+      ).get('connect-src'),
+    ).toBe("connect-src 'self' ws://127.0.0.1:5180");
     expect(securityHeaders(csp)['Content-Security-Policy']).toBe(csp);
   });
 });

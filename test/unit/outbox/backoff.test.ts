@@ -5,7 +5,9 @@ import { backoffCeiling, backoffDelay, DEFAULT_BACKOFF } from '../../../main/cor
 
 describe('backoff', () => {
   it('doubles from 1 s to the 5 min cap', () => {
-    expect([1, 2, 3, 4, 9, 10, 50, 10_000].map((n) => backoffCeiling(n, DEFAULT_BACKOFF))).toEqual([1000, 2000, 4000, 8000, 256_000, 300_000, 300_000, 300_000]);
+    expect([1, 2, 3, 4, 9, 10, 50, 10_000].map((n) => backoffCeiling(n, DEFAULT_BACKOFF))).toEqual([
+      1000, 2000, 4000, 8000, 256_000, 300_000, 300_000, 300_000,
+    ]);
   });
 
   it('spans the whole window: 0 at random 0, just under the ceiling at random → 1', () => {
@@ -15,17 +17,22 @@ describe('backoff', () => {
 
   it('property: delay ∈ [0, ceiling), and ≥ Retry-After when given', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), fc.option(fc.nat(600_000), { nil: undefined }), (n, r, retryAfter) => {
-        const delay = backoffDelay(n, () => r, DEFAULT_BACKOFF, retryAfter);
-        const ceiling = backoffCeiling(n, DEFAULT_BACKOFF);
-        expect(Number.isInteger(delay)).toBe(true);
-        if (retryAfter === undefined) {
-          expect(delay).toBeGreaterThanOrEqual(0);
-          expect(delay).toBeLessThan(ceiling);
-        } else {
-          expect(delay).toBe(Math.max(retryAfter, Math.floor(r * ceiling)));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        fc.option(fc.nat(600_000), { nil: undefined }),
+        (n, r, retryAfter) => {
+          const delay = backoffDelay(n, () => r, DEFAULT_BACKOFF, retryAfter);
+          const ceiling = backoffCeiling(n, DEFAULT_BACKOFF);
+          expect(Number.isInteger(delay)).toBe(true);
+          if (retryAfter === undefined) {
+            expect(delay).toBeGreaterThanOrEqual(0);
+            expect(delay).toBeLessThan(ceiling);
+          } else {
+            expect(delay).toBe(Math.max(retryAfter, Math.floor(r * ceiling)));
+          }
+        },
+      ),
     );
   });
 

@@ -39,7 +39,9 @@ describe('outbox data key', () => {
   it('refuses to start (leaving the log alone) when the wrapped key cannot be opened', async () => {
     const settings = memorySettings();
     settings.set(DATA_KEY_SETTING, { v: 1, wrapped: Buffer.from('garbage').toString('base64') });
-    await expect(loadDataKey(settings, switchableCipher(true), memoryLogger())).rejects.toBeInstanceOf(DataKeyUnavailableError);
+    await expect(loadDataKey(settings, switchableCipher(true), memoryLogger())).rejects.toBeInstanceOf(
+      DataKeyUnavailableError,
+    );
   });
 
   it('keeps queued work across restarts without a keystore', async () => {

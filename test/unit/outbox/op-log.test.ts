@@ -56,7 +56,9 @@ describe('op log', () => {
   it('group-commits concurrent appends and runs onDurable in append order before resolving', async () => {
     const { opLog } = await OpLog.open(folder(), key, memoryLogger());
     const seen: number[] = [];
-    await Promise.all(Array.from({ length: 200 }, (_, i) => opLog.append({ t: 'del', id: String(i) }, () => seen.push(i))));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => opLog.append({ t: 'del', id: String(i) }, () => seen.push(i))),
+    );
     expect(seen).toEqual(Array.from({ length: 200 }, (_, i) => i));
     expect(opLog.recordCount).toBe(200);
     await opLog.close();
@@ -107,10 +109,17 @@ describe('op log', () => {
     for (let i = 0; i < 50; i++) {
       const op = makeOp({ id: `o${i}`, seq: i });
       await opLog.append({ t: 'put', op }, () => table.insert(op));
-      await opLog.append({ t: 'upd', id: op.id, s: { status: 'done', finishedAt: 9 } }, () => table.patch(op.id, { status: 'done', finishedAt: 9 }));
+      await opLog.append({ t: 'upd', id: op.id, s: { status: 'done', finishedAt: 9 } }, () =>
+        table.patch(op.id, { status: 'done', finishedAt: 9 }),
+      );
     }
     const before = readFileSync(file(dir)).length;
-    await opLog.compact(() => table.list().slice(40).map((op) => ({ t: 'put', op })));
+    await opLog.compact(() =>
+      table
+        .list()
+        .slice(40)
+        .map((op) => ({ t: 'put', op })),
+    );
     expect(opLog.recordCount).toBe(10);
     await opLog.append({ t: 'del', id: 'o49' });
     await opLog.close();
@@ -127,17 +136,31 @@ describe('op log', () => {
   it('never writes a patient name, phone or payload field in clear', async () => {
     const dir = folder();
     const { opLog } = await OpLog.open(dir, key, memoryLogger());
-    await opLog.append({ t: 'put', op: makeOp({ payload: { name: 'Zyxwvut Quixote', phone: '312-555-0199', email_address: 'zq@example.com' } }) });
+    await opLog.append({
+      t: 'put',
+      op: makeOp({ payload: { name: 'Zyxwvut Quixote', phone: '312-555-0199', email_address: 'zq@example.com' } }),
+    });
     await opLog.compact(() => [{ t: 'put', op: makeOp({ payload: { name: 'Zyxwvut Quixote' } }) }]);
     await opLog.close();
     const bytes = readFileSync(file(dir)).toString('latin1');
-    for (const secret of ['Zyxwvut', 'Quixote', '555-0199', 'zq@example', 'payload', 'contact.create']) expect(bytes).not.toContain(secret);
+    for (const secret of ['Zyxwvut', 'Quixote', '555-0199', 'zq@example', 'payload', 'contact.create'])
+      expect(bytes).not.toContain(secret);
   });
 
   it('property: any sequence of records replays to the state that applying them in memory gives', async () => {
     const recordArb: fc.Arbitrary<LogRecord> = fc.oneof(
-      fc.record({ t: fc.constant('put' as const), op: fc.constantFrom('a', 'b', 'c', 'd').map((id) => makeOp({ id, recordKeys: [`k:${id}`] })) }),
-      fc.record({ t: fc.constant('upd' as const), id: fc.constantFrom('a', 'b', 'c', 'd'), s: fc.record({ attempts: fc.nat(9), status: fc.constantFrom('queued' as const, 'sending' as const, 'done' as const) }) }),
+      fc.record({
+        t: fc.constant('put' as const),
+        op: fc.constantFrom('a', 'b', 'c', 'd').map((id) => makeOp({ id, recordKeys: [`k:${id}`] })),
+      }),
+      fc.record({
+        t: fc.constant('upd' as const),
+        id: fc.constantFrom('a', 'b', 'c', 'd'),
+        s: fc.record({
+          attempts: fc.nat(9),
+          status: fc.constantFrom('queued' as const, 'sending' as const, 'done' as const),
+        }),
+      }),
       fc.record({ t: fc.constant('del' as const), id: fc.constantFrom('a', 'b', 'c', 'd') }),
     );
     await fc.assert(

@@ -53,7 +53,10 @@ describe('op table', () => {
     t.insert(makeOp({ id: 'b2', accountKey: 'B', seq: 2, recordKeys: ['s'], status: 'needs_attention' }));
     expect(ids(t, 'A')).toEqual(['a1']);
     expect(ids(t, 'B')).toEqual(['b1']);
-    expect(t.counts()).toEqual({ A: { queued: 1, sending: 0, needsAttention: 0 }, B: { queued: 1, sending: 0, needsAttention: 1 } });
+    expect(t.counts()).toEqual({
+      A: { queued: 1, sending: 0, needsAttention: 0 },
+      B: { queued: 1, sending: 0, needsAttention: 1 },
+    });
   });
 
   it('re-queues an edited op under its new keys, keeping its place', () => {

@@ -19,11 +19,17 @@ afterEach(async () => {
   dirs.splice(0).forEach((d) => d.cleanup());
 });
 
-const ok = (call: Call) => (call.method === 'GET' ? { id: 1 } : { contacts: [{ id: 7, ...recordOf(call) }], events: [{ id: 8 }] });
-const status = (box: Outbox, id: string, s: OpView['status']) => waitFor(() => (box.get(id)?.status === s ? box.get(id) : null), { what: `${id} ${s}` });
+const ok = (call: Call) =>
+  call.method === 'GET' ? { id: 1 } : { contacts: [{ id: 7, ...recordOf(call) }], events: [{ id: 8 }] };
+const status = (box: Outbox, id: string, s: OpView['status']) =>
+  waitFor(() => (box.get(id)?.status === s ? box.get(id) : null), { what: `${id} ${s}` });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function open(service: ScriptedService, more: Partial<Parameters<typeof openTestOutbox>[0]> = {}, start = true): Promise<Outbox> {
+async function open(
+  service: ScriptedService,
+  more: Partial<Parameters<typeof openTestOutbox>[0]> = {},
+  start = true,
+): Promise<Outbox> {
   const box = await openTestOutbox({ dataDir: folder(), service, ...more });
   boxes.push(box);
   if (start) box.start();
@@ -89,7 +95,12 @@ describe('outbox sending', () => {
       throw lostAnswer();
     });
     const box = await open(service);
-    const op = await box.enqueue('event.create', { calendar_id: 1, title: 'T', start_time: '2031-01-01T10:00:00Z', end_time: '2031-01-01T11:00:00Z' });
+    const op = await box.enqueue('event.create', {
+      calendar_id: 1,
+      title: 'T',
+      start_time: '2031-01-01T10:00:00Z',
+      end_time: '2031-01-01T11:00:00Z',
+    });
     const done = await status(box, op.id, 'done');
     expect(service.calls.map((c) => c.method)).toEqual(['POST', 'GET', 'POST', 'GET']);
     expect(done.result).toEqual({ id: 99, reconciled: true });
@@ -114,7 +125,11 @@ describe('outbox sending', () => {
   it('hands permanent refusals to the user; retry, edit and discard keep the id and order', async () => {
     let refuse = true;
     const service = new ScriptedService((call) => {
-      if (refuse) throw new ServiceError('permanent', 'POST /v1/contacts', 'address_book_id 9 not found', { status: 400, serviceMessage: 'address_book_id 9 not found' });
+      if (refuse)
+        throw new ServiceError('permanent', 'POST /v1/contacts', 'address_book_id 9 not found', {
+          status: 400,
+          serviceMessage: 'address_book_id 9 not found',
+        });
       return ok(call);
     });
     const box = await open(service);
@@ -125,7 +140,11 @@ describe('outbox sending', () => {
     await status(box, second.id, 'needs_attention');
     refuse = false;
     const edited = await box.edit(first.id, { address_book_id: 1, name: 'Right Book' });
-    expect(edited).toMatchObject({ id: first.id, seq: first.seq, payload: { external_id: first.id, name: 'Right Book' } });
+    expect(edited).toMatchObject({
+      id: first.id,
+      seq: first.seq,
+      payload: { external_id: first.id, name: 'Right Book' },
+    });
     await status(box, first.id, 'done');
     await box.discard(second.id);
     expect(box.get(second.id)).toBeNull();
@@ -185,14 +204,28 @@ describe('outbox sending', () => {
   it('looks for a lost booking by page, start, invitee and first attempt', async () => {
     const service = new ScriptedService((call) => {
       if (call.method === 'POST') throw lostAnswer('POST /v1/book_now');
-      return { bookings: [{ id: 1, state: 'failed', start_time: '2031-02-03T15:00:00Z' }, { id: 2, state: 'complete', start_time: '2031-02-03T15:00:00Z' }] };
+      return {
+        bookings: [
+          { id: 1, state: 'failed', start_time: '2031-02-03T15:00:00Z' },
+          { id: 2, state: 'complete', start_time: '2031-02-03T15:00:00Z' },
+        ],
+      };
     });
     const box = await open(service, { options: { bookingLookbackMs: 60_000 } });
-    const op = await box.enqueue('booking.book_now', { booking_page: 'p', time: '2031-02-03T09:00:00', name: 'N', phone_number: '312-555-0100' }, { startsAt: '2031-02-03T09:00:00-06:00' });
+    const op = await box.enqueue(
+      'booking.book_now',
+      { booking_page: 'p', time: '2031-02-03T09:00:00', name: 'N', phone_number: '312-555-0100' },
+      { startsAt: '2031-02-03T09:00:00-06:00' },
+    );
     const done = await status(box, op.id, 'done');
     expect(done.result).toEqual({ id: 2, state: 'complete', reconciled: true });
     const query = service.calls[1]?.query ?? {};
-    expect(query).toMatchObject({ booking_page: 'p', begin: '2031-02-03T15:00:00Z', end: '2031-02-03T15:00:00Z', phone_number: '312-555-0100' });
+    expect(query).toMatchObject({
+      booking_page: 'p',
+      begin: '2031-02-03T15:00:00Z',
+      end: '2031-02-03T15:00:00Z',
+      phone_number: '312-555-0100',
+    });
     expect(Date.parse(String(query.created_since))).toBeLessThanOrEqual((done.firstSentAt ?? 0) - 59_000);
   });
 
@@ -205,7 +238,13 @@ describe('outbox sending', () => {
     });
     const box = await open(service, {}, false);
     await box.enqueue('contact.create', { address_book_id: 1, name: 'New Patient', external_id: 'P1' });
-    await box.enqueue('event.create', { calendar_id: 1, title: 'Visit', start_time: '2031-01-01T10:00:00Z', end_time: '2031-01-01T11:00:00Z', participants: [{ contact_external_id: 'P1' }] });
+    await box.enqueue('event.create', {
+      calendar_id: 1,
+      title: 'Visit',
+      start_time: '2031-01-01T10:00:00Z',
+      end_time: '2031-01-01T11:00:00Z',
+      participants: [{ contact_external_id: 'P1' }],
+    });
     box.start();
     await waitFor(() => box.counts().active.queued + box.counts().active.sending === 0);
     expect(order).toEqual(['/v1/contacts', '/v1/events']);
@@ -235,8 +274,12 @@ describe('outbox sending', () => {
   it('refuses bad payloads before anything is queued', async () => {
     const box = await open(new ScriptedService(ok), {}, false);
     await expect(box.enqueue('contact.update', { name: 'no ref' })).rejects.toThrow(/id or external_id/);
-    await expect(box.enqueue('booking.book_now', { booking_page: 'p', time: '2031-01-01T09:00:00', name: 'N' })).rejects.toThrow(/startsAt/);
-    await expect(box.enqueue('event.create', { title: 'x', start_time: 'a', end_time: 'b' })).rejects.toThrow(/calendar/);
+    await expect(
+      box.enqueue('booking.book_now', { booking_page: 'p', time: '2031-01-01T09:00:00', name: 'N' }),
+    ).rejects.toThrow(/startsAt/);
+    await expect(box.enqueue('event.create', { title: 'x', start_time: 'a', end_time: 'b' })).rejects.toThrow(
+      /calendar/,
+    );
     expect(box.counts().byAccount).toEqual({});
   });
 });

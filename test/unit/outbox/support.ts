@@ -3,15 +3,36 @@ import type { z } from 'zod';
 import type { ServiceRequest, ServiceRequester } from '../../../main/core/api/service-client';
 import { ServiceError } from '../../../main/core/api/service-error';
 import { Outbox, type OutboxOp, type OutboxOptions } from '../../../main/core/outbox';
-import { systemClock, type Clock, type KeyValueStore, type Logger, type SecretCipher } from '../../../main/core/platform';
+import {
+  systemClock,
+  type Clock,
+  type KeyValueStore,
+  type Logger,
+  type SecretCipher,
+} from '../../../main/core/platform';
 
 /** An op with defaults. */
 export function makeOp(over: Partial<OutboxOp> = {}): OutboxOp {
   const id = over.id ?? `op-${Math.random().toString(36).slice(2)}`;
   return {
-    id, seq: 1, accountKey: 'acct', kind: 'contact.create', payload: { name: 'Zyxwvut Quixote', phone: '312-555-0199', external_id: id },
-    recordKeys: [`contact:x:${id}`], appointmentAt: null, createdAt: 1, updatedAt: 1, attempts: 0, nextAttemptAt: 1, lastError: null,
-    status: 'queued', ambiguous: false, firstSentAt: null, result: null, finishedAt: null, ...over,
+    id,
+    seq: 1,
+    accountKey: 'acct',
+    kind: 'contact.create',
+    payload: { name: 'Zyxwvut Quixote', phone: '312-555-0199', external_id: id },
+    recordKeys: [`contact:x:${id}`],
+    appointmentAt: null,
+    createdAt: 1,
+    updatedAt: 1,
+    attempts: 0,
+    nextAttemptAt: 1,
+    lastError: null,
+    status: 'queued',
+    ambiguous: false,
+    firstSentAt: null,
+    result: null,
+    finishedAt: null,
+    ...over,
   };
 }
 
@@ -61,7 +82,12 @@ export class ScriptedService implements ServiceRequester {
       const parsed = req.schema.safeParse(await this.answer(call));
       if (parsed.success) return parsed.data;
       // As the real client does: an unexpected shape is a typed failure naming the endpoint.
-      throw new ServiceError('invalid_response', `${req.method} ${req.path}`, `The service sent an answer Frontdesk does not understand (${req.method} ${req.path}).`, { status: 200 });
+      throw new ServiceError(
+        'invalid_response',
+        `${req.method} ${req.path}`,
+        `The service sent an answer Frontdesk does not understand (${req.method} ${req.path}).`,
+        { status: 200 },
+      );
     } finally {
       this.inFlight--;
     }

@@ -18,7 +18,11 @@ function folder(): string {
   dirs.push(d);
   return d.dir;
 }
-const busy = (retryAfterMs?: number) => new ServiceError('retryable', 'PUT /v1/contacts', 'busy', { status: 503, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+const busy = (retryAfterMs?: number) =>
+  new ServiceError('retryable', 'PUT /v1/contacts', 'busy', {
+    status: 503,
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+  });
 
 describe('outbox retry timing', () => {
   it('waits within the doubling window, not before, and "Retry now" clears the wait', async () => {
@@ -28,7 +32,12 @@ describe('outbox retry timing', () => {
       if (fail-- > 0) throw busy();
       return { contacts: [{ id: 1 }] };
     });
-    const box = await openTestOutbox({ dataDir: folder(), service, clock, options: { baseDelayMs: 60_000, maxDelayMs: 300_000 } });
+    const box = await openTestOutbox({
+      dataDir: folder(),
+      service,
+      clock,
+      options: { baseDelayMs: 60_000, maxDelayMs: 300_000 },
+    });
     boxes.push(box);
     box.start();
     const op = await box.enqueue('contact.update', { id: 1, name: 'Later' });
@@ -79,7 +88,13 @@ describe('outbox retry timing', () => {
     const dir = folder();
     const settings = memorySettings();
     const service = new ScriptedService(() => ({ contacts: [{ id: 1 }] }));
-    const box = await openTestOutbox({ dataDir: dir, service, clock, settings, options: { compactMinRecords: 20, compactFactor: 2, doneRetentionMs: 60_000 } });
+    const box = await openTestOutbox({
+      dataDir: dir,
+      service,
+      clock,
+      settings,
+      options: { compactMinRecords: 20, compactFactor: 2, doneRetentionMs: 60_000 },
+    });
     box.start();
     const old = await box.enqueue('contact.update', { id: 1, name: 'Old' });
     await waitFor(() => box.get(old.id)?.status === 'done');
@@ -89,7 +104,13 @@ describe('outbox retry timing', () => {
     await waitFor(() => recent.every((id) => box.get(id)?.status === 'done'));
     await waitFor(() => box.get(old.id) === null);
     await box.close();
-    const reopened = await openTestOutbox({ dataDir: dir, service, clock, settings, options: { doneRetentionMs: 60_000 } });
+    const reopened = await openTestOutbox({
+      dataDir: dir,
+      service,
+      clock,
+      settings,
+      options: { doneRetentionMs: 60_000 },
+    });
     boxes.push(reopened);
     expect(reopened.get(old.id)).toBeNull();
     expect(recent.every((id) => reopened.get(id)?.status === 'done')).toBe(true);

@@ -159,7 +159,15 @@ export class Sender {
     }
     const now = this.d.clock.now();
     if (op.kind === 'booking.book_now' && op.appointmentAt !== null && op.appointmentAt <= now) {
-      return this.settle(op, { type: 'attention', error: { kind: 'time_passed', message: 'The appointment time has passed.', at: now }, ambiguous: false }, now);
+      return this.settle(
+        op,
+        {
+          type: 'attention',
+          error: { kind: 'time_passed', message: 'The appointment time has passed.', at: now },
+          ambiguous: false,
+        },
+        now,
+      );
     }
     if (!this.mayAct(op)) return;
     await this.d.store.update(op.id, { status: 'sending', firstSentAt: op.firstSentAt ?? now, updatedAt: now });
@@ -174,12 +182,25 @@ export class Sender {
 
   /** Checked right before the request: the op's account must still be the one whose token the client will use. */
   private mayAct(op: OutboxOp): boolean {
-    return this.running && this.d.isOnline() && this.d.activeAccount() === op.accountKey && this.d.store.table.ops.get(op.id) === op;
+    return (
+      this.running &&
+      this.d.isOnline() &&
+      this.d.activeAccount() === op.accountKey &&
+      this.d.store.table.ops.get(op.id) === op
+    );
   }
 
   private async finish(op: OutboxOp, result: OpResult): Promise<void> {
     const now = this.d.clock.now();
-    await this.d.store.update(op.id, { status: 'done', result, lastError: null, ambiguous: false, finishedAt: now, nextAttemptAt: now, updatedAt: now });
+    await this.d.store.update(op.id, {
+      status: 'done',
+      result,
+      lastError: null,
+      ambiguous: false,
+      finishedAt: now,
+      nextAttemptAt: now,
+      updatedAt: now,
+    });
   }
 
   private async settle(op: OutboxOp, outcome: Outcome, now: number): Promise<void> {
@@ -192,22 +213,45 @@ export class Sender {
     }
     const attempts = op.attempts + 1;
     if (outcome.type === 'attention') {
-      await this.d.store.update(op.id, { status: 'needs_attention', attempts, lastError: outcome.error, ambiguous: outcome.ambiguous, updatedAt: now });
+      await this.d.store.update(op.id, {
+        status: 'needs_attention',
+        attempts,
+        lastError: outcome.error,
+        ambiguous: outcome.ambiguous,
+        updatedAt: now,
+      });
       return;
     }
     const { retryAfterMs } = outcome;
-    if (retryAfterMs !== undefined) this.notBefore.set(op.accountKey, Math.max(this.notBefore.get(op.accountKey) ?? 0, now + retryAfterMs));
+    if (retryAfterMs !== undefined)
+      this.notBefore.set(op.accountKey, Math.max(this.notBefore.get(op.accountKey) ?? 0, now + retryAfterMs));
     const nextAttemptAt = now + backoffDelay(attempts, this.d.random, this.d.backoff, retryAfterMs);
-    await this.d.store.update(op.id, { status: 'queued', attempts, nextAttemptAt, lastError: outcome.error, ambiguous: outcome.ambiguous, updatedAt: now });
+    await this.d.store.update(op.id, {
+      status: 'queued',
+      attempts,
+      nextAttemptAt,
+      lastError: outcome.error,
+      ambiguous: outcome.ambiguous,
+      updatedAt: now,
+    });
   }
 
   private note(op: OutboxOp, error: OpError): void {
-    this.d.log.warn('an outbox write did not go through', { op: op.id, kind: op.kind, reason: error.kind, status: error.status ?? null });
+    this.d.log.warn('an outbox write did not go through', {
+      op: op.id,
+      kind: op.kind,
+      reason: error.kind,
+      status: error.status ?? null,
+    });
   }
 
   /** The log could not be written: keep the op in memory, in doubt, and try later (disk state reconciles on restart). */
   private storageFailed(op: OutboxOp, sent: boolean, error: unknown): void {
     this.d.log.error('the outbox could not record a change of state', { op: op.id, reason: (error as Error).message });
-    this.d.store.table.patch(op.id, { status: 'queued', ambiguous: op.ambiguous || sent, nextAttemptAt: this.d.clock.now() + STORAGE_RETRY_MS });
+    this.d.store.table.patch(op.id, {
+      status: 'queued',
+      ambiguous: op.ambiguous || sent,
+      nextAttemptAt: this.d.clock.now() + STORAGE_RETRY_MS,
+    });
   }
 }
