@@ -66,25 +66,97 @@ export interface AuthStatus {
   notice: { kind: 'error' | 'info'; text: string } | null;
 }
 
+/** A message of an appointment's thread, as the service included it. */
+export interface AppointmentMessage {
+  at: string;
+  /** 'in': the patient wrote; 'out': sent to the patient. */
+  direction: 'in' | 'out';
+  text: string;
+}
+
+/** One person on an appointment. */
+export interface AgendaPerson {
+  name: string;
+  phone: string;
+  email: string;
+  /** The service's read state ("confirmed", "not_coming", …); '' when the service has not seen them yet. */
+  state: string;
+  /** The check-in mark (arrived, late, noshow) when the service keeps one. */
+  checkIn?: string | null;
+  contactId?: number | null;
+  /** Recent messages with this person about the appointment (only when asked for and the service includes them). */
+  messages?: AppointmentMessage[];
+}
+
 /** One appointment as the calendar view shows it. */
 export interface AgendaItem {
   id: number;
+  /** The service's external id (a create made here is named by its outbox id until it has a service id). */
+  externalId?: string | null;
   title: string;
   /** ISO 8601 with offset, as the service sent it. */
   start: string;
   end: string;
+  calendarId?: number | null;
   calendarName: string;
   location: string;
-  /** `checkIn` is the check-in mark (arrived, late, noshow) when the service keeps one. */
-  people: { name: string; phone: string; email: string; state: string; checkIn?: string | null }[];
-  /** Set for a booking or appointment made here that the service has not confirmed yet (its outbox id). */
-  pending: { changeId: string; status: 'waiting' | 'needs_attention' } | null;
+  /** Notes (the service's `content`). */
+  notes?: string;
+  /** Extra fields the practice keeps on the appointment, as key and value. */
+  customData?: { key: string; value: string }[];
+  /** Shown as free time (not busy), e.g. "On call". */
+  free?: boolean;
+  /** When the service last changed it (ISO), when it says. */
+  updatedAt?: string | null;
+  people: AgendaPerson[];
+  /** Set for a change made here that the service has not confirmed yet (its outbox id). */
+  pending: {
+    changeId: string;
+    status: 'waiting' | 'needs_attention';
+    /** What is waiting: a new appointment or booking, a change, or a cancellation. */
+    change?: 'create' | 'update' | 'delete';
+  } | null;
   /** A mark made here ("arrived", "noshow", …) that has not reached the service yet. */
   pendingMark: string | null;
 }
 
+/** A calendar (provider or room) of the account. */
+export interface CalendarInfo {
+  id: number;
+  name: string;
+  /** IANA zone of the calendar, when the service says. */
+  timeZone: string | null;
+}
+
+/** The account's calendars and the practice's time zone. */
+export interface CalendarList {
+  calendars: CalendarInfo[];
+  /** The practice's zone (from its calendars or booking pages); null when unknown (use the workstation's). */
+  practiceZone: string | null;
+  fetchedAt: number;
+  source: 'service' | 'cache';
+}
+
+/** What changed in a range since a time: upserts and removals. */
+export interface AgendaChanges {
+  items: AgendaItem[];
+  /** Appointments deleted on the service since then. */
+  removedIds: number[];
+  /** True when the service could not filter by change time and this is the whole range (replace, don't merge). */
+  full: boolean;
+  fetchedAt: number;
+}
+
 /** What the front desk can mark an appointment as (facts §2.3b). */
-export const MARK_STATES = ['confirmed', 'arrived', 'late', 'noshow', 'cancelled', 'needs_reschedule'] as const;
+export const MARK_STATES = [
+  'arrived',
+  'ontime',
+  'late',
+  'noshow',
+  'confirmed',
+  'cancelled',
+  'needs_reschedule',
+] as const;
 export type MarkState = (typeof MARK_STATES)[number];
 
 /** A range of appointments and when it was read from the service. */
@@ -313,6 +385,67 @@ const rangeArgs = z
     (r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000,
     'the range must be 0 to 31 days',
   );
+const isoTime = z.iso.datetime({ offset: true });
+const appointmentPerson = z
+  .object({
+    name: z.string().trim().max(200).optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(40)
+      .refine(
+        (v) => v === '' || (/^[\d\s+().\-/]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 5),
+        'not a phone number',
+      )
+      .optional(),
+    email: z.union([z.literal(''), z.email().max(254)]).optional(),
+    contactId: z.number().int().positive().optional(),
+  })
+  .strict()
+  .refine((p) => Boolean(p.name || p.phone || p.email || p.contactId), 'a person needs a name, phone or e-mail');
+const appointmentFields = {
+  title: z.string().trim().min(1).max(500),
+  start: isoTime,
+  end: isoTime,
+  location: z.string().trim().max(1000).optional(),
+  notes: z.string().max(10_000).optional(),
+  participants: z.array(appointmentPerson).max(50).optional(),
+};
+const endAfterStart = (a: { start?: string | undefined; end?: string | undefined }) =>
+  a.start === undefined ||
+  a.end === undefined ||
+  (Date.parse(a.end) >= Date.parse(a.start) && Date.parse(a.end) - Date.parse(a.start) <= 31 * 86_400_000);
+const appointmentInput = z
+  .object({
+    ...appointmentFields,
+    calendarId: z.number().int().positive(),
+    customData: z.record(z.string().max(64), z.string().max(2000)).optional(),
+  })
+  .strict()
+  .refine(endAfterStart, { message: 'the end must be after the start (at most 31 days)', path: ['end'] });
+/** What the New appointment form sends. */
+export type AppointmentInput = z.input<typeof appointmentInput>;
+const appointmentRef = {
+  id: z.number().int().positive().optional(),
+  /** An appointment made here and not yet on the service is named by its outbox id. */
+  externalId: z.string().trim().min(1).max(200).optional(),
+};
+const appointmentChanges = z
+  .object({
+    title: appointmentFields.title.optional(),
+    start: isoTime.optional(),
+    end: isoTime.optional(),
+    location: z.string().trim().max(1000).optional(),
+    notes: z.string().max(10_000).optional(),
+    participants: appointmentFields.participants,
+  })
+  .strict()
+  .refine((c) => Object.values(c).some((v) => v !== undefined), 'nothing to change')
+  .refine(endAfterStart, { message: 'the end must be after the start (at most 31 days)', path: ['end'] });
+/** Only the fields the Edit form (or a drag) changed. */
+export type AppointmentChanges = z.input<typeof appointmentChanges>;
+const hasAppointmentRef = (r: { id?: number | undefined; externalId?: string | undefined }) =>
+  r.id !== undefined || r.externalId !== undefined;
 const scopeName = z
   .string()
   .regex(/^[a-z_]+(:[a-z_]+)?$/, 'not a scope name')
@@ -357,6 +490,36 @@ export const invokeChannels = {
         startsAt: z.iso.datetime({ offset: true }),
       })
       .strict(),
+  ),
+  /** The account's calendars and the practice's time zone (cached for offline). */
+  'calendar:calendars': invoke<CalendarList>()(noArgs),
+  /** What changed in the range since `since` (upserts and removals); a full read where the service cannot filter. */
+  'calendar:changes': invoke<AgendaChanges>()(
+    z
+      .object({ begin: isoTime, end: isoTime, since: isoTime })
+      .strict()
+      .refine(
+        (r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000,
+        'the range must be 0 to 31 days',
+      ),
+  ),
+  /** One appointment, fresh, with its recent messages when the service includes them. */
+  'calendar:event': invoke<AgendaItem>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** A new appointment through the outbox. */
+  'calendar:create': invoke<OutboxItem>()(appointmentInput),
+  /** Changes an appointment (time, title, notes, people) through the outbox. */
+  'calendar:update': invoke<OutboxItem>()(
+    z
+      .object({ ...appointmentRef, changes: appointmentChanges, startsAt: isoTime })
+      .strict()
+      .refine(hasAppointmentRef, 'id or externalId is required'),
+  ),
+  /** Cancels (deletes) an appointment through the outbox. */
+  'calendar:cancel': invoke<OutboxItem>()(
+    z
+      .object({ ...appointmentRef, startsAt: isoTime })
+      .strict()
+      .refine(hasAppointmentRef, 'id or externalId is required'),
   ),
   'outbox:list': invoke<OutboxItem[]>()(noArgs),
   'outbox:summary': invoke<OutboxSummary>()(noArgs),

@@ -1,24 +1,44 @@
-/** Reads a day of appointments: every page of GET /v1/events in the range, plus calendar names. */
+/** Reads appointments and calendars: every page of GET /v1/events in a range, one event, and the calendar list. */
 import type { ServiceClient } from './service-client';
-import { calendarListSchema, eventListSchema, type ServiceEvent } from './schemas';
+import { calendarListSchema, eventListSchema, eventSchema, type ServiceEvent } from './schemas';
 
 const PAGE_SIZE = 200;
 const MAX_PAGES = 50;
 
-/** All non-deleted events starting in [begin, end], following `page` until an empty page (servers may cap page_size). */
-export async function listEventsInRange(client: ServiceClient, begin: string, end: string): Promise<ServiceEvent[]> {
+/** Extra filters of a range read. */
+export interface RangeFilter {
+  /** Only events changed at or after this time (ISO). */
+  updatedSince?: string;
+  /** Deleted events too (to learn of removals). */
+  includeDeleted?: boolean;
+}
+
+/** Events starting in [begin, end], following `page` until an empty page (servers may cap page_size). */
+export async function listEventsInRange(
+  client: ServiceClient,
+  begin: string,
+  end: string,
+  filter: RangeFilter = {},
+): Promise<ServiceEvent[]> {
   const all: ServiceEvent[] = [];
   const seen = new Set<number>();
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { events } = await client.request({
       method: 'GET',
       path: '/v1/events',
-      query: { begin, end, page, page_size: PAGE_SIZE },
+      query: {
+        begin,
+        end,
+        page,
+        page_size: PAGE_SIZE,
+        ...(filter.updatedSince ? { updated_since: filter.updatedSince } : {}),
+        ...(filter.includeDeleted ? { include_deleted: true } : {}),
+      },
       schema: eventListSchema,
     });
     if (events.length === 0) break;
     for (const event of events) {
-      if (!event.is_deleted && !seen.has(event.id)) {
+      if ((filter.includeDeleted || !event.is_deleted) && !seen.has(event.id)) {
         seen.add(event.id);
         all.push(event);
       }
@@ -27,8 +47,23 @@ export async function listEventsInRange(client: ServiceClient, begin: string, en
   return all;
 }
 
+/** GET /v1/event?id=&include_conversations=true: one event with its participants' recent messages. */
+export function getEvent(client: ServiceClient, id: number): Promise<ServiceEvent> {
+  return client.request({
+    method: 'GET',
+    path: '/v1/event',
+    query: { id, include_conversations: true },
+    schema: eventSchema,
+  });
+}
+
+/** The account's calendars. */
+export async function listCalendars(client: ServiceClient) {
+  const { calendars } = await client.request({ method: 'GET', path: '/v1/calendars', schema: calendarListSchema });
+  return calendars;
+}
+
 /** Calendar names by id. */
 export async function calendarNames(client: ServiceClient): Promise<Map<number, string>> {
-  const { calendars } = await client.request({ method: 'GET', path: '/v1/calendars', schema: calendarListSchema });
-  return new Map(calendars.map((c) => [c.id, c.name]));
+  return new Map((await listCalendars(client)).map((c) => [c.id, c.name]));
 }

@@ -25,6 +25,24 @@ export const participantSchema = z.object({
     .nullish()
     .transform((v) => v ?? 'initial'),
   check_in_state: z.string().nullish(),
+  contact_id: id.nullish().catch(null),
+  conversations: z
+    .array(
+      z.object({
+        messages: z
+          .array(
+            z.object({
+              at: z.string().nullish(),
+              direction: z.string().nullish(),
+              event_type: z.string().nullish(),
+              content: z.string().nullish(),
+            }),
+          )
+          .nullish(),
+      }),
+    )
+    .nullish()
+    .catch(null),
 });
 
 /** An event (facts §2.1). */
@@ -43,6 +61,13 @@ export const eventSchema = z.object({
     .nullish()
     .transform((v) => v ?? false),
   all_day: z.boolean().nullish(),
+  show_as: z.number().nullish().catch(null),
+  updated_at: z.string().nullish().catch(null),
+  custom_data: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? {}),
   participants: z
     .array(participantSchema)
     .nullish()
@@ -54,7 +79,11 @@ export type ServiceEvent = z.output<typeof eventSchema>;
 export const eventListSchema = z.object({ events: z.array(eventSchema) });
 
 /** A calendar (designed by the sandbox: id and name are what the facts confirm). */
-export const calendarSchema = z.object({ id, name: z.string() });
+export const calendarSchema = z.object({
+  id,
+  name: z.string(),
+  time_zone: z.string().nullish().catch(null),
+});
 export const calendarListSchema = z.object({ calendars: z.array(calendarSchema) });
 
 /** A write answer that is either `{"<key>":[record,…]}` (the documented wrapper) or a bare record; yields the first record. */

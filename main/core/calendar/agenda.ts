@@ -1,28 +1,65 @@
-/** Builds the calendar view's agenda from service events. */
-import type { Agenda, AgendaItem } from '../../../preload/contract';
+/** Builds the calendar view's appointments from service events. */
+import type { Agenda, AgendaItem, AppointmentMessage } from '../../../preload/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import type { ServiceClient } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';
 
-function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
+const MESSAGES_KEPT = 5;
+
+type Conversations = ServiceEvent['participants'][number]['conversations'];
+
+/** The last few messages of a participant's threads, oldest first; undefined when the service sent none. */
+function recentMessages(conversations: Conversations): AppointmentMessage[] | undefined {
+  if (!conversations) return undefined;
+  const all: AppointmentMessage[] = [];
+  for (const c of conversations)
+    for (const m of c.messages ?? []) {
+      if (!m.content) continue;
+      const inbound = m.direction === 'inbound' || m.direction === 'in' || m.event_type === 'participant_replied';
+      all.push({ at: m.at ?? '', direction: inbound ? 'in' : 'out', text: m.content });
+    }
+  all.sort((a, b) => (Date.parse(a.at) || 0) - (Date.parse(b.at) || 0));
+  return all.slice(-MESSAGES_KEPT);
+}
+
+const scalar = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+
+/** One event as the calendar shows it. */
+export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
   return {
     id: event.id,
+    externalId: event.external_id ?? null,
     title: event.title || '(no title)',
     start: event.start_time,
     end: event.end_time,
-    calendarName: event.calendar_name ?? names.get(event.calendar_id) ?? '',
+    calendarId: event.calendar_id,
+    calendarName: event.calendar_name || names.get(event.calendar_id) || '',
     location: event.location,
-    people: event.participants.map((p) => ({
-      name: p.name,
-      phone: p.normalized_phone || p.phone,
-      email: p.email,
-      state: p.state,
-      checkIn: p.check_in_state ?? null,
-    })),
+    notes: event.content,
+    customData: Object.entries(event.custom_data)
+      .filter(([, v]) => v !== null && v !== undefined && v !== '')
+      .map(([key, v]) => ({ key, value: scalar(v) })),
+    free: event.show_as === 0,
+    updatedAt: event.updated_at ?? null,
+    people: event.participants.map((p) => {
+      const messages = recentMessages(p.conversations);
+      return {
+        name: p.name,
+        phone: p.normalized_phone || p.phone,
+        email: p.email,
+        state: p.state,
+        checkIn: p.check_in_state ?? null,
+        contactId: p.contact_id ?? null,
+        ...(messages ? { messages } : {}),
+      };
+    }),
     pending: null,
     pendingMark: null,
   };
 }
+
+const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
 /** Appointments in the range, sorted by start time. Calendar names are a nicety: missing calendars:read is not an error. */
 export async function readAgenda(client: ServiceClient, begin: string, end: string, now: number): Promise<Agenda> {
@@ -30,7 +67,7 @@ export async function readAgenda(client: ServiceClient, begin: string, end: stri
     listEventsInRange(client, begin, end),
     calendarNames(client).catch(() => new Map<number, string>()),
   ]);
-  const items = events.map((e) => toItem(e, names)).sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const items = events.map((e) => toItem(e, names)).sort(byStart);
   return { items, fetchedAt: now, source: 'service' };
 }
 

@@ -1,5 +1,6 @@
 /** Calendar reads with the cache: fresh when possible, the last good answer when offline. */
-import type { Agenda, MarkState, OutboxItem } from '../../../preload/contract';
+import type { Agenda, AgendaChanges, AgendaItem, MarkState, OutboxItem } from '../../../preload/contract';
+import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { toItem } from '../changes/outbox-items';
 import type { ServiceClient } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
@@ -7,8 +8,8 @@ import { SignedOutError } from '../auth/errors';
 import type { ReadCache } from '../cache/read-cache';
 import type { OpView, Outbox } from '../outbox';
 import type { Clock } from '../platform';
-import { agendaCacheKey, readAgenda } from './agenda';
-import { pendingAgendaItems } from './pending-items';
+import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
+import { applyPending, withPendingChanges } from './pending-items';
 
 /** What calendar reads need. */
 export interface CalendarDeps {
@@ -20,19 +21,9 @@ export interface CalendarDeps {
   pendingChanges(): readonly OpView[];
 }
 
-/** Adds the not-yet-confirmed bookings of the range (in time order) and marks made here. */
+/** Adds the changes made here that the service has not confirmed yet. */
 function withPending(deps: CalendarDeps, agenda: Agenda, begin: string, end: string): Agenda {
-  const changes = deps.pendingChanges();
-  const marks = new Map<number, string>();
-  for (const op of changes)
-    if (op.kind === 'event.mark' && typeof op.payload.id === 'number')
-      marks.set(op.payload.id, String(op.payload.state));
-  const pending = pendingAgendaItems(changes, begin, end);
-  if (pending.length === 0 && marks.size === 0) return agenda;
-  const items = [...agenda.items, ...pending]
-    .map((item) => (marks.has(item.id) ? { ...item, pendingMark: marks.get(item.id)! } : item))
-    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
-  return { ...agenda, items };
+  return withPendingChanges(deps.pendingChanges(), agenda, begin, end);
 }
 
 /** Queues a mark of every participant of an appointment. */
@@ -71,4 +62,37 @@ export async function liveAgenda(deps: CalendarDeps, begin: string, end: string)
     }
     throw error;
   }
+}
+
+/**
+ * What changed in the range since `since`: changed and new appointments (with changes made here laid over them)
+ * and the ids deleted. A service that refuses `updated_since` gets a full read of the range instead (`full`).
+ */
+export async function agendaChanges(
+  deps: CalendarDeps,
+  args: { begin: string; end: string; since: string },
+): Promise<AgendaChanges> {
+  if (!deps.account()) throw new SignedOutError();
+  const now = deps.clock.now();
+  let events;
+  try {
+    events = await listEventsInRange(deps.service, args.begin, args.end, {
+      updatedSince: args.since,
+      includeDeleted: true,
+    });
+  } catch (error) {
+    if (!(error instanceof ServiceError) || error.kind !== 'permanent') throw error;
+    const agenda = await liveAgenda(deps, args.begin, args.end);
+    return { items: agenda.items, removedIds: [], full: true, fetchedAt: now };
+  }
+  const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
+  const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
+  const ops = deps.pendingChanges();
+  return { items: live.map((item) => applyPending(item, ops)), removedIds, full: false, fetchedAt: now };
+}
+
+/** One appointment, fresh, with recent messages when the service includes them. */
+export async function appointmentDetail(deps: CalendarDeps, id: number): Promise<AgendaItem> {
+  if (!deps.account()) throw new SignedOutError();
+  return applyPending(toAgendaItem(await getEvent(deps.service, id), new Map()), deps.pendingChanges());
 }

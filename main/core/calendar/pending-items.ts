@@ -1,9 +1,31 @@
-/** Bookings and appointments made here but not yet confirmed by the service, shown in the calendar at once. */
-import type { AgendaItem } from '../../../preload/contract';
+/**
+ * Changes made here but not yet confirmed by the service, laid over the appointments read from it: new
+ * appointments and bookings appear at once, changed ones show their new time, cancelled ones show as cancelling,
+ * marks show as waiting. Everything is marked "waiting to sync" until the service has it.
+ */
+import type { Agenda, AgendaItem } from '../../../preload/contract';
 import { summarize } from '../changes/outbox-items';
 import type { OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const pendingOf = (op: OpView, change: 'create' | 'update' | 'delete'): NonNullable<AgendaItem['pending']> => ({
+  changeId: op.id,
+  status: op.status === 'needs_attention' ? 'needs_attention' : 'waiting',
+  change,
+});
+
+/** Participants of a queued event write, as the calendar shows them (no state: the service has not seen them). */
+function peopleOf(payload: Record<string, unknown>): AgendaItem['people'] {
+  const people = Array.isArray(payload.participants) ? (payload.participants as Record<string, unknown>[]) : [];
+  return people.map((p) => ({
+    name: str(p.name),
+    phone: str(p.phone),
+    email: str(p.email),
+    state: '',
+    contactId: num(p.contact_id),
+  }));
+}
 
 /** Agenda rows for unfinished creates whose appointment starts within [begin, end]. */
 export function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string): AgendaItem[] {
@@ -14,19 +36,66 @@ export function pendingAgendaItems(ops: readonly OpView[], begin: string, end: s
     .filter((op) => op.appointmentAt !== null && op.appointmentAt >= from && op.appointmentAt <= to)
     .map((op) => {
       const p = op.payload;
-      const start = new Date(op.appointmentAt!).toISOString();
+      const start = op.kind === 'event.create' ? str(p.start_time) : new Date(op.appointmentAt!).toISOString();
       // No state yet: the service has not seen this person's appointment.
       const person = { name: str(p.name), phone: str(p.phone_number), email: str(p.email_address), state: '' };
       return {
         id: -op.seq,
+        externalId: str(p.external_id) || null,
         title: op.kind === 'event.create' ? str(p.title) || 'New appointment' : summarize(op).replace(/ — .*$/, ''),
         start,
         end: str(p.end_time) || start,
+        calendarId: num(p.calendar_id),
         calendarName: '',
         location: str(p.location),
-        people: op.kind === 'booking.book_now' ? [person] : [],
-        pending: { changeId: op.id, status: op.status === 'needs_attention' ? 'needs_attention' : 'waiting' },
+        notes: str(p.content),
+        people: op.kind === 'booking.book_now' ? [person] : peopleOf(p),
+        pending: pendingOf(op, 'create'),
         pendingMark: null,
       } satisfies AgendaItem;
     });
+}
+
+const matches = (item: AgendaItem, p: Record<string, unknown>) =>
+  (typeof p.id === 'number' && item.id === p.id) ||
+  (typeof p.external_id === 'string' && p.external_id !== '' && item.externalId === p.external_id);
+
+/** One item with the unfinished updates, cancellation and mark of it applied (in queue order). */
+export function applyPending(item: AgendaItem, ops: readonly OpView[]): AgendaItem {
+  let out = item;
+  for (const op of ops) {
+    if (op.status === 'done' || !op.kind.startsWith('event.') || op.kind === 'event.create') continue;
+    const p = op.payload;
+    if (!matches(out, p)) continue;
+    if (op.kind === 'event.mark') out = { ...out, pendingMark: str(p.state) };
+    else if (op.kind === 'event.delete') out = { ...out, pending: pendingOf(op, 'delete') };
+    else {
+      out = {
+        ...out,
+        ...(typeof p.title === 'string' ? { title: p.title } : {}),
+        ...(typeof p.start_time === 'string' ? { start: p.start_time } : {}),
+        ...(typeof p.end_time === 'string' ? { end: p.end_time } : {}),
+        ...(typeof p.location === 'string' ? { location: p.location } : {}),
+        ...(typeof p.content === 'string' ? { notes: p.content } : {}),
+        ...(Array.isArray(p.participants) ? { people: peopleOf(p) } : {}),
+        // A change to a new appointment still waits as a new appointment.
+        pending: out.pending?.change === 'create' ? out.pending : pendingOf(op, 'update'),
+      };
+    }
+  }
+  return out;
+}
+
+const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
+
+/** The agenda with every unfinished change of the range laid over it. */
+export function withPendingChanges(ops: readonly OpView[], agenda: Agenda, begin: string, end: string): Agenda {
+  const eventOps = ops.filter(
+    (op) => op.status !== 'done' && (op.kind.startsWith('event.') || op.kind === 'booking.book_now'),
+  );
+  if (eventOps.length === 0) return agenda;
+  const items = [...agenda.items, ...pendingAgendaItems(eventOps, begin, end)].map((item) =>
+    applyPending(item, eventOps),
+  );
+  return { ...agenda, items: items.sort(byStart) };
 }

@@ -1,15 +1,31 @@
-/** `calendar:*` handlers: appointments of a range, fresh or cached. */
-import { cachedAgenda, liveAgenda, markAppointment, type CalendarDeps } from '../calendar/calendar-service';
+/** `calendar:*` handlers: appointments of a range (fresh, cached, or what changed), calendars, and writes. */
+import { cancelAppointment, createAppointment, updateAppointment } from '../calendar/appointment-writes';
+import { calendarList } from '../calendar/calendar-list';
+import {
+  agendaChanges,
+  appointmentDetail,
+  cachedAgenda,
+  liveAgenda,
+  markAppointment,
+  type CalendarDeps,
+} from '../calendar/calendar-service';
 import type { Outbox } from '../outbox';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
 /** Builds the calendar handlers. */
 export function calendarHandlers(deps: { calendar: CalendarDeps & { outbox(): Outbox } }) {
+  const c = deps.calendar;
   return {
-    'calendar:range': ({ begin, end }) => serviceResult(() => liveAgenda(deps.calendar, begin, end)),
-    'calendar:cached': ({ begin, end }) => serviceResult(() => cachedAgenda(deps.calendar, begin, end)),
+    'calendar:range': ({ begin, end }) => serviceResult(() => liveAgenda(c, begin, end)),
+    'calendar:cached': ({ begin, end }) => serviceResult(() => cachedAgenda(c, begin, end)),
     'calendar:mark': ({ eventId, state, startsAt }) =>
-      serviceResult(() => markAppointment(deps.calendar, eventId, state, startsAt)),
+      serviceResult(() => markAppointment(c, eventId, state, startsAt)),
+    'calendar:calendars': () => serviceResult(() => calendarList(c)),
+    'calendar:changes': (args) => serviceResult(() => agendaChanges(c, args)),
+    'calendar:event': ({ id }) => serviceResult(() => appointmentDetail(c, id)),
+    'calendar:create': (input) => serviceResult(() => createAppointment(c, input)),
+    'calendar:update': (args) => serviceResult(() => updateAppointment(c, args)),
+    'calendar:cancel': (args) => serviceResult(() => cancelAppointment(c, args)),
   } satisfies DomainHandlers<'calendar'>;
 }

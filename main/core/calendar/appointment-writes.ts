@@ -1,0 +1,70 @@
+/** New appointments, changes and cancellations, each through the outbox (shown at once as waiting to sync). */
+import type { AppointmentChanges, AppointmentInput, OutboxItem } from '../../../preload/contract';
+import { SignedOutError } from '../auth/errors';
+import { toItem } from '../changes/outbox-items';
+import type { Outbox } from '../outbox';
+import type { CalendarDeps } from './calendar-service';
+
+type WriteDeps = CalendarDeps & { outbox(): Outbox };
+type Person = NonNullable<AppointmentInput['participants']>[number];
+
+/** A participant as the service takes it (empty fields left out). */
+function participantPayload(p: Person): Record<string, unknown> {
+  return {
+    ...(p.name ? { name: p.name } : {}),
+    ...(p.phone ? { phone: p.phone } : {}),
+    ...(p.email ? { email: p.email } : {}),
+    ...(p.contactId ? { contact_id: p.contactId } : {}),
+  };
+}
+
+/** The service's field names for the fields the form gave. */
+function eventFields(a: AppointmentChanges): Record<string, unknown> {
+  return {
+    ...(a.title !== undefined ? { title: a.title } : {}),
+    ...(a.start !== undefined ? { start_time: a.start } : {}),
+    ...(a.end !== undefined ? { end_time: a.end } : {}),
+    ...(a.location !== undefined ? { location: a.location } : {}),
+    ...(a.notes !== undefined ? { content: a.notes } : {}),
+    ...(a.participants !== undefined ? { participants: a.participants.map(participantPayload) } : {}),
+  };
+}
+
+const refOf = (r: { id?: number | undefined; externalId?: string | undefined }) =>
+  r.id !== undefined ? { id: r.id } : { external_id: r.externalId };
+
+function accountOrThrow(deps: WriteDeps): void {
+  if (!deps.account()) throw new SignedOutError();
+}
+
+/** Queues a new appointment (its outbox id becomes its external id, so a retried create is found, not doubled). */
+export async function createAppointment(deps: WriteDeps, input: AppointmentInput): Promise<OutboxItem> {
+  accountOrThrow(deps);
+  const payload = {
+    calendar_id: input.calendarId,
+    ...eventFields(input),
+    ...(input.customData && Object.keys(input.customData).length > 0 ? { custom_data: input.customData } : {}),
+  };
+  return toItem(await deps.outbox().enqueue('event.create', payload));
+}
+
+/** Queues a change (patch: only the fields given). */
+export async function updateAppointment(
+  deps: WriteDeps,
+  args: { id?: number; externalId?: string; changes: AppointmentChanges; startsAt: string },
+): Promise<OutboxItem> {
+  accountOrThrow(deps);
+  const startsAt = Date.parse(args.changes.start ?? args.startsAt);
+  return toItem(
+    await deps.outbox().enqueue('event.update', { ...refOf(args), ...eventFields(args.changes) }, { startsAt }),
+  );
+}
+
+/** Queues a cancellation (the service soft-deletes the appointment). */
+export async function cancelAppointment(
+  deps: WriteDeps,
+  args: { id?: number; externalId?: string; startsAt: string },
+): Promise<OutboxItem> {
+  accountOrThrow(deps);
+  return toItem(await deps.outbox().enqueue('event.delete', refOf(args), { startsAt: Date.parse(args.startsAt) }));
+}

@@ -1,0 +1,70 @@
+/** The account's calendars and the practice's time zone, cached for offline use. */
+import type { CalendarInfo, CalendarList } from '../../../preload/contract';
+import { listCalendars } from '../api/calendar-api';
+import { ServiceError } from '../api/service-error';
+import { SignedOutError } from '../auth/errors';
+import { listBookingPages } from '../bookings/booking-pages-api';
+import type { CalendarDeps } from './calendar-service';
+
+const CACHE_KEY = 'calendar:calendars';
+
+/** The zone most of `zones` name (first seen wins a tie); null when none. */
+export function mostCommonZone(zones: readonly (string | null | undefined)[]): string | null {
+  const counts = new Map<string, number>();
+  for (const z of zones) if (z && isZone(z)) counts.set(z, (counts.get(z) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [zone, n] of counts) if (best === null || n > counts.get(best)!) best = zone;
+  return best;
+}
+
+/** True for an IANA zone this runtime knows. */
+export function isZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The practice's zone: the one most of its calendars are in; else the one most of its booking pages are in
+ * (pages that name none are read as UTC by the booking code, so UTC is not taken from them); else null.
+ */
+async function practiceZone(deps: CalendarDeps, calendars: CalendarInfo[]): Promise<string | null> {
+  const fromCalendars = mostCommonZone(calendars.map((c) => c.timeZone));
+  if (fromCalendars) return fromCalendars;
+  try {
+    const pages = await listBookingPages(deps.service);
+    return mostCommonZone(pages.map((p) => (p.timeZone === 'UTC' ? null : p.timeZone)));
+  } catch {
+    return null; // booking pages are a hint only (bookings:read may not be granted)
+  }
+}
+
+/** Fresh from the service (and cached); the cached list when the service cannot be reached. */
+export async function calendarList(deps: CalendarDeps): Promise<CalendarList> {
+  const account = deps.account();
+  if (!account) throw new SignedOutError();
+  try {
+    const calendars = (await listCalendars(deps.service)).map((c) => ({
+      id: c.id,
+      name: c.name,
+      timeZone: c.time_zone && isZone(c.time_zone) ? c.time_zone : null,
+    }));
+    const list: CalendarList = {
+      calendars,
+      practiceZone: await practiceZone(deps, calendars),
+      fetchedAt: deps.clock.now(),
+      source: 'service',
+    };
+    await deps.cache.put(account, CACHE_KEY, list, list.fetchedAt);
+    return list;
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'retryable') {
+      const hit = await deps.cache.get<CalendarList>(account, CACHE_KEY);
+      if (hit) return { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' };
+    }
+    throw error;
+  }
+}
