@@ -1,53 +1,220 @@
-/** The calendar view's state: which day, its appointments, and why they could not be read. */
-import { addDays, endOfDay, formatISO, startOfDay } from 'date-fns';
+/**
+ * The schedule's state: which view and days, the calendars (and which are shown), the appointments of the range,
+ * the one open in details or the editor, and the live updates. Other screens (the shell's shortcuts) call its
+ * actions: today(), move(±1), setView(), openNew().
+ */
 import { create } from 'zustand';
-import type { Agenda, AgendaItem, IpcError, MarkState } from '../../preload/contract';
+import type { AgendaChanges, AgendaItem, CalendarInfo, IpcError } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
+import { clearDrafts } from '../features/calendar/editor-drafts';
+import { rangeOf, stepOf, type ScheduleView } from '../features/calendar/range';
 
-/** State and actions of the calendar store. */
-export interface CalendarState {
-  /** Local midnight of the day shown, epoch ms. */
-  day: number;
-  agenda: Agenda | null;
-  loading: boolean;
-  error: IpcError | null;
-  load(): Promise<void>;
-  moveDays(delta: number): Promise<void>;
-  today(): Promise<void>;
-  /** Marks an appointment (arrived, no-show, …); it goes through the outbox. */
-  mark(item: AgendaItem, state: MarkState): Promise<void>;
+/** How long a changed appointment stays highlighted. */
+export const HIGHLIGHT_MS = 4000;
+
+/** A prefilled new appointment (from an empty slot or a contact). */
+export interface NewAppointmentPrefill {
+  calendarId?: number;
+  /** Epoch ms. */
+  start?: number;
+  participant?: { name?: string; phone?: string; email?: string; contactId?: number };
 }
 
-/** One store for the calendar view. */
+/** What the editor dialog is doing. */
+export type EditorState = { mode: 'new'; prefill: NewAppointmentPrefill } | { mode: 'edit'; item: AgendaItem } | null;
+
+/** The Undo offered after a cancellation or a move. */
+export interface UndoOffer {
+  /** "Cancelled Cleaning for Jane Doe at 9:00 AM". */
+  message: string;
+  opId: string;
+  kind: 'cancel' | 'move';
+  /** The appointment as it was before. */
+  before: AgendaItem;
+  /** Epoch ms after which Undo is gone. */
+  until: number;
+}
+
+/** State and actions of the schedule. */
+export interface CalendarState {
+  view: ScheduleView;
+  /** The day the view is anchored on, `yyyy-MM-dd` in the practice's zone. */
+  anchor: string;
+  calendars: CalendarInfo[];
+  /** Calendars the user hid with the filter. */
+  hidden: number[];
+  items: AgendaItem[];
+  /** Where the items came from, for the stale/offline notice. */
+  source: { source: 'service' | 'cache' | 'unavailable'; fetchedAt: number } | null;
+  loading: boolean;
+  error: IpcError | null;
+  /** Ids of appointments that just changed (briefly highlighted). */
+  highlighted: Record<number, number>;
+  /** The appointment open in details. */
+  selectedId: number | null;
+  editor: EditorState;
+  undo: UndoOffer | null;
+  /** A plain-words problem of the last write ("The service refused the change: …"). */
+  notice: string | null;
+  loadCalendars(): Promise<void>;
+  load(): Promise<void>;
+  setView(view: ScheduleView): void;
+  today(): void;
+  move(delta: number): void;
+  goTo(day: string): void;
+  toggleCalendar(id: number): void;
+  openDetails(id: number | null): void;
+  openNew(prefill?: NewAppointmentPrefill): void;
+  openEdit(item: AgendaItem): void;
+  closeEditor(): void;
+  /** Merges what changed (from a poll or a settled write). */
+  applyChanges(changes: AgendaChanges, highlight: boolean): void;
+  /** Puts one appointment in (replacing it or the local item it settles). */
+  upsert(item: AgendaItem, replaces?: (i: AgendaItem) => boolean): void;
+  remove(match: (i: AgendaItem) => boolean): void;
+  patch(match: (i: AgendaItem) => boolean, change: (i: AgendaItem) => AgendaItem): void;
+  clear(): void;
+}
+
+const todayKey = () => dayKey(Date.now(), practiceZone());
+const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
+let loadSeq = 0;
+
+/** When the shown range was last read whole or polled (epoch ms, workstation clock); live updates ask from here. */
+export const syncMark = { at: 0 };
+
+/** The range shown now. */
+export function currentRange(s: Pick<CalendarState, 'view' | 'anchor'> = useCalendarStore.getState()) {
+  return rangeOf(s.view, s.anchor, practiceZone());
+}
+
+/** One store for the schedule. */
 export const useCalendarStore = create<CalendarState>()((set, get) => ({
-  day: startOfDay(Date.now()).getTime(),
-  agenda: null,
+  view: 'day',
+  anchor: todayKey(),
+  calendars: [],
+  hidden: [],
+  items: [],
+  source: null,
   loading: false,
   error: null,
+  highlighted: {},
+  selectedId: null,
+  editor: null,
+  undo: null,
+  notice: null,
+  async loadCalendars() {
+    const result = await frontdesk.invoke['calendar:calendars']();
+    if (!result.ok) return;
+    const before = practiceZone();
+    const anchorWasToday = get().anchor === todayKey();
+    usePracticeClock.getState().setZone(result.value.practiceZone);
+    set({ calendars: result.value.calendars });
+    // "Today" in the practice's zone may be another day than the workstation's.
+    if (practiceZone() !== before && anchorWasToday) set({ anchor: todayKey() });
+  },
   async load() {
-    const day = get().day;
-    const range = { begin: formatISO(startOfDay(day)), end: formatISO(endOfDay(day)) };
+    const seq = ++loadSeq;
+    const range = currentRange();
+    const startedAt = Date.now();
     set({ loading: true });
-    if (!get().agenda) {
+    if (get().source === null) {
       // Paint the last good answer at once, then revalidate.
       const cached = await frontdesk.invoke['calendar:cached'](range);
-      if (get().day === day && cached.ok && cached.value && !get().agenda) set({ agenda: cached.value });
+      if (seq === loadSeq && cached.ok && cached.value && get().source === null)
+        set({ items: cached.value.items, source: { source: 'cache', fetchedAt: cached.value.fetchedAt } });
     }
     const result = await frontdesk.invoke['calendar:range'](range);
-    if (get().day !== day) return; // the user moved on meanwhile
-    set(result.ok ? { loading: false, agenda: result.value, error: null } : { loading: false, error: result.error });
+    if (seq !== loadSeq) return; // the user moved on meanwhile
+    if (!result.ok) return set({ loading: false, error: result.error });
+    const { items, source, fetchedAt } = result.value;
+    if (source === 'service') syncMark.at = startedAt;
+    set({ loading: false, error: null, items, source: { source, fetchedAt } });
   },
-  async moveDays(delta) {
-    set({ day: startOfDay(addDays(get().day, delta)).getTime(), agenda: null, error: null });
-    await get().load();
+  setView(view) {
+    if (view === get().view) return;
+    set({ view, source: null, items: [], error: null, loading: true });
+    void get().load();
   },
-  async mark(item, state) {
-    const result = await frontdesk.invoke['calendar:mark']({ eventId: item.id, state, startsAt: item.start });
-    if (!result.ok) return set({ error: result.error });
-    await get().load();
+  today() {
+    const anchor = todayKey();
+    if (anchor === get().anchor) return;
+    set({ anchor, source: null, items: [], error: null, loading: true });
+    void get().load();
   },
-  async today() {
-    set({ day: startOfDay(Date.now()).getTime(), agenda: null, error: null });
-    await get().load();
+  move(delta) {
+    const anchor = addDaysToKey(get().anchor, delta * stepOf(get().view), practiceZone());
+    set({ anchor, source: null, items: [], error: null, loading: true });
+    void get().load();
+  },
+  goTo(day) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || day === get().anchor) return;
+    set({ anchor: day, source: null, items: [], error: null, loading: true });
+    void get().load();
+  },
+  toggleCalendar(id) {
+    const hidden = get().hidden;
+    set({ hidden: hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id] });
+  },
+  openDetails: (id) => set({ selectedId: id }),
+  openNew: (prefill = {}) => set({ editor: { mode: 'new', prefill } }),
+  openEdit: (item) => set({ editor: { mode: 'edit', item } }),
+  closeEditor: () => set({ editor: null }),
+  applyChanges(changes, highlight) {
+    const now = Date.now();
+    const byId = new Map(get().items.map((i) => [i.id, i]));
+    const removed = new Set(changes.removedIds);
+    const lit: Record<number, number> = {};
+    for (const item of changes.items) {
+      const old = byId.get(item.id);
+      if (highlight && (!old || (old.updatedAt ?? '') !== (item.updatedAt ?? ''))) lit[item.id] = now + HIGHLIGHT_MS;
+    }
+    const localOnly = get().items.filter((i) => i.id < 0);
+    const kept = changes.full ? localOnly : get().items.filter((i) => !removed.has(i.id));
+    const next = new Map(kept.map((i) => [i.id, i]));
+    for (const item of changes.items) next.set(item.id, item);
+    set({
+      items: [...next.values()].sort(byStart),
+      highlighted: Object.keys(lit).length > 0 ? { ...pruned(get().highlighted, now), ...lit } : get().highlighted,
+      ...(get().selectedId !== null && removed.has(get().selectedId!) ? { selectedId: null } : {}),
+    });
+  },
+  upsert(item, replaces) {
+    const items = get().items.filter((i) => i.id !== item.id && !(replaces && replaces(i)));
+    items.push(item);
+    set({ items: items.sort(byStart) });
+  },
+  remove(match) {
+    set({ items: get().items.filter((i) => !match(i)) });
+  },
+  patch(match, change) {
+    set({
+      items: get()
+        .items.map((i) => (match(i) ? change(i) : i))
+        .sort(byStart),
+    });
+  },
+  clear() {
+    loadSeq++;
+    set({
+      items: [],
+      source: null,
+      error: null,
+      calendars: [],
+      hidden: [],
+      selectedId: null,
+      editor: null,
+      undo: null,
+      notice: null,
+      highlighted: {},
+      anchor: todayKey(),
+    });
+    usePracticeClock.getState().setZone(null);
+    clearDrafts();
   },
 }));
+
+function pruned(lit: Record<number, number>, now: number): Record<number, number> {
+  return Object.fromEntries(Object.entries(lit).filter(([, until]) => until > now));
+}

@@ -20,7 +20,7 @@ const accountOf = (s: AuthStatus) =>
 export function resetAccountStores(): void {
   useBookingStore.getState().clear();
   useContactsStore.getState().clear();
-  useCalendarStore.setState({ agenda: null, error: null });
+  useCalendarStore.getState().clear();
   useOutboxStore.setState({ items: [], error: null });
   useNavStore.getState().go('calendar');
 }

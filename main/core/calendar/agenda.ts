@@ -3,6 +3,7 @@ import type { Agenda, AgendaItem, AppointmentMessage } from '../../../preload/co
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import type { ServiceClient } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';
+import { displayPhone, learnCountry } from '../contacts/phones';
 
 const MESSAGES_KEPT = 5;
 
@@ -22,11 +23,19 @@ function recentMessages(conversations: Conversations): AppointmentMessage[] | un
   return all.slice(-MESSAGES_KEPT);
 }
 
+/** A custom value as words: `follow_up` → "follow up". */
 const scalar = (v: unknown) =>
-  typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+  typeof v === 'string'
+    ? /^[a-z0-9]+(_[a-z0-9]+)+$/.test(v)
+      ? v.replace(/_/g, ' ')
+      : v
+    : typeof v === 'number' || typeof v === 'boolean'
+      ? String(v)
+      : JSON.stringify(v);
 
 /** One event as the calendar shows it. */
 export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
+  const country = learnCountry(event.participants.map((p) => ({ number: p.phone, normalized: p.normalized_phone })));
   return {
     id: event.id,
     externalId: event.external_id ?? null,
@@ -46,7 +55,7 @@ export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaI
       const messages = recentMessages(p.conversations);
       return {
         name: p.name,
-        phone: p.normalized_phone || p.phone,
+        phone: p.phone || p.normalized_phone ? displayPhone(p.phone, p.normalized_phone, country) : '',
         email: p.email,
         state: p.state,
         checkIn: p.check_in_state ?? null,

@@ -58,15 +58,15 @@ export class FrontdeskPage {
     return portal;
   }
 
-  /** Waits for the calendar to finish loading, then returns its rows' text. */
+  /** Waits for the calendar to finish loading, then returns its appointments' text. */
   async agendaRows(): Promise<string[]> {
     await this.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
-    return this.page.locator('.agenda-row').allInnerTexts();
+    return this.page.getByTestId('appointment').allInnerTexts();
   }
 
   /** Moves the calendar forward until a day with appointments (at most a week). */
   async nextDayWithAppointments(): Promise<string[]> {
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 8; i++) {
       const rows = await this.agendaRows();
       if (rows.length > 0) return rows;
       await this.page.getByRole('button', { name: 'Next day' }).click();

@@ -1,0 +1,136 @@
+/** The Agenda view: the days' appointments as a list under day headings, virtualised for long weeks. */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { format } from 'date-fns';
+import { useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import type { AgendaItem } from '../../../preload/contract';
+import { dayKey, dayStart, timeInZone } from '../../lib/practice-time';
+import { AppointmentBadges } from './AppointmentBlock';
+import { stateInWords } from './participant-state';
+import { useNow } from './use-now';
+
+type Row = { kind: 'day'; day: string; count: number } | { kind: 'item'; item: AgendaItem };
+
+export interface AgendaListProps {
+  days: string[];
+  items: AgendaItem[];
+  zone: string;
+  slotOf(item: AgendaItem): number;
+  highlighted: Record<number, number>;
+  onOpen(id: number): void;
+  onMenu(item: AgendaItem, at: { x: number; y: number }): void;
+}
+
+/** The list. */
+export function AgendaList(props: AgendaListProps) {
+  const { zone } = props;
+  const rows = useMemo(() => {
+    const byDay = new Map<string, AgendaItem[]>(props.days.map((d) => [d, []]));
+    for (const item of props.items) byDay.get(dayKey(item.start, zone))?.push(item);
+    const out: Row[] = [];
+    for (const [day, list] of byDay) {
+      out.push({ kind: 'day', day, count: list.length });
+      for (const item of list) out.push({ kind: 'item', item });
+    }
+    return out;
+  }, [props.days, props.items, zone]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const list = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'day' ? 44 : 64),
+    overscan: 8,
+    initialRect: { width: 1000, height: 640 },
+  });
+  const now = useNow();
+  return (
+    <div className="agenda-scroll" ref={scrollRef} data-testid="agenda">
+      <ul className="agenda-list" style={{ height: list.getTotalSize() }} aria-label="Appointments by day">
+        {list.getVirtualItems().map((v) => {
+          const row = rows[v.index]!;
+          return (
+            <li
+              key={v.key}
+              data-index={v.index}
+              ref={list.measureElement}
+              className={row.kind === 'day' ? 'agenda-day' : 'agenda-item'}
+              style={{ transform: `translateY(${v.start}px)` }}
+            >
+              {row.kind === 'day' ? (
+                <h3 className="agenda-day-title">
+                  {format(dayStart(row.day, zone), 'EEEE d MMMM')}
+                  <span className="muted">
+                    {' '}
+                    · {row.count === 0 ? 'no appointments' : `${row.count} appointment${row.count === 1 ? '' : 's'}`}
+                  </span>
+                </h3>
+              ) : (
+                <AgendaRow
+                  item={row.item}
+                  zone={zone}
+                  slot={props.slotOf(row.item)}
+                  lit={(props.highlighted[row.item.id] ?? 0) > now}
+                  onOpen={props.onOpen}
+                  onMenu={props.onMenu}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function AgendaRow(p: {
+  item: AgendaItem;
+  zone: string;
+  slot: number;
+  lit: boolean;
+  onOpen(id: number): void;
+  onMenu(item: AgendaItem, at: { x: number; y: number }): void;
+}) {
+  const { item } = p;
+  const menu = (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    p.onMenu(item, { x: e.clientX, y: e.clientY });
+  };
+  const key = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      const r = e.currentTarget.getBoundingClientRect();
+      p.onMenu(item, { x: r.left + 24, y: r.top + 12 });
+    }
+  };
+  const people = item.people
+    .map((person) => [person.name || person.phone || person.email, person.state && stateInWords(person.state)])
+    .map(([who, state]) => (state && state !== 'Not confirmed yet' ? `${who} (${state})` : who))
+    .join(', ');
+  return (
+    <button
+      type="button"
+      className={`agenda-entry${p.lit ? ' appt-changed' : ''}`}
+      data-testid="appointment"
+      data-id={item.id}
+      data-pending={item.pending?.status ?? undefined}
+      data-change={item.pending?.change ?? undefined}
+      aria-haspopup="menu"
+      onClick={() => p.onOpen(item.id)}
+      onContextMenu={menu}
+      onKeyDown={key}
+    >
+      <span className={`swatch cal-slot-${p.slot}`} aria-hidden="true" />
+      <span className="agenda-when">
+        {timeInZone(item.start, p.zone)}
+        {item.end !== item.start && `–${timeInZone(item.end, p.zone)}`}
+      </span>
+      <span className="agenda-what">
+        <span className="agenda-title">{item.title}</span>
+        <span className="agenda-meta">{[item.calendarName, item.location, people].filter(Boolean).join(' · ')}</span>
+      </span>
+      <span className="agenda-badges">
+        <AppointmentBadges item={item} />
+      </span>
+    </button>
+  );
+}

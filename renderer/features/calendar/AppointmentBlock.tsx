@@ -1,0 +1,102 @@
+/** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
+import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import type { AgendaItem } from '../../../preload/contract';
+import { timeInZone } from '../../lib/practice-time';
+import { checkInWords, MARK_WORDS, stateInWords, stateTone } from './participant-state';
+
+/** The "waiting" words of an appointment, or null. */
+export function pendingWords(item: AgendaItem): string | null {
+  if (!item.pending) return null;
+  if (item.pending.status === 'needs_attention') return 'Needs attention';
+  if (item.pending.change === 'delete') return 'Cancelling — waiting to sync';
+  return 'Waiting to sync';
+}
+
+/** Badges of an appointment (shared by grid and agenda). */
+export function AppointmentBadges({ item }: { item: AgendaItem }) {
+  const waiting = pendingWords(item);
+  const person = item.people[0];
+  return (
+    <>
+      {waiting && (
+        <span className={`badge badge-${item.pending?.status === 'needs_attention' ? 'bad' : 'neutral'}`}>
+          {waiting}
+        </span>
+      )}
+      {item.pendingMark && (
+        <span className="badge badge-neutral" data-testid="pending-mark">
+          {MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync
+        </span>
+      )}
+      {!item.pendingMark && person?.checkIn && (
+        <span className={`badge badge-${person.checkIn === 'noshow' ? 'bad' : 'good'}`}>
+          {checkInWords(person.checkIn)}
+        </span>
+      )}
+      {!item.pendingMark && !person?.checkIn && person?.state && person.state !== 'initial' && (
+        <span className={`badge badge-${stateTone(person.state)}`}>{stateInWords(person.state)}</span>
+      )}
+    </>
+  );
+}
+
+export interface BlockProps {
+  item: AgendaItem;
+  zone: string;
+  slot: number;
+  style: { top: number; height: number; left: string; width: string };
+  highlighted: boolean;
+  onOpen(id: number): void;
+  onMenu(item: AgendaItem, at: { x: number; y: number }): void;
+  onDragStart(item: AgendaItem, e: PointerEvent<HTMLButtonElement>): void;
+  /** Focus entered this block (it stays rendered while scrolled away, so focus can come back to it). */
+  onFocusChange?(id: number | null): void;
+}
+
+/** A block of the grid (memoised: a change to one appointment re-renders only its block). */
+export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
+  const { item } = p;
+  const short = p.style.height < 36;
+  const openMenu = (e: MouseEvent<HTMLButtonElement>) => {
+    e.preventDefault();
+    p.onMenu(item, { x: e.clientX, y: e.clientY });
+  };
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+      e.preventDefault();
+      const r = e.currentTarget.getBoundingClientRect();
+      p.onMenu(item, { x: r.left + 12, y: r.top + 12 });
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={`appt cal-slot-${p.slot}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}${short ? ' appt-short' : ''}`}
+      data-testid="appointment"
+      data-id={item.id}
+      data-pending={item.pending?.status ?? undefined}
+      data-change={item.pending?.change ?? undefined}
+      aria-haspopup="menu"
+      style={{ top: p.style.top, height: p.style.height, left: p.style.left, width: p.style.width }}
+      onClick={() => p.onOpen(item.id)}
+      onContextMenu={openMenu}
+      onKeyDown={onKey}
+      onPointerDown={(e) => p.onDragStart(item, e)}
+      onFocus={() => p.onFocusChange?.(item.id)}
+    >
+      <span className="appt-time">{timeInZone(item.start, p.zone)}</span>{' '}
+      <span className="appt-title">{item.title}</span>
+      {!short && (
+        <span className="appt-badges">
+          <AppointmentBadges item={item} />
+        </span>
+      )}
+      {short && (
+        <span className="visually-hidden">
+          {' '}
+          <AppointmentBadges item={item} />
+        </span>
+      )}
+    </button>
+  );
+});

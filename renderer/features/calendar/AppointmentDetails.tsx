@@ -1,0 +1,218 @@
+/**
+ * The appointment's details, a side panel (dialog) named after it: time, calendar, location, notes, extra fields,
+ * each person with phone, e-mail and state in plain words, check-in, recent messages, a link to the contact, and the
+ * actions: mark, edit, cancel (with a confirmation naming the patient and time).
+ */
+import { format } from 'date-fns';
+import { createElement, useEffect, useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { AgendaItem } from '../../../preload/contract';
+import { frontdesk } from '../../lib/frontdesk';
+import { inZone, timeInZone } from '../../lib/practice-time';
+import { useCalendarStore } from '../../stores/calendar-store';
+import { useContactsStore } from '../../stores/contacts-store';
+import { useNavStore } from '../../stores/nav-store';
+import { pendingWords } from './AppointmentBlock';
+import { MarkMenuButton, type MenuAction } from './AppointmentMenu';
+import { appointmentThread } from './appointment-slots';
+import { checkInWords, MARK_WORDS, stateInWords } from './participant-state';
+import { cancelAppointment, describe } from './schedule-sync';
+
+const tidy = (key: string) => key.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+
+/** Opens the Contacts screen on this person. */
+function openContact(person: AgendaItem['people'][number]): void {
+  useNavStore.getState().go('contacts');
+  useContactsStore.getState().type(person.email || person.phone || person.name);
+}
+
+/** The panel for the selected appointment (renders nothing when none is selected). */
+export function AppointmentDetails(props: { zone: string; onAction(item: AgendaItem, action: MenuAction): void }) {
+  const selectedId = useCalendarStore((s) => s.selectedId);
+  const item = useCalendarStore((s) => s.items.find((i) => i.id === s.selectedId) ?? null);
+  // The fresh read (with messages) of the selected appointment, kept with the id it belongs to.
+  const [fresh, setFresh] = useState<{ id: number; item: AgendaItem | null; problem: string | null } | null>(null);
+  useEffect(() => {
+    if (selectedId === null || selectedId < 0) return;
+    let live = true;
+    void frontdesk.invoke['calendar:event']({ id: selectedId }).then((r) => {
+      if (!live) return;
+      if (r.ok) setFresh({ id: selectedId, item: r.value, problem: null });
+      else setFresh({ id: selectedId, item: null, problem: r.error.code === 'offline' ? null : r.error.message });
+    });
+    return () => {
+      live = false;
+    };
+  }, [selectedId, item?.updatedAt]);
+  const detail = fresh && fresh.id === selectedId ? fresh.item : null;
+  const problem = fresh && fresh.id === selectedId ? fresh.problem : null;
+  const close = () => useCalendarStore.getState().openDetails(null);
+  if (!item) return null;
+  // The list's copy is current for what was changed here; the fresh read adds messages.
+  const shown: AgendaItem = detail ? { ...detail, ...item, people: mergePeople(item, detail) } : item;
+  const start = inZone(shown.start, props.zone);
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && close()} className="panel-overlay">
+      <Modal className="side-panel">
+        <Dialog className="panel-dialog" data-testid="appointment-details">
+          <header className="panel-head">
+            <Heading slot="title" className="panel-title">
+              {shown.title}
+            </Heading>
+            <Button className="icon-button" aria-label="Close details" onPress={close}>
+              ×
+            </Button>
+          </header>
+          {pendingWords(shown) && <p className="notice notice-info">{pendingWords(shown)}</p>}
+          {problem && <p className="notice notice-error">{problem}</p>}
+          <dl className="facts">
+            <dt>When</dt>
+            <dd>
+              {format(start, 'EEEE d MMMM yyyy')}, {timeInZone(shown.start, props.zone)}–
+              {timeInZone(shown.end, props.zone)}
+            </dd>
+            <dt>Calendar</dt>
+            <dd>{shown.calendarName || 'Not known yet'}</dd>
+            {shown.location && (
+              <>
+                <dt>Location</dt>
+                <dd>{shown.location}</dd>
+              </>
+            )}
+            <dt>Check-in</dt>
+            <dd data-testid="check-in">{checkInOf(shown)}</dd>
+            {shown.notes && (
+              <>
+                <dt>Notes</dt>
+                <dd className="notes">{shown.notes}</dd>
+              </>
+            )}
+            {(shown.customData ?? []).map((c) => (
+              <div key={c.key} className="fact-pair">
+                <dt>{tidy(c.key)}</dt>
+                <dd>{c.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="people-heading">
+            <h3 id="people-heading" className="panel-section">
+              {shown.people.length === 1 ? 'Patient' : 'People'}
+            </h3>
+            {shown.people.length === 0 && <p className="muted">No one is booked on this appointment.</p>}
+            <ul className="people">
+              {shown.people.map((p, i) => (
+                <li key={i} className="person">
+                  <span className="person-name">{p.name || 'Name not given'}</span>
+                  <span className="person-state">
+                    {p.state ? stateInWords(p.state) : 'Waiting to sync'}
+                    {p.checkIn ? ` · ${checkInWords(p.checkIn)}` : ''}
+                  </span>
+                  {p.phone && <span>Phone {p.phone}</span>}
+                  {p.email && <span>E-mail {p.email}</span>}
+                  {(p.phone || p.email || p.name) && (
+                    <button type="button" className="link-button" onClick={() => openContact(p)}>
+                      Open contact {p.name || p.phone || p.email}
+                    </button>
+                  )}
+                  {p.messages && p.messages.length > 0 && (
+                    <ol className="messages" aria-label={`Recent messages with ${p.name || 'this person'}`}>
+                      {p.messages.map((m, j) => (
+                        <li key={j} className={`message message-${m.direction}`}>
+                          <span className="message-meta">
+                            {m.direction === 'in' ? 'Patient wrote' : 'Sent'}
+                            {m.at && !Number.isNaN(Date.parse(m.at))
+                              ? ` ${format(inZone(m.at, props.zone), 'd MMM')}, ${timeInZone(m.at, props.zone)}`
+                              : ''}
+                          </span>
+                          <span>{m.text}</span>
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="thread-slot" data-slot="appointment-thread">
+            <ThreadSlot item={shown} />
+          </section>
+          <footer className="panel-actions">
+            <MarkMenuButton item={shown} onAction={props.onAction} />
+            <Button
+              className="secondary-button"
+              isDisabled={shown.pending?.change === 'delete'}
+              onPress={() => props.onAction(shown, 'edit')}
+            >
+              Edit
+            </Button>
+            <CancelButton item={shown} />
+          </footer>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** What the messages feature registered for the appointment's thread, if anything. */
+function ThreadSlot({ item }: { item: AgendaItem }) {
+  const thread = appointmentThread();
+  return thread ? createElement(thread, { item }) : null;
+}
+
+function mergePeople(item: AgendaItem, detail: AgendaItem): AgendaItem['people'] {
+  return item.people.map((p, i) => {
+    const fresh = detail.people[i];
+    return fresh && fresh.name === p.name && fresh.messages ? { ...p, messages: fresh.messages } : p;
+  });
+}
+
+function checkInOf(item: AgendaItem): string {
+  if (item.pendingMark) return `${MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync`;
+  const marks = [...new Set(item.people.map((p) => p.checkIn).filter(Boolean))] as string[];
+  return marks.length > 0 ? marks.map(checkInWords).join(', ') : 'Not checked in';
+}
+
+/** "Cancel appointment" with a confirmation that names the patient and the time. */
+export function CancelButton({ item }: { item: AgendaItem }) {
+  return (
+    <DialogTrigger>
+      <Button className="danger-button" isDisabled={item.pending?.change === 'delete'}>
+        Cancel appointment
+      </Button>
+      <CancelConfirm item={item} />
+    </DialogTrigger>
+  );
+}
+
+/** The confirmation dialog (also opened from the grid's menu). */
+export function CancelConfirm(props: { item: AgendaItem; isOpen?: boolean; onOpenChange?(open: boolean): void }) {
+  const control = props.isOpen === undefined ? {} : { isOpen: props.isOpen, onOpenChange: props.onOpenChange };
+  return (
+    <ModalOverlay isDismissable className="modal-overlay" {...control}>
+      <Modal className="modal">
+        <Dialog role="alertdialog" className="modal-dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">Cancel {describe(props.item)}?</Heading>
+              <p>The appointment is removed from the schedule. You can undo this for 10 seconds.</p>
+              <div className="button-row">
+                <Button className="secondary-button" onPress={close} autoFocus>
+                  Keep it
+                </Button>
+                <Button
+                  className="danger-button"
+                  onPress={() => {
+                    close();
+                    void cancelAppointment(props.item);
+                  }}
+                >
+                  Cancel appointment
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

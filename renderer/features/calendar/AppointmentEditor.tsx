@@ -1,0 +1,188 @@
+/**
+ * New / Edit appointment dialog: title, calendar, day and times (in the practice's zone), location, notes and the
+ * people. Checked before anything is queued; what was typed is kept if the dialog is closed without saving.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { AgendaItem, CalendarInfo } from '../../../preload/contract';
+import { Field } from '../../components/Field';
+import { useCalendarStore, type EditorState } from '../../stores/calendar-store';
+import {
+  blankForm,
+  changesOf,
+  formOf,
+  toInput,
+  validate,
+  type AppointmentForm,
+  type FormErrors,
+} from './appointment-form';
+import { drafts } from './editor-drafts';
+import { createAppointment, updateAppointment } from './schedule-sync';
+
+const draftKey = (editor: NonNullable<EditorState>) => (editor.mode === 'new' ? 'new' : `id:${editor.item.id}`);
+
+function initialForm(editor: NonNullable<EditorState>, zone: string, calendars: CalendarInfo[]): AppointmentForm {
+  const kept = drafts.get(draftKey(editor));
+  if (kept) return kept;
+  if (editor.mode === 'edit') return formOf(editor.item, zone);
+  const p = editor.prefill;
+  const start = p.start ?? Math.ceil(Date.now() / 900_000) * 900_000;
+  return blankForm(zone, start, p.calendarId ?? calendars[0]?.id ?? null, p.participant);
+}
+
+/** The dialog (renders nothing when the editor is closed). */
+export function AppointmentEditor({ zone }: { zone: string }) {
+  const editor = useCalendarStore((s) => s.editor);
+  if (!editor) return null;
+  return <EditorDialog key={draftKey(editor)} editor={editor} zone={zone} />;
+}
+
+function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone: string }) {
+  const calendars = useCalendarStore((s) => s.calendars);
+  const [form, setForm] = useState(() => initialForm(editor, zone, calendars));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const key = draftKey(editor);
+  const update = (patch: Partial<AppointmentForm>) => {
+    const next = { ...form, ...patch };
+    setForm(next);
+    drafts.set(key, next);
+    if (tried) setErrors(validate(next, zone));
+  };
+  const setPerson = (i: number, patch: Partial<AppointmentForm['people'][number]>) =>
+    update({ people: form.people.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  const close = () => useCalendarStore.getState().closeEditor();
+  const editing: AgendaItem | null = editor.mode === 'edit' ? editor.item : null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const found = validate(form, zone);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSaving(true);
+    let problem: string | null;
+    if (editing) {
+      const changes = changesOf(editing, form, zone);
+      const result = changes ? await updateAppointment(editing, changes) : null;
+      problem = typeof result === 'string' ? result : null;
+    } else {
+      problem = await createAppointment(toInput(form, zone));
+    }
+    setSaving(false);
+    if (problem) return setFailure(problem);
+    drafts.delete(key);
+    close();
+  };
+
+  return (
+    <ModalOverlay isOpen onOpenChange={(open) => !open && close()} className="modal-overlay">
+      <Modal className="modal modal-wide">
+        <Dialog className="modal-dialog" data-testid="appointment-editor">
+          <Heading slot="title">{editing ? `Edit ${editing.title}` : 'New appointment'}</Heading>
+          <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="appointment-form">
+            {failure && (
+              <p className="notice notice-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <Field label="Title" error={errors.title}>
+              <input value={form.title} onChange={(e) => update({ title: e.target.value })} autoFocus />
+            </Field>
+            <Field label="Calendar" error={errors.calendarId}>
+              <select
+                value={form.calendarId}
+                disabled={Boolean(editing)}
+                onChange={(e) => update({ calendarId: e.target.value })}
+              >
+                <option value="">Choose a calendar</option>
+                {calendars.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            {editing && (
+              <p className="muted small">
+                An appointment stays in its calendar. To use another calendar, cancel this one and add a new one.
+              </p>
+            )}
+            <div className="form-row">
+              <Field label="Day" error={errors.day}>
+                <input type="date" value={form.day} onChange={(e) => update({ day: e.target.value })} />
+              </Field>
+              <Field label="Starts" error={errors.startTime}>
+                <input
+                  type="time"
+                  step={300}
+                  value={form.startTime}
+                  onChange={(e) => update({ startTime: e.target.value })}
+                />
+              </Field>
+              <Field label="Ends" error={errors.endTime}>
+                <input
+                  type="time"
+                  step={300}
+                  value={form.endTime}
+                  onChange={(e) => update({ endTime: e.target.value })}
+                />
+              </Field>
+            </div>
+            <Field label="Location" error={errors.location}>
+              <input value={form.location} onChange={(e) => update({ location: e.target.value })} />
+            </Field>
+            <Field label="Notes" error={errors.notes}>
+              <textarea rows={3} value={form.notes} onChange={(e) => update({ notes: e.target.value })} />
+            </Field>
+            <fieldset className="people-fields">
+              <legend>People</legend>
+              {form.people.length === 0 && <p className="muted small">No one yet.</p>}
+              {form.people.map((p, i) => (
+                <div key={i} className="person-row" role="group" aria-label={`Person ${i + 1}`}>
+                  <Field label={`Name (person ${i + 1})`} error={errors[`people.${i}.name`]}>
+                    <input value={p.name} onChange={(e) => setPerson(i, { name: e.target.value })} />
+                  </Field>
+                  <Field label={`Phone (person ${i + 1})`} error={errors[`people.${i}.phone`]}>
+                    <input type="tel" value={p.phone} onChange={(e) => setPerson(i, { phone: e.target.value })} />
+                  </Field>
+                  <Field label={`E-mail (person ${i + 1})`} error={errors[`people.${i}.email`]}>
+                    <input type="email" value={p.email} onChange={(e) => setPerson(i, { email: e.target.value })} />
+                  </Field>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => update({ people: form.people.filter((_, j) => j !== i) })}
+                  >
+                    Remove person {i + 1}
+                  </button>
+                </div>
+              ))}
+              <button
+                type="button"
+                className="secondary-button"
+                onClick={() => update({ people: [...form.people, { name: '', phone: '', email: '' }] })}
+              >
+                Add person
+              </button>
+            </fieldset>
+            <div className="button-row form-actions">
+              <button type="button" className="secondary-button" onClick={close}>
+                Close
+              </button>
+              <button type="submit" className="primary-button" disabled={saving}>
+                {editing ? 'Save changes' : 'Add appointment'}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

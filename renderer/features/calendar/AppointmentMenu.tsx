@@ -1,0 +1,103 @@
+/**
+ * The appointment menu (role "menu"): check-in and confirmation marks, then details, edit and cancel. A mark is
+ * written only when an item is activated (click or Enter); arrow keys only move between items.
+ */
+import { useRef } from 'react';
+import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, Header } from 'react-aria-components';
+import { MARK_STATES, type AgendaItem, type MarkState } from '../../../preload/contract';
+import { MARK_WORDS } from './participant-state';
+
+/** What the menu can do. */
+export type MenuAction = { mark: MarkState } | 'details' | 'edit' | 'cancel';
+
+function actionOf(key: React.Key): MenuAction {
+  const k = String(key);
+  if (k === 'details' || k === 'edit' || k === 'cancel') return k;
+  return { mark: k.slice('mark:'.length) as MarkState };
+}
+
+/** Can this appointment be marked (the service has it and it is not being cancelled)? */
+export function canMark(item: AgendaItem): boolean {
+  return item.id > 0 && item.pending?.change !== 'delete';
+}
+
+function Items({ item, withDetails }: { item: AgendaItem; withDetails: boolean }) {
+  const marking = canMark(item);
+  return (
+    <>
+      <MenuSection>
+        <Header className="menu-header">{marking ? 'Mark as' : 'Marks are available once it has synced'}</Header>
+        {MARK_STATES.map((state) => (
+          <MenuItem key={state} id={`mark:${state}`} className="menu-item" isDisabled={!marking}>
+            {MARK_WORDS[state]}
+          </MenuItem>
+        ))}
+      </MenuSection>
+      <Separator className="menu-separator" />
+      <MenuSection>
+        {withDetails && (
+          <MenuItem id="details" className="menu-item">
+            Open details
+          </MenuItem>
+        )}
+        <MenuItem id="edit" className="menu-item" isDisabled={item.pending?.change === 'delete'}>
+          Edit…
+        </MenuItem>
+        <MenuItem id="cancel" className="menu-item menu-danger" isDisabled={item.pending?.change === 'delete'}>
+          Cancel appointment…
+        </MenuItem>
+      </MenuSection>
+    </>
+  );
+}
+
+/** The grid's context menu, opened at a point (right-click, the Menu key, or Shift+F10). */
+export function ContextMenu(props: {
+  item: AgendaItem;
+  at: { x: number; y: number };
+  onAction(item: AgendaItem, action: MenuAction): void;
+  onClose(): void;
+}) {
+  const anchor = useRef<HTMLSpanElement>(null);
+  return (
+    <>
+      <span ref={anchor} className="menu-anchor" style={{ left: props.at.x, top: props.at.y }} aria-hidden="true" />
+      <Popover
+        triggerRef={anchor}
+        isOpen
+        onOpenChange={(open) => !open && props.onClose()}
+        placement="bottom start"
+        className="menu-popover"
+        aria-label={`Actions for ${props.item.title}`}
+      >
+        <Menu
+          aria-label={`Actions for ${props.item.title}`}
+          className="menu"
+          autoFocus="first"
+          onAction={(key) => props.onAction(props.item, actionOf(key))}
+          onClose={props.onClose}
+        >
+          <Items item={props.item} withDetails />
+        </Menu>
+      </Popover>
+    </>
+  );
+}
+
+/** The "Mark as…" button of the details, with the same menu. */
+export function MarkMenuButton(props: { item: AgendaItem; onAction(item: AgendaItem, action: MenuAction): void }) {
+  return (
+    <MenuTrigger>
+      <Button className="secondary-button">Mark as…</Button>
+      <Popover placement="bottom start" className="menu-popover">
+        <Menu
+          aria-label={`Mark ${props.item.title}`}
+          className="menu"
+          onAction={(key) => props.onAction(props.item, actionOf(key))}
+        >
+          <Items item={props.item} withDetails={false} />
+        </Menu>
+      </Popover>
+    </MenuTrigger>
+  );
+}

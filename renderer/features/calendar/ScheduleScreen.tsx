@@ -1,0 +1,202 @@
+/**
+ * The schedule screen (loaded lazily, out of the first chunk): toolbar, calendar filter, the Day / Week grid or the
+ * Agenda list, the appointment menu and details, the editor, and the Undo toast. Kept current by live updates.
+ */
+import { format } from 'date-fns';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { AgendaItem } from '../../../preload/contract';
+import { ReadStatus } from '../../components/ReadStatus';
+import {
+  dayKey,
+  dayStart,
+  differsFromWorkstation,
+  isoInZone,
+  usePracticeZone,
+  zoneLabel,
+} from '../../lib/practice-time';
+import { useAppStore } from '../../stores/app-store';
+import { useAuthStore } from '../../stores/auth-store';
+import { useCalendarStore } from '../../stores/calendar-store';
+import { AgendaList } from './AgendaList';
+import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
+import { AppointmentEditor } from './AppointmentEditor';
+import { ContextMenu, type MenuAction } from './AppointmentMenu';
+import { CalendarFilter } from './CalendarFilter';
+import { colorSlot } from './calendar-colors';
+import type { GridColumn } from './grid-layout';
+import { daysOf } from './range';
+import { markAppointment, moveAppointment, startLiveUpdates, wireScheduleEvents } from './schedule-sync';
+import { ScheduleToolbar } from './ScheduleToolbar';
+import { TimeGrid } from './TimeGrid';
+import { UndoToast } from './UndoToast';
+import './calendar.css';
+
+const OTHER = 'other';
+
+/** The screen. */
+export default function ScheduleScreen() {
+  const zone = usePracticeZone();
+  const view = useCalendarStore((s) => s.view);
+  const anchor = useCalendarStore((s) => s.anchor);
+  const calendars = useCalendarStore((s) => s.calendars);
+  const hidden = useCalendarStore((s) => s.hidden);
+  const items = useCalendarStore((s) => s.items);
+  const highlighted = useCalendarStore((s) => s.highlighted);
+  const loading = useCalendarStore((s) => s.loading);
+  const error = useCalendarStore((s) => s.error);
+  const source = useCalendarStore((s) => s.source);
+  const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
+  const online = useAppStore((s) => s.connectivity?.state === 'online');
+  const [menu, setMenu] = useState<{ item: AgendaItem; at: { x: number; y: number } } | null>(null);
+  const [confirming, setConfirming] = useState<AgendaItem | null>(null);
+
+  useEffect(() => {
+    const unwire = wireScheduleEvents();
+    const stop = startLiveUpdates();
+    return () => {
+      unwire();
+      stop();
+    };
+  }, []);
+  // (Re)load when the granted permissions change (after "Grant access").
+  useEffect(() => {
+    const s = useCalendarStore.getState();
+    void s.loadCalendars().then(() => s.load());
+  }, [scopes]);
+  // A range that failed to load or shows a saved answer is read again when the service is back (otherwise changes
+  // arrive by live updates).
+  useEffect(() => {
+    const s = useCalendarStore.getState();
+    if (online && (s.error || (s.source && s.source.source !== 'service'))) void s.load();
+  }, [online]);
+
+  const shownItems = useMemo(
+    () => (hidden.length === 0 ? items : items.filter((i) => !hidden.includes(i.calendarId ?? -1))),
+    [items, hidden],
+  );
+  const days = useMemo(() => daysOf(view, anchor, zone), [view, anchor, zone]);
+  const columns = useMemo<GridColumn[]>(() => {
+    if (view === 'week')
+      return days.map((d) => ({
+        key: d,
+        label: format(dayStart(d, zone), 'EEE d'),
+        day: d,
+        calendarId: null,
+        slot: null,
+      }));
+    const cols: GridColumn[] = calendars
+      .filter((c) => !hidden.includes(c.id))
+      .map((c) => ({
+        key: String(c.id),
+        label: c.name,
+        day: anchor,
+        calendarId: c.id,
+        slot: colorSlot(calendars, c.id),
+      }));
+    const known = new Set(calendars.map((c) => c.id));
+    if (items.some((i) => !known.has(i.calendarId ?? -1)))
+      cols.push({ key: OTHER, label: 'Not yet in a calendar', day: anchor, calendarId: null, slot: null });
+    return cols;
+  }, [view, days, calendars, hidden, anchor, zone, items]);
+  const columnOf = useCallback(
+    (item: AgendaItem) => {
+      if (view === 'week') return dayKey(item.start, zone);
+      return calendars.some((c) => c.id === item.calendarId) ? String(item.calendarId) : OTHER;
+    },
+    [view, calendars, zone],
+  );
+  const slotOf = useCallback((item: AgendaItem) => colorSlot(calendars, item.calendarId), [calendars]);
+
+  const onAction = useCallback((item: AgendaItem, action: MenuAction) => {
+    setMenu(null);
+    const s = useCalendarStore.getState();
+    if (action === 'details') s.openDetails(item.id);
+    else if (action === 'edit') s.openEdit(item);
+    else if (action === 'cancel') setConfirming(item);
+    else void markAppointment(item, action.mark);
+  }, []);
+  const onOpen = useCallback((id: number) => useCalendarStore.getState().openDetails(id), []);
+  const onMenu = useCallback((item: AgendaItem, at: { x: number; y: number }) => setMenu({ item, at }), []);
+  const onNewAt = useCallback(
+    (column: GridColumn, start: number) =>
+      useCalendarStore.getState().openNew({ start, ...(column.calendarId ? { calendarId: column.calendarId } : {}) }),
+    [],
+  );
+  const onMove = useCallback(
+    (item: AgendaItem, column: GridColumn, start: number) => {
+      if (view === 'day' && column.calendarId !== item.calendarId) {
+        useCalendarStore.setState({
+          notice: 'An appointment stays in its calendar. To move it to another, cancel it and add a new one there.',
+        });
+        return;
+      }
+      const length = Date.parse(item.end) - Date.parse(item.start);
+      void moveAppointment(item, isoInZone(start, zone), isoInZone(start + length, zone));
+    },
+    [view, zone],
+  );
+
+  const label = `${view === 'week' ? 'Week' : 'Day'} schedule`;
+  return (
+    <section
+      className="card calendar schedule"
+      aria-labelledby="calendar-heading"
+      data-testid="calendar"
+      data-view={view}
+      data-loading={loading ? 'true' : 'false'}
+    >
+      <ScheduleToolbar zone={zone} />
+      <div className="schedule-sub">
+        <CalendarFilter calendars={calendars} />
+        {differsFromWorkstation(zone) && (
+          <p className="zone-label" data-testid="zone-label">
+            {zoneLabel(zone)}
+          </p>
+        )}
+      </div>
+      <ReadStatus
+        data={source}
+        loading={loading}
+        error={error}
+        online={online}
+        what="appointments"
+        unavailableText="Offline — these days have not been loaded on this computer yet. Showing only the changes made here."
+        testId="stale-notice"
+        retry={() => void useCalendarStore.getState().load()}
+      />
+      {view === 'agenda' ? (
+        <AgendaList
+          days={days}
+          items={shownItems}
+          zone={zone}
+          slotOf={slotOf}
+          highlighted={highlighted}
+          onOpen={onOpen}
+          onMenu={onMenu}
+        />
+      ) : (
+        <TimeGrid
+          columns={columns}
+          columnOf={columnOf}
+          items={shownItems}
+          zone={zone}
+          slotOf={slotOf}
+          highlighted={highlighted}
+          label={label}
+          onOpen={onOpen}
+          onMenu={onMenu}
+          onNewAt={onNewAt}
+          onMove={onMove}
+        />
+      )}
+      {!loading && source && shownItems.length === 0 && (
+        <p className="muted empty-note">No appointments {view === 'day' ? 'on this day' : 'in these days'}.</p>
+      )}
+      {menu && <ContextMenu item={menu.item} at={menu.at} onAction={onAction} onClose={() => setMenu(null)} />}
+      {confirming && <CancelConfirm item={confirming} isOpen onOpenChange={(open) => !open && setConfirming(null)} />}
+      <AppointmentDetails zone={zone} onAction={onAction} />
+      <AppointmentEditor zone={zone} />
+      <UndoToast />
+    </section>
+  );
+}

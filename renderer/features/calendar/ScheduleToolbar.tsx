@@ -1,0 +1,105 @@
+/** The schedule's bar: the days shown, Today, previous/next, a date picker, the view switcher and New appointment. */
+import { parseDate } from '@internationalized/date';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  Label,
+  Popover,
+} from 'react-aria-components';
+import { dayKey } from '../../lib/practice-time';
+import { useCalendarStore } from '../../stores/calendar-store';
+import { titleOf, type ScheduleView } from './range';
+import { useNow } from './use-now';
+
+const VIEWS: { view: ScheduleView; label: string }[] = [
+  { view: 'day', label: 'Day' },
+  { view: 'week', label: 'Week' },
+  { view: 'agenda', label: 'Agenda' },
+];
+
+/** The bar. */
+export function ScheduleToolbar({ zone }: { zone: string }) {
+  const view = useCalendarStore((s) => s.view);
+  const anchor = useCalendarStore((s) => s.anchor);
+  const { today, move, setView, goTo, openNew } = useCalendarStore.getState();
+  const isToday = anchor === dayKey(useNow(), zone);
+  const unit = view === 'day' ? 'day' : 'week';
+  return (
+    <div className="schedule-bar">
+      <h2 id="calendar-heading" className="schedule-title">
+        {view === 'day' && isToday
+          ? `Today, ${titleOf('day', anchor, zone).replace(/ \d{4}$/, '')}`
+          : titleOf(view, anchor, zone)}
+      </h2>
+      <div className="button-row">
+        <button type="button" className="secondary-button" onClick={() => move(-1)} aria-label={`Previous ${unit}`}>
+          ‹
+        </button>
+        <button type="button" className="secondary-button" onClick={today} disabled={isToday}>
+          Today
+        </button>
+        <button type="button" className="secondary-button" onClick={() => move(1)} aria-label={`Next ${unit}`}>
+          ›
+        </button>
+        <DatePicker
+          className="date-picker"
+          value={parseDate(anchor)}
+          onChange={(d) => d && goTo(d.toString())}
+          granularity="day"
+        >
+          <Label className="visually-hidden">Go to date</Label>
+          <Group className="date-group">
+            <DateInput className="date-input">
+              {(segment) => <DateSegment segment={segment} className="date-segment" />}
+            </DateInput>
+            <Button className="icon-button" aria-label="Choose a date">
+              ▾
+            </Button>
+          </Group>
+          <Popover className="menu-popover">
+            <Dialog className="date-dialog" aria-label="Choose a date">
+              <Calendar>
+                <header className="cal-head">
+                  <Button slot="previous" className="icon-button" aria-label="Previous month">
+                    ‹
+                  </Button>
+                  <Heading className="cal-heading" />
+                  <Button slot="next" className="icon-button" aria-label="Next month">
+                    ›
+                  </Button>
+                </header>
+                <CalendarGrid className="cal-grid">
+                  {(date) => <CalendarCell date={date} className="cal-cell" />}
+                </CalendarGrid>
+              </Calendar>
+            </Dialog>
+          </Popover>
+        </DatePicker>
+      </div>
+      <div className="view-switch" role="group" aria-label="View">
+        {VIEWS.map((v) => (
+          <button
+            key={v.view}
+            type="button"
+            className="secondary-button"
+            aria-pressed={view === v.view}
+            onClick={() => setView(v.view)}
+          >
+            {v.label}
+          </button>
+        ))}
+      </div>
+      <button type="button" className="primary-button" onClick={() => openNew()}>
+        New appointment
+      </button>
+    </div>
+  );
+}

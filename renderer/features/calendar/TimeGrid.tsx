@@ -1,0 +1,247 @@
+/**
+ * The Day and Week time grid: one column per calendar (Day) or per day (Week), hours down the side, the working
+ * hours shaded, a now-line, and appointments placed in lanes. Rows are virtualised with @tanstack/react-virtual:
+ * only the hours in view (plus a little) and the appointments overlapping them are in the DOM, so a day of 2,500
+ * costs about what a day of 200 does. Drag a block to move it; click an empty slot to add one there.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import type { AgendaItem } from '../../../preload/contract';
+import { dayKey, dayStart, minutesIntoDay, timeInZone } from '../../lib/practice-time';
+import { AppointmentBlock } from './AppointmentBlock';
+import { HOUR_PX, placeColumn, snap, visibleIn, type GridColumn } from './grid-layout';
+import { useNow } from './use-now';
+
+/** The practice's working hours (the service does not publish them: a common clinic day). */
+export const WORK_START_H = 8;
+export const WORK_END_H = 18;
+const PX_PER_MIN = HOUR_PX / 60;
+const DRAG_THRESHOLD_PX = 5;
+
+export interface TimeGridProps {
+  columns: GridColumn[];
+  /** Which column an item belongs to. */
+  columnOf(item: AgendaItem): string | null;
+  items: AgendaItem[];
+  zone: string;
+  slotOf(item: AgendaItem): number;
+  highlighted: Record<number, number>;
+  label: string;
+  onOpen(id: number): void;
+  onMenu(item: AgendaItem, at: { x: number; y: number }): void;
+  onNewAt(column: GridColumn, startMs: number): void;
+  /** A block was dropped at a new time (and column). */
+  onMove(item: AgendaItem, column: GridColumn, startMs: number): void;
+}
+
+interface Drag {
+  item: AgendaItem;
+  x: number;
+  y: number;
+  moved: boolean;
+  deltaMin: number;
+  columnKey: string | null;
+}
+
+/** The grid. */
+export function TimeGrid(props: TimeGridProps) {
+  const { columns, items, zone } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const rows = useVirtualizer({
+    count: 24,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => HOUR_PX,
+    overscan: 2,
+    initialRect: { width: 1000, height: 640 },
+  });
+  const virtual = rows.getVirtualItems();
+  const fromMin = (virtual[0]?.index ?? 0) * 60;
+  const toMin = ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
+
+  // Layout per column: O(n log n) when the items change, not on scroll.
+  const placed = useMemo(() => {
+    const byColumn = new Map<string, AgendaItem[]>(columns.map((c) => [c.key, []]));
+    for (const item of items) {
+      const key = props.columnOf(item);
+      if (key !== null) byColumn.get(key)?.push(item);
+    }
+    return new Map(columns.map((c) => [c.key, placeColumn(byColumn.get(c.key) ?? [], c.day, zone)]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [columns, items, zone]);
+
+  // Start the day at the working hours (or the first appointment before them), once per days shown.
+  const firstKey = columns[0]?.day;
+  useEffect(() => {
+    const key = `${firstKey}|${columns.length}`;
+    if (scrolledFor.current === key) return;
+    let first = WORK_START_H * 60 - 30;
+    let any = false;
+    for (const list of placed.values()) {
+      if (list[0]) any = true;
+      if (list[0] && list[0].top < first) first = list[0].top;
+    }
+    scrollRef.current?.scrollTo({ top: Math.max(0, first - 15) * PX_PER_MIN });
+    if (any) scrolledFor.current = key;
+  }, [firstKey, columns.length, placed]);
+
+  const now = useNow();
+  const [drag, setDrag] = useState<Drag | null>(null);
+  const dragRef = useRef<Drag | null>(null);
+  const suppressClick = useRef(false);
+  // The focused appointment stays in the DOM when scrolled out of view (focus is never lost to virtualisation).
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const scrolledFor = useRef<string | null>(null);
+
+  const onDragStart = useCallback((item: AgendaItem, e: ReactPointerEvent<HTMLButtonElement>) => {
+    if (e.button !== 0 || item.pending?.change === 'delete') return;
+    dragRef.current = { item, x: e.clientX, y: e.clientY, moved: false, deltaMin: 0, columnKey: null };
+  }, []);
+
+  useEffect(() => {
+    const move = (e: PointerEvent) => {
+      const d = dragRef.current;
+      if (!d) return;
+      if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < DRAG_THRESHOLD_PX) return;
+      const col = (document.elementFromPoint(e.clientX, e.clientY) as HTMLElement | null)?.closest<HTMLElement>(
+        '[data-column]',
+      );
+      const next = {
+        ...d,
+        moved: true,
+        deltaMin: snap((e.clientY - d.y) / PX_PER_MIN),
+        columnKey: col?.dataset.column ?? d.columnKey,
+      };
+      dragRef.current = next;
+      setDrag(next);
+    };
+    const up = () => {
+      const d = dragRef.current;
+      dragRef.current = null;
+      setDrag(null);
+      if (!d?.moved) return;
+      suppressClick.current = true;
+      setTimeout(() => (suppressClick.current = false), 0);
+      const column =
+        columns.find((c) => c.key === d.columnKey) ?? columns.find((c) => c.key === props.columnOf(d.item));
+      if (!column) return;
+      const fromDay = dayStart(dayKey(d.item.start, zone), zone).getTime();
+      const offset = Date.parse(d.item.start) - fromDay;
+      const start = dayStart(column.day, zone).getTime() + offset + d.deltaMin * 60_000;
+      if (start !== Date.parse(d.item.start) || column.key !== props.columnOf(d.item))
+        props.onMove(d.item, column, start);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    return () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+    };
+  }, [columns, zone, props]);
+
+  const open = useCallback(
+    (id: number) => {
+      if (!suppressClick.current) props.onOpen(id);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props.onOpen],
+  );
+
+  const newAt = (column: GridColumn, e: React.MouseEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const y = e.clientY - e.currentTarget.getBoundingClientRect().top;
+    const minutes = Math.floor(y / PX_PER_MIN / 15) * 15;
+    props.onNewAt(column, dayStart(column.day, zone).getTime() + minutes * 60_000);
+  };
+
+  const nowMin = minutesIntoDay(now, zone);
+  const template = `var(--gutter) repeat(${columns.length}, minmax(var(--col-min), 1fr))`;
+  const today = dayKey(now, zone);
+  return (
+    <div className="time-grid" data-testid="time-grid">
+      <div className="grid-scroll" ref={scrollRef} role="region" aria-label={props.label} tabIndex={0}>
+        <div className="grid-head" style={{ gridTemplateColumns: template }}>
+          <span className="grid-corner" aria-hidden="true" />
+          {columns.map((c) => (
+            <span key={c.key} className="grid-col-head" data-testid="column-head">
+              {c.slot !== null && <span className={`swatch cal-slot-${c.slot}`} aria-hidden="true" />}
+              {c.label}
+            </span>
+          ))}
+        </div>
+        <div
+          className="grid-body"
+          style={{
+            height: rows.getTotalSize(),
+            gridTemplateColumns: template,
+          }}
+        >
+          <div className="grid-gutter" aria-hidden="true">
+            {virtual.map((row) => (
+              <span key={row.key} className="grid-hour" style={{ top: row.start }}>
+                {row.index === 0
+                  ? ''
+                  : timeInZone(dayStart(columns[0]?.day ?? today, zone).getTime() + row.index * 3600_000, zone)}
+              </span>
+            ))}
+          </div>
+          {columns.map((c) => (
+            <div
+              key={c.key}
+              className="grid-col"
+              role="group"
+              aria-label={`${c.label}`}
+              data-column={c.key}
+              data-testid="grid-column"
+              onClick={(e) => newAt(c, e)}
+            >
+              <span className="work-off" style={{ top: 0, height: WORK_START_H * HOUR_PX }} aria-hidden="true" />
+              <span
+                className="work-off"
+                style={{ top: WORK_END_H * HOUR_PX, height: (24 - WORK_END_H) * HOUR_PX }}
+                aria-hidden="true"
+              />
+              {virtual.map((row) => (
+                <span key={row.key} className="grid-line" style={{ top: row.start }} aria-hidden="true" />
+              ))}
+              {c.day === today && (
+                <span
+                  className="now-line"
+                  data-testid="now-line"
+                  style={{ top: nowMin * PX_PER_MIN }}
+                  aria-hidden="true"
+                />
+              )}
+              {visibleIn(placed.get(c.key) ?? [], fromMin, toMin, focusedId).map((p) => {
+                const dragging = drag?.item.id === p.item.id ? drag : null;
+                const width = 100 / p.lanes;
+                return (
+                  <AppointmentBlock
+                    key={p.item.id}
+                    item={p.item}
+                    zone={zone}
+                    slot={props.slotOf(p.item)}
+                    highlighted={(props.highlighted[p.item.id] ?? 0) > now}
+                    style={{
+                      top: p.top * PX_PER_MIN + (dragging ? dragging.deltaMin * PX_PER_MIN : 0),
+                      height: Math.max(14, (p.bottom - p.top) * PX_PER_MIN - 2),
+                      left: `calc(${p.lane * width}% + 2px)`,
+                      width: `calc(${width}% - 4px)`,
+                    }}
+                    onOpen={open}
+                    onMenu={props.onMenu}
+                    onDragStart={onDragStart}
+                    onFocusChange={setFocusedId}
+                  />
+                );
+              })}
+              {drag?.moved && drag.columnKey === c.key && drag.columnKey !== props.columnOf(drag.item) && (
+                <span className="drop-hint" aria-hidden="true" />
+              )}
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

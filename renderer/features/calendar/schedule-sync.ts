@@ -1,0 +1,323 @@
+/**
+ * Writes from the schedule and keeping it current, one load per change: each write is applied at once (waiting to
+ * sync), then the appointment the service settled is read alone and put in place; changes made elsewhere arrive by
+ * polling what changed since the last read while the window is visible and the service reachable.
+ */
+import type {
+  AgendaItem,
+  AppointmentChanges,
+  AppointmentInput,
+  MarkState,
+  OutboxItem,
+} from '../../../preload/contract';
+import { frontdesk } from '../../lib/frontdesk';
+import { practiceZone, timeInZone } from '../../lib/practice-time';
+import { useAppStore } from '../../stores/app-store';
+import { currentRange, syncMark, useCalendarStore } from '../../stores/calendar-store';
+
+/** Every so often while visible and online; longer after failures. */
+export const POLL_MS = 10_000;
+const MAX_POLL_MS = 60_000;
+/** Asked-from time is moved back by this much, for clock differences between here and the service. */
+const SKEW_MARGIN_MS = 120_000;
+/** Undo stays offered this long. */
+export const UNDO_MS = 10_000;
+
+type Target = { change: 'create' | 'update' | 'delete' | 'mark'; id: number };
+/** Changes made from the schedule and the appointment each touches. */
+const targets = new Map<string, Target>();
+/** Item events that arrived before the write's answer (a fast service). */
+const early = new Map<string, OutboxItem>();
+
+const store = () => useCalendarStore.getState();
+const isMine = (opId: string) => (i: AgendaItem) => i.pending?.changeId === opId || i.externalId === opId;
+
+function who(item: AgendaItem): string {
+  const names = item.people.map((p) => p.name).filter(Boolean);
+  return names.length > 0 ? names.join(' and ') : item.title;
+}
+
+/** "Cleaning for Jane Doe at 9:00 AM". */
+export function describe(item: AgendaItem): string {
+  const person = who(item);
+  const title = person === item.title ? item.title : `${item.title.replace(` - ${person}`, '')} for ${person}`;
+  return `${title} at ${timeInZone(item.start, practiceZone())}`;
+}
+
+/** Reads one appointment and puts it in place (replacing `replaces` items). */
+async function refresh(id: number, replaces?: (i: AgendaItem) => boolean): Promise<void> {
+  const fresh = await frontdesk.invoke['calendar:event']({ id });
+  if (fresh.ok) store().upsert(fresh.value, replaces);
+  else if (fresh.error.code === 'service_error') store().remove((i) => i.id === id);
+}
+
+function settle(op: OutboxItem, target: Target): void {
+  if (op.status === 'needs_attention') {
+    targets.delete(op.id);
+    store().patch(
+      (i) => i.id === target.id || isMine(op.id)(i),
+      (i) => ({ ...i, pending: { changeId: op.id, status: 'needs_attention', change: i.pending?.change ?? 'update' } }),
+    );
+    useCalendarStore.setState({
+      notice: `The service did not accept a change${op.error ? `: ${op.error}` : '.'} Open the Outbox to edit or discard it.`,
+    });
+    return;
+  }
+  if (op.status !== 'done') return;
+  targets.delete(op.id);
+  if (target.change === 'delete') return store().remove((i) => i.id === target.id || isMine(op.id)(i));
+  const id = target.change === 'create' ? op.result?.id : target.id;
+  if (id) void refresh(id, isMine(op.id));
+}
+
+/** Follows the outbox: settles the schedule's own writes, and reads what changed when other writes settle. */
+export function wireScheduleEvents(): () => void {
+  return frontdesk.on['outbox:item']((op) => {
+    const target = targets.get(op.id);
+    if (target) return settle(op, target);
+    if (!op.kind.startsWith('event.') && op.kind !== 'booking.book_now') return;
+    if (op.status === 'done' || op.status === 'needs_attention') {
+      early.set(op.id, op);
+      setTimeout(() => early.delete(op.id), 5000);
+      // A write from elsewhere in the app (a booking) or from before a restart: ask what changed.
+      if (op.status === 'done') pollSoon();
+    }
+  });
+}
+
+function track(op: OutboxItem, target: Target): void {
+  targets.set(op.id, target);
+  const seen = early.get(op.id);
+  if (seen) {
+    early.delete(op.id);
+    settle(seen, target);
+  }
+}
+
+function failed(message: string): void {
+  useCalendarStore.setState({ notice: message });
+}
+
+/** Marks every person on the appointment (arrived, no-show, confirmed, …). */
+export async function markAppointment(item: AgendaItem, state: MarkState): Promise<void> {
+  const result = await frontdesk.invoke['calendar:mark']({ eventId: item.id, state, startsAt: item.start });
+  if (!result.ok) return failed(result.error.message);
+  store().patch(
+    (i) => i.id === item.id,
+    (i) => ({ ...i, pendingMark: state }),
+  );
+  track(result.value, { change: 'mark', id: item.id });
+}
+
+/** Adds an appointment; it shows at once as waiting to sync. */
+export async function createAppointment(input: AppointmentInput): Promise<string | null> {
+  const result = await frontdesk.invoke['calendar:create'](input);
+  if (!result.ok) return result.error.message;
+  const op = result.value;
+  const calendar = store().calendars.find((c) => c.id === input.calendarId);
+  store().upsert({
+    id: -Date.now(),
+    externalId: op.id,
+    title: input.title,
+    start: input.start,
+    end: input.end,
+    calendarId: input.calendarId,
+    calendarName: calendar?.name ?? '',
+    location: input.location ?? '',
+    notes: input.notes ?? '',
+    people: (input.participants ?? []).map((p) => ({
+      name: p.name ?? '',
+      phone: p.phone ?? '',
+      email: p.email ?? '',
+      state: '',
+      contactId: p.contactId ?? null,
+    })),
+    pending: { changeId: op.id, status: 'waiting', change: 'create' },
+    pendingMark: null,
+  });
+  track(op, { change: 'create', id: 0 });
+  return null;
+}
+
+const refOf = (item: AgendaItem) =>
+  item.id > 0 ? { id: item.id } : { externalId: item.externalId ?? item.pending?.changeId ?? '' };
+
+/** Changes an appointment (patch); shows at once as waiting to sync. */
+export async function updateAppointment(item: AgendaItem, changes: AppointmentChanges): Promise<OutboxItem | string> {
+  const result = await frontdesk.invoke['calendar:update']({ ...refOf(item), changes, startsAt: item.start });
+  if (!result.ok) return result.error.message;
+  const op = result.value;
+  store().patch(
+    (i) => i.id === item.id,
+    (i) => ({
+      ...i,
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.start !== undefined ? { start: changes.start } : {}),
+      ...(changes.end !== undefined ? { end: changes.end } : {}),
+      ...(changes.location !== undefined ? { location: changes.location } : {}),
+      ...(changes.notes !== undefined ? { notes: changes.notes } : {}),
+      ...(changes.participants !== undefined
+        ? {
+            people: changes.participants.map((p) => ({
+              name: p.name ?? '',
+              phone: p.phone ?? '',
+              email: p.email ?? '',
+              state: i.people.find((o) => o.name === p.name)?.state ?? '',
+              contactId: p.contactId ?? null,
+            })),
+          }
+        : {}),
+      pending: i.pending?.change === 'create' ? i.pending : { changeId: op.id, status: 'waiting', change: 'update' },
+    }),
+  );
+  if (item.id > 0) track(op, { change: 'update', id: item.id });
+  return op;
+}
+
+/** Moves an appointment (drag or edited time), offering Undo. */
+export async function moveAppointment(item: AgendaItem, start: string, end: string): Promise<void> {
+  const op = await updateAppointment(item, { start, end });
+  if (typeof op === 'string') return failed(op);
+  offerUndo({
+    kind: 'move',
+    opId: op.id,
+    before: item,
+    message: `Moved ${describe(item).replace(/ at .*$/, '')} to ${timeInZone(start, practiceZone())}`,
+  });
+}
+
+/** Cancels an appointment (after the user confirmed), offering Undo. */
+export async function cancelAppointment(item: AgendaItem): Promise<void> {
+  const result = await frontdesk.invoke['calendar:cancel']({ ...refOf(item), startsAt: item.start });
+  if (!result.ok) return failed(result.error.message);
+  const op = result.value;
+  store().patch(
+    (i) => i.id === item.id,
+    (i) => ({ ...i, pending: { changeId: op.id, status: 'waiting', change: 'delete' } }),
+  );
+  track(op, { change: 'delete', id: item.id });
+  if (store().selectedId === item.id) store().openDetails(null);
+  offerUndo({ kind: 'cancel', opId: op.id, before: item, message: `Cancelled ${describe(item)}` });
+}
+
+let undoTimer: ReturnType<typeof setTimeout> | undefined;
+function offerUndo(offer: Omit<NonNullable<ReturnType<typeof store>['undo']>, 'until'>): void {
+  clearTimeout(undoTimer);
+  useCalendarStore.setState({ undo: { ...offer, until: Date.now() + UNDO_MS } });
+  undoTimer = setTimeout(() => useCalendarStore.setState({ undo: null }), UNDO_MS);
+}
+
+/** Drops the Undo offer (the user closed it). */
+export function dismissUndo(): void {
+  clearTimeout(undoTimer);
+  useCalendarStore.setState({ undo: null });
+}
+
+/**
+ * Undo: while the change is still queued it is discarded, so nothing reaches the service. Once it was sent, a
+ * compensating write puts things back: the old time for a move; for a cancellation, the same appointment made again
+ * (the service cannot restore a cancelled one, so it gets a new id and its people start as not yet confirmed).
+ */
+export async function undoLast(): Promise<void> {
+  const offer = store().undo;
+  if (!offer) return;
+  dismissUndo();
+  const { before } = offer;
+  const discarded = await frontdesk.invoke['outbox:discard']({ id: offer.opId });
+  if (discarded.ok) {
+    targets.delete(offer.opId);
+    store().upsert(before, (i) => i.id === before.id);
+    useCalendarStore.setState({ notice: null });
+    return;
+  }
+  if (offer.kind === 'move') {
+    const back = await updateAppointment({ ...before, start: before.start }, { start: before.start, end: before.end });
+    if (typeof back === 'string') failed(back);
+    return;
+  }
+  if (!before.calendarId) return failed('This appointment cannot be restored: its calendar is not known.');
+  const error = await createAppointment({
+    calendarId: before.calendarId,
+    title: before.title,
+    start: before.start,
+    end: before.end,
+    location: before.location,
+    notes: before.notes ?? '',
+    participants: before.people.map((p) => ({
+      ...(p.name ? { name: p.name } : {}),
+      ...(p.phone ? { phone: p.phone } : {}),
+      ...(p.email ? { email: p.email } : {}),
+      ...(p.contactId ? { contactId: p.contactId } : {}),
+    })),
+    ...(before.customData && before.customData.length > 0
+      ? { customData: Object.fromEntries(before.customData.map((c) => [c.key, c.value])) }
+      : {}),
+  });
+  if (error) failed(error);
+}
+
+// live updates ─────────────────────────────────────────────────────────────────────────────
+
+let pollTimer: ReturnType<typeof setTimeout> | undefined;
+let running = false;
+let delay = POLL_MS;
+let inFlight = false;
+
+const canPoll = () =>
+  running && document.visibilityState === 'visible' && useAppStore.getState().connectivity?.state !== 'offline';
+
+/** Asks the service what changed in the shown range since the last read, and merges it. */
+export async function pollOnce(): Promise<void> {
+  if (inFlight || syncMark.at === 0) return;
+  inFlight = true;
+  const startedAt = Date.now();
+  const since = new Date(syncMark.at - SKEW_MARGIN_MS).toISOString();
+  const range = currentRange();
+  try {
+    const result = await frontdesk.invoke['calendar:changes']({ ...range, since });
+    const now = currentRange();
+    if (now.begin !== range.begin || now.end !== range.end) return; // moved on meanwhile
+    if (!result.ok) {
+      delay = Math.min(delay * 2, MAX_POLL_MS);
+      return;
+    }
+    delay = POLL_MS;
+    syncMark.at = startedAt;
+    store().applyChanges(result.value, true);
+  } finally {
+    inFlight = false;
+  }
+}
+
+function schedule(ms: number): void {
+  clearTimeout(pollTimer);
+  if (!canPoll()) return;
+  pollTimer = setTimeout(() => {
+    void pollOnce().finally(() => schedule(delay));
+  }, ms);
+}
+
+/** Polls soon (another write settled, the window came back, the service is reachable again). */
+export function pollSoon(): void {
+  if (running) schedule(250);
+}
+
+/** Keeps the shown range current while the window is visible; returns the stop. */
+export function startLiveUpdates(): () => void {
+  running = true;
+  delay = POLL_MS;
+  const onVisibility = () => (document.visibilityState === 'visible' ? pollSoon() : clearTimeout(pollTimer));
+  document.addEventListener('visibilitychange', onVisibility);
+  const offConnectivity = useAppStore.subscribe((s, prev) => {
+    if (s.connectivity?.state === prev.connectivity?.state) return;
+    if (s.connectivity?.state === 'online') pollSoon();
+    else clearTimeout(pollTimer);
+  });
+  schedule(delay);
+  return () => {
+    running = false;
+    clearTimeout(pollTimer);
+    document.removeEventListener('visibilitychange', onVisibility);
+    offConnectivity();
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The schedule's views through the browser host: the Day grid with a column per calendar, the calendar filter, the
+ * date picker, Week and Agenda, the details panel — and every one of them in light and dark at 1280×800 and
+ * 1024×700, screenshotted and scanned by axe (no serious or critical findings).
+ */
+import { describe, expect, it } from 'vitest';
+import type { FrontdeskPage } from './support/driver';
+import { useStack } from './support/stack';
+import { axeProblems, nextBusyDay, openSized, scheduleSettled, shot, signedInSchedule } from './support/schedule';
+
+const stack = useStack();
+
+const CALENDARS = ['Dr. Amelia Hart', 'Dr. Samuel Okafor', 'Hygiene', 'Satellite Office (SQL)'];
+
+/** "yyyy-MM-dd" `days` after today in the practice's zone. */
+function practiceDay(days: number): { key: string; label: RegExp } {
+  const at = new Date(Date.now() + days * 86_400_000);
+  const key = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at);
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return { key, label: new RegExp(`${month} ${d}, ${y}`) };
+}
+
+async function scan(app: FrontdeskPage, name: string): Promise<void> {
+  await shot(app, name);
+  expect(await axeProblems(app), name).toEqual([]);
+}
+
+describe('schedule views', () => {
+  it('shows a day grid with a column per calendar, filters calendars, and moves by the date picker', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    const page = app.page;
+    expect(await page.getByTestId('column-head').allInnerTexts()).toEqual(CALENDARS);
+    for (const name of CALENDARS) expect(await page.getByRole('group', { name }).count()).toBe(1);
+    expect(await page.getByTestId('zone-label').innerText()).toMatch(/^Times in Chicago time/);
+
+    // The filter hides a calendar's column and its appointments.
+    await page.getByRole('checkbox', { name: 'Hygiene' }).uncheck();
+    expect(await page.getByTestId('column-head').allInnerTexts()).toEqual(CALENDARS.filter((c) => c !== 'Hygiene'));
+    await page.getByRole('checkbox', { name: 'Hygiene' }).check();
+
+    // The date picker goes to a chosen day.
+    const target = practiceDay(2);
+    await page.getByRole('button', { name: 'Choose a date' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a date' });
+    await picker.getByRole('button', { name: target.label }).click();
+    await scheduleSettled(app);
+    const heading = await page.getByRole('heading', { level: 2 }).first().innerText();
+    const [y, m, d] = target.key.split('-').map(Number) as [number, number, number];
+    expect(heading).toContain(String(d));
+    expect(heading).toContain(String(y));
+    expect(m).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Today' }).click();
+    await scheduleSettled(app);
+    await nextBusyDay(app);
+    // Appointments sit in their calendar's column.
+    const hart = page.getByRole('group', { name: 'Dr. Amelia Hart' }).getByTestId('appointment');
+    expect(await hart.count()).toBeGreaterThan(0);
+    expect(app.problems).toEqual([]);
+  });
+
+  it('switches to Week (a column per day) and Agenda (a list by day), and back to Day', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    const page = app.page;
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await scheduleSettled(app);
+    expect(await page.getByTestId('column-head').count()).toBe(7);
+    expect(await page.getByRole('button', { name: 'Week', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('appointment').first().waitFor();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await scheduleSettled(app);
+    await page.getByTestId('appointment').first().waitFor();
+
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await scheduleSettled(app);
+    const list = page.getByRole('list', { name: 'Appointments by day' });
+    await list.getByTestId('appointment').first().waitFor();
+    expect(await list.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    await scheduleSettled(app);
+    expect(await page.getByTestId('column-head').allInnerTexts()).toEqual(CALENDARS);
+  });
+
+  it('opens the details of an appointment, named after it, and Escape closes them', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    const block = page.getByRole('group', { name: 'Dr. Amelia Hart' }).getByTestId('appointment').first();
+    const title = await block.locator('.appt-title').innerText();
+    await block.click();
+    const details = page.getByRole('dialog', { name: title });
+    await details.waitFor();
+    const text = await details.innerText();
+    expect(text).toContain('Dr. Amelia Hart');
+    expect(text).toMatch(/When[\s\S]*Calendar[\s\S]*Check-in/);
+    expect(text).not.toMatch(/not_coming|check_in|_id/);
+    await page.keyboard.press('Escape');
+    await details.waitFor({ state: 'detached' });
+    // Focus goes back to the appointment the panel was opened from.
+    expect(await block.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('looks right and passes axe in light and dark at 1280×800 and 1024×700', async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 700],
+    ] as const) {
+      for (const dark of [false, true]) {
+        const app = await openSized(stack, { width, height, dark });
+        await signedInSchedule(app);
+        const page = app.page;
+        const tag = `${width}x${height}-${dark ? 'dark' : 'light'}`;
+        await nextBusyDay(app);
+        await scan(app, `schedule-day-${tag}`);
+
+        await page.getByTestId('appointment').first().click({ button: 'right' });
+        await page.getByRole('menu').waitFor();
+        await scan(app, `schedule-menu-${tag}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+
+        await page.getByRole('group', { name: 'Dr. Amelia Hart' }).getByTestId('appointment').first().click();
+        await page.getByTestId('appointment-details').waitFor();
+        await scan(app, `schedule-details-${tag}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('appointment-details').waitFor({ state: 'detached' });
+
+        await page.getByRole('button', { name: 'New appointment' }).click();
+        await page.getByRole('dialog', { name: 'New appointment' }).waitFor();
+        await page.getByRole('button', { name: 'Add appointment' }).click();
+        await page.getByText('Enter what the appointment is for.').waitFor();
+        await scan(app, `schedule-editor-${tag}`);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Week', exact: true }).click();
+        await scheduleSettled(app);
+        await page.getByTestId('appointment').first().waitFor();
+        await scan(app, `schedule-week-${tag}`);
+
+        await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+        await scheduleSettled(app);
+        await page.getByTestId('agenda').getByTestId('appointment').first().waitFor();
+        await scan(app, `schedule-agenda-${tag}`);
+        expect(app.problems).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+});

@@ -1,0 +1,94 @@
+/** Helpers for the schedule e2e tests: a page with a size and theme, the sandbox seen directly, and screenshots. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { FrontdeskPage } from './driver';
+import type { Stack } from './stack';
+
+/** Opens the app in a tab of the given size and colour scheme. */
+export async function openSized(
+  stack: Stack,
+  options: { width?: number; height?: number; dark?: boolean } = {},
+): Promise<FrontdeskPage> {
+  const context = await stack.browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    colorScheme: options.dark ? 'dark' : 'light',
+  });
+  const fd = new FrontdeskPage(await context.newPage());
+  await fd.goto(stack.host.url);
+  return fd;
+}
+
+/** Signs in as the owner and waits for the schedule to show the day. */
+export async function signedInSchedule(fd: FrontdeskPage): Promise<void> {
+  // The host's core is shared by every tab of a stack: a later tab finds it signed in already.
+  const auth = await fd.page.getByTestId('app').getAttribute('data-auth');
+  if (auth !== 'signed_in') await fd.signIn('owner@frontdesk.test');
+  await fd.waitForAuth('signed_in');
+  await scheduleSettled(fd);
+}
+
+/** Waits until the schedule is loaded. */
+export async function scheduleSettled(fd: FrontdeskPage): Promise<void> {
+  await fd.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+}
+
+/** Saves a viewport screenshot under test-results/screenshots/. */
+export async function shot(fd: FrontdeskPage, name: string): Promise<void> {
+  const path = `test-results/screenshots/${name}.png`;
+  mkdirSync(dirname(path), { recursive: true });
+  await fd.page.screenshot({ path });
+}
+
+/** Serious and critical axe findings on the page, as "id: target" lines. */
+export async function axeProblems(fd: FrontdeskPage): Promise<string[]> {
+  const result = await new AxeBuilder({ page: fd.page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
+}
+
+/** A request to the sandbox's API as the owner (ground truth and writes from elsewhere). */
+export async function serviceCall<T = Record<string, unknown>>(
+  stack: Stack,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const owner = stack.sandbox.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const res = await fetch(`${stack.sandbox.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The sandbox's counters. */
+export async function stats(stack: Stack): Promise<{ eventMarks: number; eventsWritten: number }> {
+  const res = await fetch(`${stack.sandbox.url}/__sandbox/stats`);
+  return (await res.json()) as { eventMarks: number; eventsWritten: number };
+}
+
+/** Sets or clears sandbox faults. */
+export async function faults(stack: Stack, body: Record<string, unknown> | null): Promise<void> {
+  await fetch(`${stack.sandbox.url}/__sandbox/faults`, {
+    method: body ? 'POST' : 'DELETE',
+    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+  });
+}
+
+/** Moves forward a day at a time (at most a week) until the shown day has appointments; returns how many. */
+export async function nextBusyDay(fd: FrontdeskPage): Promise<number> {
+  for (let i = 0; i < 8; i++) {
+    await scheduleSettled(fd);
+    const n = await fd.page.getByTestId('appointment').count();
+    if (n > 2) return n;
+    await fd.page.getByRole('button', { name: 'Next day' }).click();
+  }
+  throw new Error('no day with appointments within a week');
+}
