@@ -521,6 +521,8 @@ export const invokeChannels = {
       .strict()
       .refine(hasAppointmentRef, 'id or externalId is required'),
   ),
+  /** Undo of a schedule change still queued: drops it (withdrawn) or says it was already sent. */
+  'calendar:withdraw': invoke<{ withdrawn: boolean }>()(opId),
   'outbox:list': invoke<OutboxItem[]>()(noArgs),
   'outbox:summary': invoke<OutboxSummary>()(noArgs),
   'outbox:retry': invoke<OutboxItem>()(opId),

@@ -182,7 +182,9 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   },
   upsert(item, replaces) {
     const items = get().items.filter((i) => i.id !== item.id && !(replaces && replaces(i)));
-    items.push(item);
+    const { begin, end } = currentRange();
+    const at = Date.parse(item.start);
+    if (at >= Date.parse(begin) && at <= Date.parse(end)) items.push(item); // only what the view shows
     set({ items: items.sort(byStart) });
   },
   remove(match) {

@@ -68,3 +68,22 @@ export async function cancelAppointment(
   accountOrThrow(deps);
   return toItem(await deps.outbox().enqueue('event.delete', refOf(args), { startsAt: Date.parse(args.startsAt) }));
 }
+
+/**
+ * Takes back a schedule change that has not been sent: true when it was dropped (nothing reaches the service),
+ * false when it is being sent or already done (the caller then writes a compensating change). The check and the
+ * drop happen in one step, so a change cannot slip out in between.
+ */
+export async function withdrawChange(deps: WriteDeps, id: string): Promise<{ withdrawn: boolean }> {
+  accountOrThrow(deps);
+  const outbox = deps.outbox();
+  const op = outbox.list().find((o) => o.id === id);
+  if (!op || !op.kind.startsWith('event.') || (op.status !== 'queued' && op.status !== 'needs_attention'))
+    return { withdrawn: false };
+  try {
+    await outbox.discard(id); // holds the op synchronously: the sender cannot take it after the check above
+    return { withdrawn: true };
+  } catch {
+    return { withdrawn: false }; // it started sending meanwhile
+  }
+}

@@ -1,5 +1,10 @@
 /** `calendar:*` handlers: appointments of a range (fresh, cached, or what changed), calendars, and writes. */
-import { cancelAppointment, createAppointment, updateAppointment } from '../calendar/appointment-writes';
+import {
+  cancelAppointment,
+  createAppointment,
+  updateAppointment,
+  withdrawChange,
+} from '../calendar/appointment-writes';
 import { calendarList } from '../calendar/calendar-list';
 import {
   agendaChanges,
@@ -27,5 +32,6 @@ export function calendarHandlers(deps: { calendar: CalendarDeps & { outbox(): Ou
     'calendar:create': (input) => serviceResult(() => createAppointment(c, input)),
     'calendar:update': (args) => serviceResult(() => updateAppointment(c, args)),
     'calendar:cancel': (args) => serviceResult(() => cancelAppointment(c, args)),
+    'calendar:withdraw': ({ id }) => serviceResult(() => withdrawChange(c, id)),
   } satisfies DomainHandlers<'calendar'>;
 }

@@ -6,6 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { AgendaItem, CalendarInfo } from '../../../preload/contract';
 import { Field } from '../../components/Field';
+import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
 import { useCalendarStore, type EditorState } from '../../stores/calendar-store';
 import {
   blankForm,
@@ -26,8 +27,15 @@ function initialForm(editor: NonNullable<EditorState>, zone: string, calendars: 
   if (kept) return kept;
   if (editor.mode === 'edit') return formOf(editor.item, zone);
   const p = editor.prefill;
-  const start = p.start ?? Math.ceil(Date.now() / 900_000) * 900_000;
+  const start = p.start ?? defaultStart(zone);
   return blankForm(zone, start, p.calendarId ?? calendars[0]?.id ?? null, p.participant);
+}
+
+/** The next quarter hour when the shown day is today, else 9:00 on the shown day. */
+function defaultStart(zone: string): number {
+  const anchor = useCalendarStore.getState().anchor;
+  const soon = Math.ceil(Date.now() / 900_000) * 900_000;
+  return anchor === dayKey(soon, zone) ? soon : (wallTimeToInstant(anchor, '09:00', zone) ?? soon);
 }
 
 /** The dialog (renders nothing when the editor is closed). */

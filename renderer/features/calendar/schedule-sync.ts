@@ -223,8 +223,8 @@ export async function undoLast(): Promise<void> {
   if (!offer) return;
   dismissUndo();
   const { before } = offer;
-  const discarded = await frontdesk.invoke['outbox:discard']({ id: offer.opId });
-  if (discarded.ok) {
+  const taken = await frontdesk.invoke['calendar:withdraw']({ id: offer.opId });
+  if (taken.ok && taken.value.withdrawn) {
     targets.delete(offer.opId);
     store().upsert(before, (i) => i.id === before.id);
     useCalendarStore.setState({ notice: null });

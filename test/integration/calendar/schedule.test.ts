@@ -140,3 +140,25 @@ describe('schedule channels', () => {
     expect(made.core.outbox.get().list().length).toBe(before);
   });
 });
+
+describe('undo of a schedule change', () => {
+  it('withdraws a change while it is queued, and refuses once it was sent', async () => {
+    const range = week();
+    const agenda = await call(made, 'calendar:range', range);
+    const item = agenda.items.find((i) => i.id > 0)!;
+    await goOffline(sb, made);
+    const queued = await call(made, 'calendar:cancel', { id: item.id, startsAt: item.start });
+    expect(await call(made, 'calendar:withdraw', { id: queued.id })).toEqual({ withdrawn: true });
+    expect(made.core.outbox.get().get(queued.id)).toBeNull();
+    await goOnline(sb, made);
+    const sent = await call(made, 'calendar:mark', { eventId: item.id, state: 'confirmed', startsAt: item.start });
+    await waitForOp(made, sent.id);
+    expect(await call(made, 'calendar:withdraw', { id: sent.id })).toEqual({ withdrawn: false });
+    // A change of another kind (a contact) is not the schedule's to take back.
+    await call(made, 'contacts:address-books');
+    await goOffline(sb, made);
+    const contact = await call(made, 'contacts:create', { name: 'Undo Test', phones: [], emails: [] });
+    expect(await call(made, 'calendar:withdraw', { id: contact.id })).toEqual({ withdrawn: false });
+    await goOnline(sb, made);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Live: appointments booked, changed or cancelled elsewhere (straight at the service) show up by themselves within
+ * 30 s, changed ones highlighted; and a write made here loads only the appointment it touched, never the range.
+ */
+import { describe, expect, it } from 'vitest';
+import { useStack } from './support/stack';
+import { nextBusyDay, openSized, serviceCall, signedInSchedule } from './support/schedule';
+
+const stack = useStack();
+
+/** `yyyy-MM-ddTHH:mm:00` on the shown day, from a block's time in the sandbox. */
+async function shownDay(id: number): Promise<string> {
+  const event = await serviceCall<{ start_time: string }>(stack, 'GET', `/v1/event?id=${id}`);
+  return event.start_time.slice(0, 10);
+}
+
+const rangeReads = () => stack.wire.filter((f) => f.includes('"channel":"calendar:range"')).length;
+
+describe('live schedule', () => {
+  it('shows an appointment booked at the service within 30 s, highlighted, and drops one deleted there', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    const first = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
+    const firstId = Number(await first.getAttribute('data-id'));
+    const day = await shownDay(firstId);
+    const offset = (
+      await serviceCall<{ start_time: string }>(stack, 'GET', `/v1/event?id=${firstId}`)
+    ).start_time.slice(19);
+    const reads = rangeReads();
+
+    await serviceCall(stack, 'POST', '/v1/events', {
+      events: [
+        {
+          calendar_id: 1001,
+          title: 'Booked elsewhere - Lin Wei',
+          start_time: `${day}T09:00:00${offset}`,
+          end_time: `${day}T09:30:00${offset}`,
+          participants: [{ name: 'Lin Wei', phone: '(312) 555-0166' }],
+        },
+      ],
+    });
+    await serviceCall(stack, 'DELETE', `/v1/events?id=${firstId}`);
+    const arrived = page.getByTestId('appointment').filter({ hasText: 'Booked elsewhere - Lin Wei' });
+    await arrived.waitFor({ timeout: 30_000 });
+    expect(await arrived.getAttribute('class')).toContain('appt-changed');
+    await page
+      .locator(`[data-testid="appointment"][data-id="${firstId}"]`)
+      .waitFor({ state: 'detached', timeout: 30_000 });
+    // It came by asking what changed, not by reading the whole range again.
+    expect(rangeReads()).toBe(reads);
+  });
+
+  it('a mark made here reloads only that appointment, not the range', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    const block = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1);
+    const id = await block.getAttribute('data-id');
+    const reads = rangeReads();
+    const singles = stack.wire.filter((f) => f.includes('"channel":"calendar:event"')).length;
+    await block.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Confirmed', exact: true }).click();
+    await page.locator(`[data-id="${id}"]`).getByTestId('pending-mark').waitFor({ state: 'detached' });
+    await page.locator(`[data-id="${id}"]`).getByText('Confirmed', { exact: true }).waitFor();
+    expect(rangeReads()).toBe(reads);
+    expect(stack.wire.filter((f) => f.includes('"channel":"calendar:event"')).length).toBe(singles + 1);
+  });
+});

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+/**
+ * The appointment form (Testing Library): what is missing or wrong is said in plain words next to the field, the
+ * first problem gets focus, nothing is queued until the form is right, the times sent are in the practice's zone,
+ * and what was typed survives closing the dialog.
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FrontdeskBridge } from '../../../preload/contract';
+
+const calls: { channel: string; args: unknown }[] = [];
+let AppointmentEditor: typeof import('../../../renderer/features/calendar/AppointmentEditor').AppointmentEditor;
+let useCalendarStore: typeof import('../../../renderer/stores/calendar-store').useCalendarStore;
+
+beforeAll(async () => {
+  // The bridge main would provide, recording what the form sends.
+  const invoke = new Proxy(
+    {},
+    {
+      get: (_t, channel: string) => async (args: unknown) => {
+        calls.push({ channel, args });
+        return {
+          ok: true,
+          value: { id: '6a0c1c9e-0000-4000-8000-000000000001', kind: 'event.create', status: 'queued', result: null },
+        };
+      },
+    },
+  );
+  const on = new Proxy({}, { get: () => () => () => undefined });
+  window.frontdesk = { invoke, on } as unknown as FrontdeskBridge;
+  ({ AppointmentEditor } = await import('../../../renderer/features/calendar/AppointmentEditor'));
+  ({ useCalendarStore } = await import('../../../renderer/stores/calendar-store'));
+});
+
+afterEach(() => {
+  cleanup();
+  calls.length = 0;
+  useCalendarStore.getState().clear();
+});
+
+const ZONE = 'America/Chicago';
+const start = Date.parse('2030-01-08T15:00:00Z'); // 9:00 in Chicago
+
+function openNew() {
+  useCalendarStore.setState({
+    calendars: [
+      { id: 1001, name: 'Dr. Amelia Hart', timeZone: ZONE },
+      { id: 1003, name: 'Hygiene', timeZone: ZONE },
+    ],
+    anchor: '2030-01-08',
+  });
+  useCalendarStore.getState().openNew({ start, calendarId: 1003 });
+  return render(<AppointmentEditor zone={ZONE} />);
+}
+
+describe('appointment form', () => {
+  it('names what is missing, focuses it, and queues nothing', async () => {
+    const user = userEvent.setup();
+    openNew();
+    expect((screen.getByLabelText('Starts') as HTMLInputElement).value).toBe('09:00');
+    expect((screen.getByLabelText('Calendar') as HTMLSelectElement).value).toBe('1003');
+    await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+    expect(screen.getByText('Enter what the appointment is for.')).toBeTruthy();
+    const title = screen.getByLabelText('Title');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(calls.filter((c) => c.channel === 'calendar:create')).toEqual([]);
+  });
+
+  it('refuses an end before the start, a bad phone and a bad e-mail, each in plain words', async () => {
+    const user = userEvent.setup();
+    openNew();
+    await user.type(screen.getByLabelText('Title'), 'Cleaning - Maria Garcia');
+    await user.clear(screen.getByLabelText('Ends'));
+    await user.type(screen.getByLabelText('Ends'), '08:30');
+    await user.click(screen.getByRole('button', { name: 'Add person' }));
+    await user.type(screen.getByLabelText('Phone (person 1)'), 'call me');
+    await user.type(screen.getByLabelText('E-mail (person 1)'), 'maria@');
+    await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+    expect(screen.getByText('The end must be after the start.')).toBeTruthy();
+    expect(screen.getByText('This does not look like a phone number.')).toBeTruthy();
+    expect(screen.getByText('This does not look like an e-mail address.')).toBeTruthy();
+    expect(calls.filter((c) => c.channel === 'calendar:create')).toEqual([]);
+    // An empty person row is a problem too, until removed.
+    await user.clear(screen.getByLabelText('Phone (person 1)'));
+    await user.clear(screen.getByLabelText('E-mail (person 1)'));
+    expect(screen.getByText('Enter a name, phone or e-mail, or remove this person.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Remove person 1' }));
+    expect(screen.queryByText('Enter a name, phone or e-mail, or remove this person.')).toBeNull();
+  });
+
+  it('sends a right form once, with times in the practice zone', async () => {
+    const user = userEvent.setup();
+    openNew();
+    await user.type(screen.getByLabelText('Title'), '  Cleaning - Maria Garcia ');
+    await user.click(screen.getByRole('button', { name: 'Add person' }));
+    await user.type(screen.getByLabelText('Name (person 1)'), 'Maria Garcia');
+    await user.type(screen.getByLabelText('Phone (person 1)'), '(312) 555-0143');
+    await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+    await waitFor(() => expect(calls.filter((c) => c.channel === 'calendar:create')).toHaveLength(1));
+    expect(calls.find((c) => c.channel === 'calendar:create')!.args).toEqual({
+      calendarId: 1003,
+      title: 'Cleaning - Maria Garcia',
+      start: '2030-01-08T09:00:00-06:00',
+      end: '2030-01-08T09:30:00-06:00',
+      participants: [{ name: 'Maria Garcia', phone: '(312) 555-0143' }],
+    });
+    await waitFor(() => expect(useCalendarStore.getState().editor).toBeNull());
+  });
+
+  it('keeps what was typed when the dialog is closed and opened again', async () => {
+    const user = userEvent.setup();
+    const view = openNew();
+    await user.type(screen.getByLabelText('Title'), 'Root canal');
+    await user.type(screen.getByLabelText('Notes'), 'Bring X-rays');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(useCalendarStore.getState().editor).toBeNull();
+    view.unmount();
+    useCalendarStore.getState().openNew({ start, calendarId: 1003 });
+    render(<AppointmentEditor zone={ZONE} />);
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Root canal');
+    expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Bring X-rays');
+  });
+});
