@@ -8,10 +8,13 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FrontdeskBridge } from '../../../preload/contract';
+import type { AppointmentEditor as Editor } from '../../../renderer/features/calendar/AppointmentEditor';
+import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 
 const calls: { channel: string; args: unknown }[] = [];
-let AppointmentEditor: typeof import('../../../renderer/features/calendar/AppointmentEditor').AppointmentEditor;
-let useCalendarStore: typeof import('../../../renderer/stores/calendar-store').useCalendarStore;
+// Imported after the bridge exists (the renderer reads window.frontdesk when it loads).
+let AppointmentEditor: typeof Editor;
+let useCalendarStore: typeof CalendarStore;
 
 beforeAll(async () => {
   // The bridge main would provide, recording what the form sends.
