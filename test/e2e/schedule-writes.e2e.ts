@@ -190,6 +190,72 @@ describe('create, edit, reschedule, cancel', () => {
     expect(back!.participants.map((p) => p.name)).toEqual(event.participants.map((p) => p.name));
     await page.locator(`[data-id="${back!.id}"]`).waitFor();
   });
+
+  it('offline: a new appointment and its move show at once as waiting, and reach the service once, as moved', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    await faults(stack, { offline: true });
+    await app.waitForConnectivity('offline');
+    const written = (await stats(stack)).eventsWritten;
+    await page.getByRole('button', { name: 'New appointment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New appointment' });
+    await dialog.getByLabel('Title').fill('Implant consult - Alan Turing');
+    await dialog.getByLabel('Calendar').selectOption({ label: 'Dr. Samuel Okafor' });
+    await dialog.getByLabel('Starts').fill('05:00');
+    await dialog.getByLabel('Ends').fill('05:30');
+    await dialog.getByRole('button', { name: 'Add appointment' }).click();
+    await scrollGridTo(app, 4);
+    const made = block(app, 'Implant consult - Alan Turing');
+    await made.getByText('Waiting to sync').waitFor();
+    const box = (await made.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 6);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 6 + step * 3.5);
+    await page.mouse.up();
+    await page
+      .getByTestId('schedule-toast')
+      .getByText(/^Moved .* to 5:30/)
+      .waitFor();
+    await page.getByTestId('schedule-toast').getByRole('button', { name: 'Dismiss' }).click();
+    expect(await made.innerText()).toMatch(/5:30/);
+    expect((await stats(stack)).eventsWritten).toBe(written);
+
+    await faults(stack, null);
+    await app.waitForConnectivity('online');
+    await app.checkNow();
+    await page.getByTestId('queue-status').waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(async () => (await eventsTitled(stack, 'Implant consult - Alan Turing')).length).toBe(1);
+    const [sent] = await eventsTitled(stack, 'Implant consult - Alan Turing');
+    expect(sent!.start_time).toMatch(/T05:30:00/);
+    await page
+      .locator('[data-testid="appointment"][data-pending]')
+      .filter({ hasText: 'Alan Turing' })
+      .waitFor({ state: 'detached' });
+  });
+
+  it('online: Undo of a move after it was sent moves it back', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    const first = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
+    const id = Number(await first.getAttribute('data-id'));
+    const before = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
+    const box = (await first.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 4);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 4 + step * 7);
+    await page.mouse.up();
+    await expect
+      .poll(async () => (await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`)).start_time)
+      .not.toBe(before.start_time);
+    await page.getByTestId('schedule-toast').getByRole('button', { name: 'Undo' }).click();
+    await expect
+      .poll(async () => (await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`)).start_time)
+      .toBe(before.start_time);
+  });
 });
 
 async function calendarValue(app: FrontdeskPage, name: string): Promise<string> {
