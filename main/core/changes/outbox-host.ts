@@ -81,7 +81,7 @@ export class OutboxHost {
 
   /** Unfinished changes of the signed-in account (empty before the outbox opens). */
   pending(): OpView[] {
-    return this.outbox ? this.outbox.list().filter((op) => op.status !== 'done') : [];
+    return this.outbox ? this.outbox.pending() : [];
   }
 
   /** "Retry now". */

@@ -6,10 +6,14 @@ import type { AccountCounts, LogRecord, OpState, OutboxOp } from './types';
 
 type Queues = Map<string, OutboxOp[]>;
 
+const bySeq = (a: OutboxOp, b: OutboxOp) => a.seq - b.seq;
+
 /** Ops by id plus per-record queues. */
 export class OpTable {
   readonly ops = new Map<string, OutboxOp>();
   private readonly queues = new Map<string, Queues>();
+  /** Per account, its unfinished ops and its done ones: reads cost O(that account's ops), not O(outbox). */
+  private readonly byAccount = new Map<string, { open: Map<string, OutboxOp>; done: Map<string, OutboxOp> }>();
 
   /** Replays one log record. */
   apply(record: LogRecord): void {
@@ -22,6 +26,7 @@ export class OpTable {
   insert(op: OutboxOp): void {
     this.remove(op.id);
     this.ops.set(op.id, op);
+    this.file(op);
     if (op.status !== 'done') this.enqueue(op);
   }
 
@@ -31,6 +36,7 @@ export class OpTable {
     if (!op) return undefined;
     Object.assign(op, state);
     if (op.status === 'done') this.dequeue(op);
+    if (state.status !== undefined) this.file(op);
     return op;
   }
 
@@ -40,6 +46,10 @@ export class OpTable {
     if (!op) return undefined;
     this.dequeue(op);
     this.ops.delete(id);
+    const mine = this.byAccount.get(op.accountKey);
+    mine?.open.delete(id);
+    mine?.done.delete(id);
+    if (mine && mine.open.size === 0 && mine.done.size === 0) this.byAccount.delete(op.accountKey);
     return op;
   }
 
@@ -76,8 +86,20 @@ export class OpTable {
 
   /** Ops in queue order (optionally one account's). */
   list(account?: string): OutboxOp[] {
-    const all = [...this.ops.values()].filter((op) => account === undefined || op.accountKey === account);
-    return all.sort((a, b) => a.seq - b.seq);
+    if (account === undefined) return [...this.ops.values()].sort(bySeq);
+    return [...this.unfinished(account), ...this.done(account)].sort(bySeq);
+  }
+
+  /** An account's unfinished ops in queue order. */
+  unfinished(account: string): OutboxOp[] {
+    const open = this.byAccount.get(account)?.open;
+    return open ? [...open.values()].sort(bySeq) : [];
+  }
+
+  /** An account's done ops still kept (until compaction drops them after their retention). */
+  done(account: string): OutboxOp[] {
+    const done = this.byAccount.get(account)?.done;
+    return done ? [...done.values()] : [];
   }
 
   /** The highest seq in use. */
@@ -85,6 +107,19 @@ export class OpTable {
     let max = 0;
     for (const op of this.ops.values()) max = Math.max(max, op.seq);
     return max;
+  }
+
+  /** Files an op under its account as unfinished or done. */
+  private file(op: OutboxOp): void {
+    let mine = this.byAccount.get(op.accountKey);
+    if (!mine) this.byAccount.set(op.accountKey, (mine = { open: new Map(), done: new Map() }));
+    if (op.status === 'done') {
+      mine.open.delete(op.id);
+      mine.done.set(op.id, op);
+    } else {
+      mine.done.delete(op.id);
+      mine.open.set(op.id, op);
+    }
   }
 
   private enqueue(op: OutboxOp): void {

@@ -8,6 +8,7 @@ const EMPTY: AccountCounts = { queued: 0, sending: 0, needsAttention: 0 };
 export class OutboxEvents {
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private countsQueued = false;
+  private readonly copies = new WeakMap<OutboxOp, OutboxOp>();
 
   constructor(
     private readonly table: OpTable,
@@ -18,9 +19,14 @@ export class OutboxEvents {
     private readonly now: () => number,
   ) {}
 
-  /** An op as the UI sees it (a copy: listeners cannot change the queue). */
+  /**
+   * An op as the UI sees it: a frozen copy (listeners cannot change the queue), made once per change of the op and
+   * shared by every read until the op changes again.
+   */
   view(op: OutboxOp): OpView {
-    return { ...structuredClone(op), timePassed: op.appointmentAt !== null && op.appointmentAt <= this.now() };
+    let copy = this.copies.get(op);
+    if (!copy) this.copies.set(op, (copy = deepFreeze(structuredClone(op))));
+    return { ...copy, timePassed: op.appointmentAt !== null && op.appointmentAt <= this.now() };
   }
 
   /** Counts of the active account and of every account holding work. */
@@ -38,6 +44,7 @@ export class OutboxEvents {
 
   /** An op changed or was removed. */
   changed(op: OutboxOp, removed: boolean): void {
+    this.copies.delete(op);
     if (this.listeners.size === 0) return;
     this.emit(removed ? { type: 'removed', id: op.id, accountKey: op.accountKey } : { type: 'op', op: this.view(op) });
     this.countsChanged();
@@ -62,4 +69,13 @@ export class OutboxEvents {
       }
     }
   }
+}
+
+/** Freezes a plain JSON-like value all the way down. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }

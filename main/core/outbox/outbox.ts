@@ -162,7 +162,7 @@ export class Outbox {
 
   /** Drops every unfinished op of an account ("Discard … queued changes"); returns how many. */
   async discardAccount(accountKey: string): Promise<number> {
-    const victims = this.store.table.list(accountKey).filter((op) => op.status !== 'done' && this.sender.hold(op.id));
+    const victims = this.store.table.unfinished(accountKey).filter((op) => this.sender.hold(op.id));
     try {
       for (const op of victims) await this.store.remove(op.id);
     } finally {
@@ -192,10 +192,14 @@ export class Outbox {
   list(accountKey: string | null = this.deps.activeAccount()): OpView[] {
     if (accountKey === null) return [];
     const cutoff = this.deps.clock.now() - this.doneRetentionMs;
-    const shown = this.store.table
-      .list(accountKey)
-      .filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff);
-    return shown.map((op) => this.events.view(op));
+    const recentDone = this.store.table.done(accountKey).filter((op) => (op.finishedAt ?? 0) >= cutoff);
+    const shown = recentDone.length === 0 ? this.store.table.unfinished(accountKey) : this.store.table.list(accountKey);
+    return shown.filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff).map((op) => this.events.view(op));
+  }
+
+  /** Unfinished ops of an account (default: the active one) in queue order: what views lay over the service's data. */
+  pending(accountKey: string | null = this.deps.activeAccount()): OpView[] {
+    return accountKey === null ? [] : this.store.table.unfinished(accountKey).map((op) => this.events.view(op));
   }
 
   /** Counts for the status bar and the account prompts. */

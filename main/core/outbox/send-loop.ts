@@ -95,7 +95,7 @@ export class Sender {
     const account = this.d.activeAccount();
     if (!account) return;
     const now = this.d.clock.now();
-    for (const op of this.d.store.table.list(account)) {
+    for (const op of this.d.store.table.unfinished(account)) {
       if (op.status === 'queued' && op.nextAttemptAt > now) {
         op.nextAttemptAt = now;
         this.d.store.touched(op);
