@@ -26,6 +26,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // electron-vite leaves the renderer unminified by default; what the page downloads and parses is the app.
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
     },
   },

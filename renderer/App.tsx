@@ -1,15 +1,12 @@
 /** The window's layout: header, the current screen, and the status bar. */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AppHeader } from './components/AppHeader';
 import { HostLinkBanner } from './components/HostLinkBanner';
 import { StatusBar } from './components/StatusBar';
 import { StorageBanner } from './components/StorageBanner';
 import { NavBar } from './components/NavBar';
-import { BookingView } from './features/bookings/BookingView';
 import { CalendarView } from './features/calendar/CalendarView';
-import { ContactsView } from './features/contacts/ContactsView';
 import { HeldWorkBanner } from './features/outbox/HeldWorkBanner';
-import { OutboxView } from './features/outbox/OutboxView';
 import { ServiceCard } from './features/service/ServiceCard';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
@@ -19,6 +16,11 @@ import { wireContactEvents } from './stores/contacts-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
 import { forgetAccount, wireSessionReset } from './stores/session-reset';
+
+// Screens other than the calendar load when first opened, so the first paint needs only the shell and the calendar.
+const BookingView = lazy(() => import('./features/bookings/BookingView').then((m) => ({ default: m.BookingView })));
+const ContactsView = lazy(() => import('./features/contacts/ContactsView').then((m) => ({ default: m.ContactsView })));
+const OutboxView = lazy(() => import('./features/outbox/OutboxView').then((m) => ({ default: m.OutboxView })));
 
 /** Root component. */
 export function App() {
@@ -61,9 +63,11 @@ export function App() {
         {!ready && !error && <p className="muted">Starting Frontdesk…</p>}
         {ready && auth?.state !== 'signed_in' && <SignInScreen />}
         {ready && signedIn && screen === 'calendar' && <CalendarView />}
-        {ready && signedIn && screen === 'book' && <BookingView />}
-        {ready && signedIn && screen === 'contacts' && <ContactsView />}
-        {ready && signedIn && screen === 'outbox' && <OutboxView />}
+        <Suspense fallback={<p className="muted">Opening…</p>}>
+          {ready && signedIn && screen === 'book' && <BookingView />}
+          {ready && signedIn && screen === 'contacts' && <ContactsView />}
+          {ready && signedIn && screen === 'outbox' && <OutboxView />}
+        </Suspense>
         {ready && auth?.state !== 'signed_in' && <ServiceCard />}
       </main>
       <StatusBar />

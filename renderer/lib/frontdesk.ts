@@ -2,7 +2,7 @@
  * The only file that touches `window.frontdesk`: in Electron the preload provides it; in the
  * browser host we build the same bridge over a WebSocket.
  */
-import { createBridge } from '../../preload/bridge';
+import { createProxyBridge } from '../../preload/proxy-bridge';
 import type { FrontdeskBridge } from '../../preload/contract';
 import { createWsTransport } from './ws-transport';
 
@@ -16,7 +16,7 @@ type LinkListener = (up: boolean) => void;
 const linkListeners = new Set<LinkListener>();
 
 function browserHostBridge(): FrontdeskBridge {
-  const bridge = createBridge(createWsTransport((up) => linkListeners.forEach((l) => l(up))));
+  const bridge = createProxyBridge(createWsTransport((up) => linkListeners.forEach((l) => l(up))));
   bridge.on['shell:open-url'](({ url }) => {
     if (/^https?:\/\//i.test(url)) window.open(url, '_blank', 'noopener,noreferrer');
   });

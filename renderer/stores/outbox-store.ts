@@ -1,12 +1,22 @@
-/** Queued changes of the signed-in account, their counts, and work held for other sign-ins. */
+/**
+ * Queued changes of the signed-in account, their counts, and work held for other sign-ins. Item events from main are
+ * applied in O(1): the items live in a Map (arrival order) that is changed in place, and `version` tells readers that
+ * it changed. Only what the Outbox screen can show is kept: finished changes beyond the most recent few are dropped.
+ */
 import { create } from 'zustand';
 import type { IpcError, OutboxItem, OutboxSummary } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
 
+/** How many finished changes the screen keeps showing (the rest are confirmed by the service and need nothing). */
+export const DONE_KEPT = 50;
+
 /** State and actions of the outbox store. */
 export interface OutboxState {
   summary: OutboxSummary;
-  items: OutboxItem[];
+  /** Items by id, oldest arrival first. Read it only together with `version`. */
+  items: Map<string, OutboxItem>;
+  /** Bumped on every change of `items`. */
+  version: number;
   error: IpcError | null;
   load(): Promise<void>;
   retry(id: string): Promise<void>;
@@ -17,13 +27,17 @@ export interface OutboxState {
 
 const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [] };
 
+/** Ids of finished items in the order they finished, so the oldest can be dropped in O(1). */
+let doneOrder = new Set<string>();
+
 /** One store for the outbox. */
-export const useOutboxStore = create<OutboxState>()((set) => {
+export const useOutboxStore = create<OutboxState>()((set, get) => {
   const summaryFrom = (r: { ok: true; value: OutboxSummary } | { ok: false; error: IpcError }) =>
     set(r.ok ? { summary: r.value, error: null } : { error: r.error });
   return {
     summary: empty,
-    items: [],
+    items: new Map(),
+    version: 0,
     error: null,
     async load() {
       const [summary, items] = await Promise.all([
@@ -31,11 +45,15 @@ export const useOutboxStore = create<OutboxState>()((set) => {
         frontdesk.invoke['outbox:list'](),
       ]);
       if (summary.ok) set({ summary: summary.value });
-      set(
-        items.ok
-          ? { items: items.value, error: null }
-          : { items: [], error: items.error.code === 'signed_out' ? null : items.error },
-      );
+      if (!items.ok) {
+        resetOutboxItems();
+        set({ error: items.error.code === 'signed_out' ? null : items.error });
+        return;
+      }
+      resetOutboxItems();
+      // The list comes newest first; the Map keeps arrival order (oldest first).
+      for (let i = items.value.length - 1; i >= 0; i--) putItem(items.value[i]!);
+      set({ error: null, version: get().version + 1 });
     },
     async retry(id) {
       const r = await frontdesk.invoke['outbox:retry']({ id });
@@ -44,25 +62,53 @@ export const useOutboxStore = create<OutboxState>()((set) => {
     async discard(id) {
       const r = await frontdesk.invoke['outbox:discard']({ id });
       summaryFrom(r);
-      if (r.ok) set((s) => ({ items: s.items.filter((i) => i.id !== id) }));
+      if (r.ok && get().items.delete(id)) {
+        doneOrder.delete(id);
+        set({ version: get().version + 1 });
+      }
     },
     retryNow: async () => summaryFrom(await frontdesk.invoke['outbox:retry-now']()),
     discardHeld: async (account) => summaryFrom(await frontdesk.invoke['outbox:discard-held']({ account })),
   };
 });
 
+/** Adds or replaces one item in place; drops the oldest finished ones past DONE_KEPT. */
+function putItem(item: OutboxItem): void {
+  const { items } = useOutboxStore.getState();
+  items.set(item.id, item);
+  if (item.status !== 'done') {
+    doneOrder.delete(item.id);
+    return;
+  }
+  doneOrder.delete(item.id);
+  doneOrder.add(item.id);
+  while (doneOrder.size > DONE_KEPT) {
+    const oldest = doneOrder.values().next().value as string;
+    doneOrder.delete(oldest);
+    items.delete(oldest);
+  }
+}
+
+/** Forgets every item (sign-out, account change). */
+export function resetOutboxItems(): void {
+  doneOrder = new Set();
+  useOutboxStore.setState((s) => ({ items: new Map(), version: s.version + 1, error: null }));
+}
+
+/** The items newest first, for the screen. O(n): call it when the screen renders, not per event. */
+export function newestFirst(items: Map<string, OutboxItem>): OutboxItem[] {
+  const out = [...items.values()];
+  out.reverse();
+  return out;
+}
+
 /** Keeps the store in step with main; call once at start-up. */
 export function wireOutboxEvents(): () => void {
   const offSummary = frontdesk.on['outbox:changed']((summary) => useOutboxStore.setState({ summary }));
-  const offItem = frontdesk.on['outbox:item']((item) =>
-    useOutboxStore.setState((s) => {
-      const at = s.items.findIndex((i) => i.id === item.id);
-      if (at === -1) return { items: [item, ...s.items] };
-      const items = [...s.items];
-      items[at] = item;
-      return { items };
-    }),
-  );
+  const offItem = frontdesk.on['outbox:item']((item) => {
+    putItem(item);
+    useOutboxStore.setState((s) => ({ version: s.version + 1 }));
+  });
   return () => {
     offSummary();
     offItem();

@@ -9,7 +9,7 @@ import { useBookingStore } from './booking-store';
 import { useCalendarStore } from './calendar-store';
 import { useContactsStore } from './contacts-store';
 import { useNavStore } from './nav-store';
-import { useOutboxStore } from './outbox-store';
+import { resetOutboxItems } from './outbox-store';
 
 let lastAccount: string | null = null;
 
@@ -21,7 +21,7 @@ export function resetAccountStores(): void {
   useBookingStore.getState().clear();
   useContactsStore.getState().clear();
   useCalendarStore.getState().clear();
-  useOutboxStore.setState({ items: [], error: null });
+  resetOutboxItems();
   useNavStore.getState().go('calendar');
 }
 

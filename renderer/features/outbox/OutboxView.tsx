@@ -1,11 +1,13 @@
 /** Every change made here that the service has not confirmed yet: status, the service's words, Retry / Edit / Discard. */
-import { useEffect, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OutboxItem } from '../../../preload/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { clockTime } from '../../lib/format';
 import { useBookingStore } from '../../stores/booking-store';
 import { useNavStore } from '../../stores/nav-store';
-import { useOutboxStore } from '../../stores/outbox-store';
+import { newestFirst, useOutboxStore } from '../../stores/outbox-store';
+import './outbox.css';
 
 const STATUS_WORDS: Record<OutboxItem['status'], string> = {
   queued: 'Waiting to sync',
@@ -16,7 +18,10 @@ const STATUS_WORDS: Record<OutboxItem['status'], string> = {
 
 /** The Outbox screen. */
 export function OutboxView() {
-  const items = useOutboxStore((s) => s.items);
+  const version = useOutboxStore((s) => s.version);
+  const map = useOutboxStore((s) => s.items);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is what changes when the Map changes in place
+  const items = useMemo(() => newestFirst(map), [map, version]);
   const error = useOutboxStore((s) => s.error);
   useEffect(() => {
     void useOutboxStore.getState().load();
@@ -36,17 +41,50 @@ export function OutboxView() {
       {items.length === 0 ? (
         <p className="muted">Nothing waiting — every change has reached the service.</p>
       ) : (
-        <ul className="outbox-list">
-          {items.map((item) => (
-            <OutboxRow key={item.id} item={item} />
-          ))}
-        </ul>
+        <OutboxList items={items} />
       )}
     </section>
   );
 }
 
-function OutboxRow({ item }: { item: OutboxItem }) {
+/** The changes, virtualised: only the rows on screen are in the page, however many are waiting. */
+function OutboxList({ items }: { items: OutboxItem[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // No React Compiler here: the virtualizer re-renders this component itself as rows scroll in and out.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 76,
+    getItemKey: (index) => items[index]?.id ?? index,
+    overscan: 6,
+  });
+  return (
+    <div ref={scroller} className="outbox-scroller">
+      <ul className="outbox-list" aria-label="Changes" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <OutboxRow
+            key={row.key}
+            item={items[row.index]!}
+            index={row.index}
+            count={items.length}
+            start={row.start}
+            measure={virtualizer.measureElement}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface RowPlace {
+  index: number;
+  count: number;
+  start: number;
+  measure: (element: Element | null) => void;
+}
+
+function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } & RowPlace) {
   const { retry, discard } = useOutboxStore.getState();
   const [confirming, setConfirming] = useState(false);
   const editable = item.kind === 'booking.book_now' && (item.status === 'queued' || item.status === 'needs_attention');
@@ -55,7 +93,16 @@ function OutboxRow({ item }: { item: OutboxItem }) {
     useNavStore.getState().go('book');
   };
   return (
-    <li className={`outbox-row outbox-${item.status}`} data-testid="outbox-row" data-status={item.status}>
+    <li
+      ref={measure}
+      data-index={index}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      style={{ transform: `translateY(${start}px)` }}
+      className={`outbox-row outbox-${item.status}`}
+      data-testid="outbox-row"
+      data-status={item.status}
+    >
       <div className="outbox-main">
         <span className="outbox-summary">{item.summary}</span>
         <span className="outbox-meta">
