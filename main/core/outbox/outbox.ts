@@ -194,7 +194,9 @@ export class Outbox {
     const cutoff = this.deps.clock.now() - this.doneRetentionMs;
     const recentDone = this.store.table.done(accountKey).filter((op) => (op.finishedAt ?? 0) >= cutoff);
     const shown = recentDone.length === 0 ? this.store.table.unfinished(accountKey) : this.store.table.list(accountKey);
-    return shown.filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff).map((op) => this.events.view(op));
+    return shown
+      .filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff)
+      .map((op) => this.events.view(op));
   }
 
   /** Unfinished ops of an account (default: the active one) in queue order: what views lay over the service's data. */
