@@ -11,7 +11,7 @@ import type { FrontdeskConfig } from '../core/config';
 import type { Logger } from '../core/platform';
 import { buildCsp, securityHeaders } from '../core/security/csp';
 import { createNodePlatform } from './node-platform';
-import { readStatic } from '../core/static-files';
+import { notModified, readStatic } from '../core/static-files';
 import { parseClientMessage, type ServerMessage } from '../../preload/ws-wire';
 
 /** Options of one browser-host run. */
@@ -69,12 +69,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const file = await readStatic(rendererDir, req.url ?? '/');
+    const file = await readStatic(rendererDir, req.url ?? '/', String(req.headers['accept-encoding'] ?? ''));
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-cache', ...securityHeaders(csp) });
+    const headers = {
+      'content-type': file.type,
+      'cache-control': file.cacheControl,
+      etag: file.etag,
+      vary: 'accept-encoding',
+      ...(file.encoding ? { 'content-encoding': file.encoding } : {}),
+      ...securityHeaders(csp),
+    };
+    if (notModified(req.headers['if-none-match'], file.etag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': file.body.length });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
