@@ -1,9 +1,11 @@
 /**
- * The last good answer of each query, per account, encrypted at rest with the vault's cipher
- * (it holds patients' names and phones). Without a keystore it lives in memory only.
+ * The last good answer of each query, per account, encrypted at rest with the vault's cipher (it holds patients'
+ * names and phones). Without a keystore it lives in memory only. Bounded: least recently used answers are dropped
+ * (memory and disk together) once the cache holds more than its byte budget, so a day of searches cannot grow it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger, SecretCipher } from '../platform';
 
@@ -13,28 +15,52 @@ export interface CacheEntry<T> {
   fetchedAt: number;
 }
 
+/** Default byte budget of the whole cache (sealed sizes on disk; JSON sizes in memory-only mode). */
+export const DEFAULT_CACHE_BUDGET = 32 * 1024 * 1024;
+
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
+
+interface Slot {
+  bytes: number;
+  /** The memory key (`account\nkey`) when known; files found on disk at start are known only by name. */
+  memoryKey: string | null;
+}
 
 /** Encrypted per-account cache of query results. */
 export class ReadCache {
   private readonly memory = new Map<string, CacheEntry<unknown>>();
+  /** Every entry by its file path, least recently used first. */
+  private readonly slots = new Map<string, Slot>();
+  private total = 0;
+  private readonly scanned = new Set<string>();
 
   constructor(
     private readonly dir: string,
     private readonly cipher: SecretCipher,
     private readonly log: Logger,
     private readonly persistent: () => Promise<boolean>,
+    private readonly budgetBytes = DEFAULT_CACHE_BUDGET,
   ) {}
 
   /** The cached entry, or null (missing, unreadable, or another account's). */
   async get<T>(account: string, key: string): Promise<CacheEntry<T> | null> {
-    const memoryHit = this.memory.get(`${account}\n${key}`) as CacheEntry<T> | undefined;
-    if (memoryHit || !(await this.persistent())) return memoryHit ?? null;
+    const memoryKey = `${account}\n${key}`;
+    const file = this.fileOf(account, key);
+    const memoryHit = this.memory.get(memoryKey) as CacheEntry<T> | undefined;
+    if (memoryHit) {
+      this.touch(file);
+      return memoryHit;
+    }
+    if (!(await this.persistent())) return null;
     try {
-      const plain = await this.cipher.decrypt(await readFile(this.fileOf(account, key)));
+      const plain = await this.cipher.decrypt(await readFile(file));
       const entry = JSON.parse(plain) as { account: string; key: string } & CacheEntry<T>;
       if (entry.account !== account || entry.key !== key) return null;
-      this.memory.set(`${account}\n${key}`, { value: entry.value, fetchedAt: entry.fetchedAt });
+      await this.known(account);
+      this.memory.set(memoryKey, { value: entry.value, fetchedAt: entry.fetchedAt });
+      const slot = this.slots.get(file);
+      if (slot) slot.memoryKey = memoryKey;
+      this.touch(file);
       return { value: entry.value, fetchedAt: entry.fetchedAt };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
@@ -43,25 +69,114 @@ export class ReadCache {
     }
   }
 
-  /** Stores the latest good answer. */
+  /** Stores the latest good answer (in memory at once; on disk when the write completes). */
   async put<T>(account: string, key: string, value: T, fetchedAt: number): Promise<void> {
-    this.memory.set(`${account}\n${key}`, { value, fetchedAt });
-    if (!(await this.persistent())) return;
+    const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
-    const sealed = await this.cipher.encrypt(JSON.stringify({ account, key, value, fetchedAt }));
+    this.memory.set(memoryKey, { value, fetchedAt });
+    const plain = JSON.stringify({ account, key, value, fetchedAt });
+    if (!(await this.persistent())) {
+      this.record(file, { bytes: plain.length, memoryKey });
+      await this.evict();
+      return;
+    }
+    await this.known(account);
+    const sealed = await this.cipher.encrypt(plain);
     await mkdir(join(this.dir, hash(account)), { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(temp, sealed, { mode: 0o600 });
     await rename(temp, file);
+    this.record(file, { bytes: sealed.length, memoryKey });
+    await this.evict();
+  }
+
+  /**
+   * Stores an answer without making the caller wait for the disk: it is in memory at once, and a failed write is
+   * logged (the answer was already shown; only the offline copy is missing).
+   */
+  remember<T>(account: string, key: string, value: T, fetchedAt: number): void {
+    this.put(account, key, value, fetchedAt).catch((error: Error) =>
+      this.log.warn('a view could not be kept for offline use', { reason: error.message }),
+    );
   }
 
   /** Forgets everything cached for an account (sign-out). */
   async wipeAccount(account: string): Promise<void> {
     for (const key of [...this.memory.keys()]) if (key.startsWith(`${account}\n`)) this.memory.delete(key);
-    await rm(join(this.dir, hash(account)), { recursive: true, force: true });
+    const folder = join(this.dir, hash(account));
+    for (const [file, slot] of [...this.slots]) {
+      if (!file.startsWith(folder)) continue;
+      this.slots.delete(file);
+      this.total -= slot.bytes;
+    }
+    this.scanned.delete(account);
+    await rm(folder, { recursive: true, force: true });
+  }
+
+  /** Bytes the cache holds now (for tests and the benchmark). */
+  get size(): number {
+    return this.total;
   }
 
   private fileOf(account: string, key: string): string {
     return join(this.dir, hash(account), `${hash(key)}.bin`);
+  }
+
+  private touch(file: string): void {
+    const slot = this.slots.get(file);
+    if (!slot) return;
+    this.slots.delete(file);
+    this.slots.set(file, slot);
+  }
+
+  private record(file: string, slot: Slot): void {
+    const old = this.slots.get(file);
+    if (old) {
+      this.total -= old.bytes;
+      this.slots.delete(file);
+    }
+    this.slots.set(file, slot);
+    this.total += slot.bytes;
+  }
+
+  /** Learns the files an account already has on disk (from earlier runs), oldest first, once per run. */
+  private async known(account: string): Promise<void> {
+    if (this.scanned.has(account)) return;
+    this.scanned.add(account);
+    const folder = join(this.dir, hash(account));
+    let names: string[];
+    try {
+      names = (await readdir(folder)).filter((n) => n.endsWith('.bin'));
+    } catch {
+      return;
+    }
+    const found = await Promise.all(
+      names.map(async (name) => {
+        const file = join(folder, name);
+        const info = await stat(file).catch(() => null);
+        return info ? { file, bytes: info.size, at: info.mtimeMs } : null;
+      }),
+    );
+    for (const f of found.filter((x) => x !== null).sort((a, b) => a.at - b.at))
+      if (!this.slots.has(f.file)) {
+        // Oldest first: these go before anything used in this run.
+        this.slots.set(f.file, { bytes: f.bytes, memoryKey: null });
+        this.total += f.bytes;
+      }
+    // Entries of this run were used more recently than anything found on disk: move them to the end again.
+    for (const [file, slot] of [...this.slots]) if (slot.memoryKey) this.touch(file);
+  }
+
+  /** Drops least recently used entries until the cache fits its budget (never the one just written). */
+  private async evict(): Promise<void> {
+    while (this.total > this.budgetBytes && this.slots.size > 1) {
+      const [file, slot] = this.slots.entries().next().value as [string, Slot];
+      this.slots.delete(file);
+      this.total -= slot.bytes;
+      if (slot.memoryKey) this.memory.delete(slot.memoryKey);
+      await rm(file, { force: true }).catch((error: Error) =>
+        this.log.warn('a cached view could not be removed', { reason: error.message }),
+      );
+    }
   }
 }

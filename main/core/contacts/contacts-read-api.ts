@@ -18,7 +18,12 @@ export interface ContactPage {
 
 const MAX_PAGES = 100;
 
-/** Follows `page` (1-based) until an empty page or more than `limit` matches; duplicates across pages are dropped. */
+/**
+ * Follows `page` (1-based) until `limit` matches, an empty page, or a page shorter than the longest seen (the end:
+ * a server may cap `page_size` below what was asked, so "short" is measured against what it actually sends).
+ * Fetches no page it will not show; `more` says the last page was full when the limit was reached (more may
+ * follow). Duplicates across pages are dropped.
+ */
 export async function listContacts(
   client: ServiceRequester,
   filter: ContactFilter,
@@ -26,21 +31,25 @@ export async function listContacts(
 ): Promise<ContactPage> {
   const found: ServiceContact[] = [];
   const seen = new Set<number>();
-  for (let page = 1; page <= MAX_PAGES && found.length <= opts.limit; page++) {
+  let longest = 0;
+  for (let page = 1; page <= MAX_PAGES; page++) {
     const { contacts } = await client.request({
       method: 'GET',
       path: '/v1/contacts',
       query: { ...filter, page, page_size: opts.pageSize },
       schema: contactListSchema,
     });
-    if (contacts.length === 0) break;
+    longest = Math.max(longest, contacts.length);
     for (const contact of contacts) {
       if (contact.is_deleted || seen.has(contact.id)) continue;
       seen.add(contact.id);
       found.push(contact);
     }
+    const ended = contacts.length === 0 || contacts.length < longest;
+    if (ended) return { contacts: found.slice(0, opts.limit), more: found.length > opts.limit };
+    if (found.length >= opts.limit) return { contacts: found.slice(0, opts.limit), more: true };
   }
-  return { contacts: found.slice(0, opts.limit), more: found.length > opts.limit };
+  return { contacts: found.slice(0, opts.limit), more: true };
 }
 
 /** GET /v1/contact?id= (deleted contacts come back flagged). */

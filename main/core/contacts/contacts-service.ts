@@ -139,7 +139,8 @@ export async function searchContacts(deps: ContactsDeps, args: ContactSearch): P
     });
     const country = await learnFrom(deps, account, page.contacts, known);
     const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
-    await deps.cache.put(account, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
+    // The answer goes back now; the encrypted offline copy is written meanwhile.
+    deps.cache.remember(account, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
     return present(deps, account, args.query, stored, { fetchedAt, source: 'service' }, meaning, country);
   } catch (error) {
     if (!isUnreachable(error)) throw error;

@@ -1,0 +1,67 @@
+/** The read cache keeps the last good answers encrypted and bounded: a day of searches cannot grow it. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFileCipher } from '../../../main/browser-host/file-cipher';
+import { ReadCache } from '../../../main/core/cache/read-cache';
+import { memoryLogger, tempDir } from '../../support/core-fixture';
+
+const dirs: { cleanup(): void }[] = [];
+afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
+
+async function makeCache(budget: number, dir?: string) {
+  const t = dir ? { dir, cleanup() {} } : tempDir();
+  dirs.push(t);
+  const cipher = createFileCipher(join(t.dir, 'key'));
+  const cache = new ReadCache(join(t.dir, 'cache'), cipher, memoryLogger(), async () => true, budget);
+  return { cache, dir: t.dir };
+}
+
+const files = (dir: string) =>
+  readdirSync(join(dir, 'cache'), { recursive: true, withFileTypes: true }).filter((e) => e.name.endsWith('.bin'));
+
+const answer = (i: number) => ({ items: [{ name: `Patient ${i}`, phone: `+1708555${String(i).padStart(4, '0')}` }] });
+
+describe('read cache', () => {
+  it('drops the least recently used answers once over its budget, keeping the recent and the re-read ones', async () => {
+    const { cache, dir } = await makeCache(4_000);
+    await cache.put('acct', 'search:0', answer(0), 1);
+    for (let i = 1; i < 600; i++) {
+      await cache.put('acct', `search:${i}`, answer(i), 1);
+      if (i % 10 === 0) expect(await cache.get('acct', 'search:0')).not.toBeNull(); // kept warm by use
+    }
+    expect(cache.size).toBeLessThanOrEqual(4_000);
+    expect(files(dir).length).toBeLessThan(60);
+    expect((await cache.get('acct', 'search:599'))?.value).toEqual(answer(599));
+    expect(await cache.get('acct', 'search:0')).not.toBeNull();
+    expect(await cache.get('acct', 'search:1')).toBeNull();
+  });
+
+  it('counts what earlier runs left on disk, so the bound holds across restarts', async () => {
+    const first = await makeCache(1_000_000);
+    for (let i = 0; i < 100; i++) await first.cache.put('acct', `search:${i}`, answer(i), 1);
+    expect(files(first.dir).length).toBe(100);
+    const again = await makeCache(3_000, first.dir);
+    await again.cache.put('acct', 'search:new', answer(1000), 2);
+    expect(again.cache.size).toBeLessThanOrEqual(3_000);
+    expect(files(first.dir).length).toBeLessThan(40);
+    expect((await again.cache.get('acct', 'search:new'))?.value).toEqual(answer(1000));
+  });
+
+  it('keeps patients’ details encrypted on disk', async () => {
+    const { cache, dir } = await makeCache(1_000_000);
+    await cache.put('acct', 'search:maria', answer(42), 1);
+    for (const f of files(dir)) {
+      const bytes = readFileSync(join(f.parentPath, f.name)).toString('latin1');
+      expect(bytes).not.toContain('Patient 42');
+      expect(bytes).not.toContain('7085550042');
+    }
+  });
+
+  it('answers from memory at once with remember(), and the disk copy follows', async () => {
+    const { cache, dir } = await makeCache(1_000_000);
+    cache.remember('acct', 'search:x', answer(7), 5);
+    expect(await cache.get('acct', 'search:x')).toEqual({ value: answer(7), fetchedAt: 5 });
+    await expect.poll(() => files(dir).length).toBe(1);
+  });
+});
