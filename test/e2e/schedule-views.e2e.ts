@@ -6,7 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
 import { useStack } from './support/stack';
-import { axeProblems, nextBusyDay, openSized, scheduleSettled, shot, signedInSchedule } from './support/schedule';
+import {
+  axeProblems,
+  nextBusyDay,
+  openSized,
+  scheduleSettled,
+  serviceCall,
+  shot,
+  signedInSchedule,
+} from './support/schedule';
 
 const stack = useStack();
 
@@ -103,6 +111,27 @@ describe('schedule views', () => {
     await details.waitFor({ state: 'detached' });
     // Focus goes back to the appointment the panel was opened from.
     expect(await block.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('prints the whole day: every appointment of it, without the buttons', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    const id = await page.getByTestId('appointment').first().getAttribute('data-id');
+    const { start_time } = await serviceCall<{ start_time: string }>(stack, 'GET', `/v1/event?id=${id}`);
+    const day = start_time.slice(0, 10);
+    const offset = start_time.slice(19);
+    const { events } = await serviceCall<{ events: unknown[] }>(
+      stack,
+      'GET',
+      `/v1/events?begin=${encodeURIComponent(`${day}T00:00:00${offset}`)}&end=${encodeURIComponent(`${day}T23:59:59${offset}`)}&page_size=500`,
+    );
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(() => page.getByTestId('appointment').count()).toBe(events.length);
+    expect(await page.getByRole('button', { name: 'Today' }).isVisible()).toBe(false);
+    await page.screenshot({ path: 'test-results/screenshots/schedule-day-print.png', fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
   });
 
   it('looks right and passes axe in light and dark at 1280×800 and 1024×700', async () => {

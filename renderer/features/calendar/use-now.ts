@@ -1,4 +1,4 @@
-/** The time, ticking every 30 s (now-line, "Today", highlight expiry). */
+/** The time, ticking every 30 s (now-line, "Today", highlight expiry), and whether the page is being printed. */
 import { useEffect, useState } from 'react';
 
 /** Epoch ms, updated every 30 seconds. */
@@ -9,4 +9,23 @@ export function useNow(): number {
     return () => clearInterval(t);
   }, []);
   return now;
+}
+
+/** True while the page is printed (everything is rendered then, not only what is scrolled into view). */
+export function usePrinting(): boolean {
+  const [printing, setPrinting] = useState(() => window.matchMedia?.('print').matches ?? false);
+  useEffect(() => {
+    const media = window.matchMedia?.('print');
+    const on = () => setPrinting(true);
+    const off = () => setPrinting(media?.matches ?? false);
+    media?.addEventListener('change', off);
+    window.addEventListener('beforeprint', on);
+    window.addEventListener('afterprint', off);
+    return () => {
+      media?.removeEventListener('change', off);
+      window.removeEventListener('beforeprint', on);
+      window.removeEventListener('afterprint', off);
+    };
+  }, []);
+  return printing;
 }
