@@ -256,6 +256,32 @@ describe('create, edit, reschedule, cancel', () => {
       .poll(async () => (await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`)).start_time)
       .toBe(before.start_time);
   });
+
+  it('says in plain words when a change meets an appointment cancelled elsewhere', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    await nextBusyDay(app);
+    const page = app.page;
+    // Hold live updates (as when the window is hidden) so the removal is not seen before the drag.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const target = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(4);
+    const id = Number(await target.getAttribute('data-id'));
+    await serviceCall(stack, 'DELETE', `/v1/events?id=${id}`);
+    const box = (await target.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 4);
+    await page.mouse.down();
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 4 + step * 7);
+    await page.mouse.up();
+    await page
+      .getByTestId('schedule-toast')
+      .getByText(/^This appointment was cancelled or removed elsewhere, so the change could not be made\./)
+      .waitFor();
+    expect(await page.locator(`[data-id="${id}"]`).getAttribute('data-pending')).toBe('needs_attention');
+    await page.locator(`[data-id="${id}"]`).getByText('Needs attention').waitFor();
+  });
 });
 
 async function calendarValue(app: FrontdeskPage, name: string): Promise<string> {

@@ -44,7 +44,11 @@ export interface BlockProps {
   item: AgendaItem;
   zone: string;
   slot: number;
-  style: { top: number; height: number; left: string; width: string };
+  /** Position in px from the column's top, and the lane as a fraction (primitives, so memo holds across renders). */
+  top: number;
+  height: number;
+  lane: number;
+  lanes: number;
   highlighted: boolean;
   onOpen(id: number): void;
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
@@ -56,7 +60,8 @@ export interface BlockProps {
 /** A block of the grid (memoised: a change to one appointment re-renders only its block). */
 export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const { item } = p;
-  const short = p.style.height < 36;
+  const short = p.height < 36;
+  const width = 100 / p.lanes;
   const openMenu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     p.onMenu(item, { x: e.clientX, y: e.clientY });
@@ -77,7 +82,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       data-pending={item.pending?.status ?? undefined}
       data-change={item.pending?.change ?? undefined}
       aria-haspopup="menu"
-      style={{ top: p.style.top, height: p.style.height, left: p.style.left, width: p.style.width }}
+      style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       onClick={() => p.onOpen(item.id)}
       onContextMenu={openMenu}
       onKeyDown={onKey}

@@ -217,7 +217,6 @@ export function TimeGrid(props: TimeGridProps) {
               )}
               {visibleIn(placed.get(c.key) ?? [], fromMin, toMin, focusedId).map((p) => {
                 const dragging = drag?.item.id === p.item.id ? drag : null;
-                const width = 100 / p.lanes;
                 return (
                   <AppointmentBlock
                     key={p.item.id}
@@ -225,12 +224,10 @@ export function TimeGrid(props: TimeGridProps) {
                     zone={zone}
                     slot={props.slotOf(p.item)}
                     highlighted={(props.highlighted[p.item.id] ?? 0) > now}
-                    style={{
-                      top: p.top * PX_PER_MIN + (dragging ? dragging.deltaMin * PX_PER_MIN : 0),
-                      height: Math.max(14, (p.bottom - p.top) * PX_PER_MIN - 2),
-                      left: `calc(${p.lane * width}% + 2px)`,
-                      width: `calc(${width}% - 4px)`,
-                    }}
+                    top={p.top * PX_PER_MIN + (dragging ? dragging.deltaMin * PX_PER_MIN : 0)}
+                    height={Math.max(14, (p.bottom - p.top) * PX_PER_MIN - 2)}
+                    lane={p.lane}
+                    lanes={p.lanes}
                     onOpen={open}
                     onMenu={props.onMenu}
                     onDragStart={onDragStart}

@@ -19,7 +19,7 @@ export function UndoToast() {
           </button>
         </div>
       )}
-      {notice && !undo && (
+      {notice && (
         <div className="toast toast-problem">
           <span>{notice}</span>
           <button

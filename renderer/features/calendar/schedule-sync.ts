@@ -51,6 +51,16 @@ async function refresh(id: number, replaces?: (i: AgendaItem) => boolean): Promi
   else if (fresh.error.code === 'service_error') store().remove((i) => i.id === id);
 }
 
+/** Why the service refused a schedule change, in the front desk's words. */
+export function refusalWords(error: string | null): string {
+  const tail = ' Open the Outbox to edit or discard the change.';
+  if (error && /is deleted|not found|no event/i.test(error))
+    return `This appointment was cancelled or removed elsewhere, so the change could not be made.${tail}`;
+  if (error && /calendar/i.test(error) && /move|another/i.test(error))
+    return `An appointment cannot be moved to another calendar.${tail}`;
+  return `The service did not accept a change${error ? `: ${error}` : '.'}${tail}`;
+}
+
 function settle(op: OutboxItem, target: Target): void {
   if (op.status === 'needs_attention') {
     targets.delete(op.id);
@@ -58,9 +68,7 @@ function settle(op: OutboxItem, target: Target): void {
       (i) => i.id === target.id || isMine(op.id)(i),
       (i) => ({ ...i, pending: { changeId: op.id, status: 'needs_attention', change: i.pending?.change ?? 'update' } }),
     );
-    useCalendarStore.setState({
-      notice: `The service did not accept a change${op.error ? `: ${op.error}` : '.'} Open the Outbox to edit or discard it.`,
-    });
+    useCalendarStore.setState({ notice: refusalWords(op.error) });
     return;
   }
   if (op.status !== 'done') return;
