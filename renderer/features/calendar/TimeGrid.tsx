@@ -52,7 +52,7 @@ export function TimeGrid(props: TimeGridProps) {
     count: 24,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => HOUR_PX,
-    overscan: 2,
+    overscan: 1,
     initialRect: { width: 1000, height: 640 },
   });
   const printing = usePrinting();

@@ -1,0 +1,57 @@
+/**
+ * A stress day (2,500 appointments over 8 calendars): the grid puts only what is in view in the page (O(visible)),
+ * and scrolling brings the rest. Speed itself is measured by `npm run bench`, not here.
+ */
+import { describe, expect, it } from 'vitest';
+import { useStack } from './support/stack';
+import { openSized, scheduleSettled, serviceCall, signedInSchedule } from './support/schedule';
+
+const stack = useStack();
+
+describe('a stress day', () => {
+  it('renders only the appointments in view, and the others when scrolled to', async () => {
+    const app = await openSized(stack);
+    await signedInSchedule(app);
+    const page = app.page;
+    // A day two weeks ahead, in the practice's zone (Chicago), 2,500 appointments over 4 seeded + 4 new calendars.
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(Date.now() + 14 * 86_400_000);
+    const calendars = [{ calendar_id: 1001 }, { calendar_id: 1002 }, { calendar_id: 1003 }, { calendar_id: 1004 }]
+      .concat(['Room 5', 'Room 6', 'Room 7', 'Room 8'].map((calendar) => ({ calendar }) as never))
+      .map((c) => c as Record<string, unknown>);
+    const events = Array.from({ length: 2500 }, (_, i) => {
+      const minutes = 6 * 60 + ((i * 7) % (14 * 60));
+      const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+      const mm = String(minutes % 60).padStart(2, '0');
+      return {
+        ...calendars[i % 8],
+        title: `Stress ${i}`,
+        start_time: `${day}T${hh}:${mm}:00`,
+        end_time: `${day}T${hh}:${mm}:00`,
+        time_zone: 'America/Chicago',
+      };
+    });
+    for (let i = 0; i < events.length; i += 200)
+      await serviceCall(stack, 'POST', '/v1/events', { events: events.slice(i, i + 200) });
+    await page.reload();
+    await app.waitForAuth('signed_in');
+    await scheduleSettled(app);
+    await page.getByRole('button', { name: 'Choose a date' }).click();
+    await page.getByRole('dialog', { name: 'Choose a date' }).waitFor();
+    await page.keyboard.press('Escape');
+    // Go there by typing the date (the picker's segments take digits).
+    const [y, m, d] = day.split('-');
+    await page.getByRole('spinbutton', { name: /month/i }).first().click();
+    await page.keyboard.type(`${m}${d}${y}`);
+    await scheduleSettled(app);
+    await expect.poll(() => page.getByTestId('column-head').count()).toBe(8);
+    await page.getByTestId('appointment').first().waitFor();
+    const shown = await page.getByTestId('appointment').count();
+    expect(shown).toBeGreaterThan(0);
+    // Scrolled to the working day's start, the evening's appointments are not in the page yet.
+    expect(shown).toBeLessThan(2500);
+    const titles = async () => new Set(await page.getByTestId('appointment').locator('.appt-title').allInnerTexts());
+    const before = await titles();
+    await page.getByRole('region', { name: 'Day schedule' }).evaluate((el) => (el.scrollTop = 17 * 56));
+    await expect.poll(async () => [...(await titles())].some((t) => !before.has(t))).toBe(true);
+  });
+});
