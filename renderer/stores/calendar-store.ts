@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { AgendaChanges, AgendaItem, CalendarInfo, IpcError } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { clearDrafts } from '../features/calendar/editor-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../features/calendar/range';
@@ -122,14 +123,17 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     if (get().source === null) {
       // Paint the last good answer at once, then revalidate.
       const cached = await frontdesk.invoke['calendar:cached'](range);
-      if (seq === loadSeq && cached.ok && cached.value && get().source === null)
+      if (seq === loadSeq && cached.ok && cached.value && get().source === null) {
+        markScheduleData(cached.value.items.length);
         set({ items: cached.value.items, source: { source: 'cache', fetchedAt: cached.value.fetchedAt } });
+      }
     }
     const result = await frontdesk.invoke['calendar:range'](range);
     if (seq !== loadSeq) return; // the user moved on meanwhile
     if (!result.ok) return set({ loading: false, error: result.error });
     const { items, source, fetchedAt } = result.value;
     if (source === 'service') syncMark.at = startedAt;
+    markScheduleData(items.length);
     set({ loading: false, error: null, items, source: { source, fetchedAt } });
   },
   setView(view) {

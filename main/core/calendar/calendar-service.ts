@@ -9,7 +9,7 @@ import type { ReadCache } from '../cache/read-cache';
 import type { OpView, Outbox } from '../outbox';
 import type { Clock } from '../platform';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
-import { applyPending, withPendingChanges } from './pending-items';
+import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 
 /** What calendar reads need. */
 export interface CalendarDeps {
@@ -88,7 +88,7 @@ export async function agendaChanges(
   const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
   const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
   const ops = deps.pendingChanges();
-  return { items: live.map((item) => applyPending(item, ops)), removedIds, full: false, fetchedAt: now };
+  return { items: applyPendingAll(live, ops), removedIds, full: false, fetchedAt: now };
 }
 
 /** One appointment, fresh, with recent messages when the service includes them. */

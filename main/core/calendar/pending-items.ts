@@ -94,8 +94,41 @@ export function withPendingChanges(ops: readonly OpView[], agenda: Agenda, begin
     (op) => op.status !== 'done' && (op.kind.startsWith('event.') || op.kind === 'booking.book_now'),
   );
   if (eventOps.length === 0) return agenda;
+  const touching = indexByRecord(eventOps);
   const items = [...agenda.items, ...pendingAgendaItems(eventOps, begin, end)].map((item) =>
-    applyPending(item, eventOps),
+    applyPending(item, opsOf(item, touching)),
   );
   return { ...agenda, items: items.sort(byStart) };
+}
+
+/** Many items with their unfinished changes applied, each in O(its own changes). */
+export function applyPendingAll(items: readonly AgendaItem[], ops: readonly OpView[]): AgendaItem[] {
+  const touching = indexByRecord(ops.filter((op) => op.status !== 'done'));
+  return items.map((item) => applyPending(item, opsOf(item, touching)));
+}
+
+/** Changes to existing appointments by the record they name (`id:` or `ext:`), each list in queue order. */
+function indexByRecord(ops: readonly OpView[]): Map<string, OpView[]> {
+  const index = new Map<string, OpView[]>();
+  const add = (key: string, op: OpView) => {
+    const list = index.get(key);
+    if (list) list.push(op);
+    else index.set(key, [op]);
+  };
+  for (const op of ops) {
+    if (!op.kind.startsWith('event.') || op.kind === 'event.create') continue;
+    if (typeof op.payload.id === 'number') add(`id:${op.payload.id}`, op);
+    if (typeof op.payload.external_id === 'string' && op.payload.external_id !== '')
+      add(`ext:${op.payload.external_id}`, op);
+  }
+  return index;
+}
+
+/** The changes that name this appointment, in queue order: O(its changes), not O(every queued change). */
+function opsOf(item: AgendaItem, index: Map<string, OpView[]>): OpView[] {
+  const byId = index.get(`id:${item.id}`) ?? [];
+  const byExternal = item.externalId ? (index.get(`ext:${item.externalId}`) ?? []) : [];
+  if (byExternal.length === 0) return byId;
+  if (byId.length === 0) return byExternal;
+  return [...new Set([...byId, ...byExternal])].sort((a, b) => a.seq - b.seq);
 }

@@ -12,6 +12,8 @@ const bySeq = (a: OutboxOp, b: OutboxOp) => a.seq - b.seq;
 export class OpTable {
   readonly ops = new Map<string, OutboxOp>();
   private readonly queues = new Map<string, Queues>();
+  /** Unfinished ops per account and status, kept as ops change (the status bar reads it on every change). */
+  private readonly tallies = new Map<string, AccountCounts>();
   /** Per account, its unfinished ops and its done ones: reads cost O(that account's ops), not O(outbox). */
   private readonly byAccount = new Map<string, { open: Map<string, OutboxOp>; done: Map<string, OutboxOp> }>();
 
@@ -26,6 +28,7 @@ export class OpTable {
   insert(op: OutboxOp): void {
     this.remove(op.id);
     this.ops.set(op.id, op);
+    this.tally(op, 1);
     this.file(op);
     if (op.status !== 'done') this.enqueue(op);
   }
@@ -34,7 +37,9 @@ export class OpTable {
   patch(id: string, state: Partial<OpState>): OutboxOp | undefined {
     const op = this.ops.get(id);
     if (!op) return undefined;
+    this.tally(op, -1);
     Object.assign(op, state);
+    this.tally(op, 1);
     if (op.status === 'done') this.dequeue(op);
     if (state.status !== undefined) this.file(op);
     return op;
@@ -45,6 +50,7 @@ export class OpTable {
     const op = this.ops.get(id);
     if (!op) return undefined;
     this.dequeue(op);
+    this.tally(op, -1);
     this.ops.delete(id);
     const mine = this.byAccount.get(op.accountKey);
     mine?.open.delete(id);
@@ -71,16 +77,10 @@ export class OpTable {
     return [...seen].sort((a, b) => a.seq - b.seq);
   }
 
-  /** Unfinished ops per account. */
+  /** Unfinished ops per account (accounts with none are left out). */
   counts(): Record<string, AccountCounts> {
     const out: Record<string, AccountCounts> = {};
-    for (const op of this.ops.values()) {
-      if (op.status === 'done') continue;
-      const c = (out[op.accountKey] ??= { queued: 0, sending: 0, needsAttention: 0 });
-      if (op.status === 'queued') c.queued++;
-      else if (op.status === 'sending') c.sending++;
-      else c.needsAttention++;
-    }
+    for (const [account, c] of this.tallies) if (c.queued + c.sending + c.needsAttention > 0) out[account] = { ...c };
     return out;
   }
 
@@ -107,6 +107,16 @@ export class OpTable {
     let max = 0;
     for (const op of this.ops.values()) max = Math.max(max, op.seq);
     return max;
+  }
+
+  private tally(op: OutboxOp, by: 1 | -1): void {
+    if (op.status === 'done') return;
+    let c = this.tallies.get(op.accountKey);
+    if (!c) this.tallies.set(op.accountKey, (c = { queued: 0, sending: 0, needsAttention: 0 }));
+    if (op.status === 'queued') c.queued += by;
+    else if (op.status === 'sending') c.sending += by;
+    else c.needsAttention += by;
+    if (c.queued + c.sending + c.needsAttention === 0) this.tallies.delete(op.accountKey);
   }
 
   /** Files an op under its account as unfinished or done. */

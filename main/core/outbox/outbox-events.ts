@@ -8,7 +8,8 @@ const EMPTY: AccountCounts = { queued: 0, sending: 0, needsAttention: 0 };
 export class OutboxEvents {
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private countsQueued = false;
-  private readonly copies = new WeakMap<OutboxOp, OutboxOp>();
+  /** Per op, its frozen copy and the two views made of it (before and after its appointment time). */
+  private readonly copies = new WeakMap<OutboxOp, { frozen: OutboxOp; views: [OpView | null, OpView | null] }>();
 
   constructor(
     private readonly table: OpTable,
@@ -24,9 +25,11 @@ export class OutboxEvents {
    * shared by every read until the op changes again.
    */
   view(op: OutboxOp): OpView {
+    const timePassed = op.appointmentAt !== null && op.appointmentAt <= this.now();
     let copy = this.copies.get(op);
-    if (!copy) this.copies.set(op, (copy = deepFreeze(structuredClone(op))));
-    return { ...copy, timePassed: op.appointmentAt !== null && op.appointmentAt <= this.now() };
+    if (!copy) this.copies.set(op, (copy = { frozen: deepFreeze(structuredClone(op)), views: [null, null] }));
+    const at = timePassed ? 1 : 0;
+    return (copy.views[at] ??= Object.freeze({ ...copy.frozen, timePassed }));
   }
 
   /** Counts of the active account and of every account holding work. */

@@ -6,6 +6,7 @@ import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AgendaItem } from '../../../preload/contract';
 import { ReadStatus } from '../../components/ReadStatus';
+import { usePaintedMark } from '../../lib/perf-marks';
 import {
   dayKey,
   dayStart,
@@ -74,6 +75,7 @@ export default function ScheduleScreen() {
     () => (hidden.length === 0 ? items : items.filter((i) => !hidden.includes(i.calendarId ?? -1))),
     [items, hidden],
   );
+  usePaintedMark('fd:schedule-painted', shownItems, source !== null);
   const days = useMemo(() => daysOf(view, anchor, zone), [view, anchor, zone]);
   const columns = useMemo<GridColumn[]>(() => {
     if (view === 'week')

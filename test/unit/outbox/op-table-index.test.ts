@@ -26,7 +26,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe('op table: per-account reads', () => {
-  it('unfinished, done and list agree with a scan of every op after any sequence of changes', () => {
+  it('unfinished, done, list and counts agree with a scan of every op after any sequence of changes', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
         const table = new OpTable();
@@ -42,6 +42,13 @@ describe('op table: per-account reads', () => {
           expect(table.unfinished(account)).toEqual(mine.filter((op) => op.status !== 'done'));
           expect(new Set(table.done(account))).toEqual(new Set(mine.filter((op) => op.status === 'done')));
           expect(table.list(account)).toEqual(mine);
+          const open = mine.filter((op) => op.status !== 'done');
+          const counts = {
+            queued: open.filter((op) => op.status === 'queued').length,
+            sending: open.filter((op) => op.status === 'sending').length,
+            needsAttention: open.filter((op) => op.status === 'needs_attention').length,
+          };
+          expect(table.counts()[account]).toEqual(open.length ? counts : undefined);
         }
       }),
     );

@@ -1,0 +1,173 @@
+/**
+ * Rows measured through the core's public API with its listeners attached (the dispatcher the bridge calls, the event
+ * bus wired), against the sandbox over real HTTP, each with its reference from the same run.
+ */
+import { fsyncSync, mkdtempSync, openSync, closeSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { admin, startAuthSandbox } from '../support/auth-fixture';
+import { call, signedInCore } from '../integration/contacts/contacts-kit';
+import { mintToken } from '../integration/outbox/helpers';
+import { drained, openOutbox, tokenClient } from '../integration/outbox/outbox-setup';
+import { ratioRow, timeMedian, valueRow, type Row } from './table';
+
+const week = () => ({
+  begin: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  end: new Date(Date.now() + 4 * 86_400_000).toISOString(),
+});
+
+/** Rows 6 and 8: reads and enqueues with none / 100 / 10,000 changes queued for the signed-in account. */
+export async function queuedReadRows(): Promise<Row[]> {
+  const sb = await startAuthSandbox({ contacts: 300, events: 600 });
+  const made = await signedInCore(sb);
+  // A host sink that serialises every event, as the browser host does for its page.
+  const offEvents = made.core.events.attach((channel, payload) => void JSON.stringify({ channel, payload }));
+  try {
+    const range = week();
+    const events = (await call(made, 'calendar:range', range)).items.filter((i) => i.id > 0);
+    const read = {
+      range: () => call(made, 'calendar:range', range),
+      search: () => call(made, 'contacts:search', { query: 'an' }),
+    };
+    const none = { range: await timeMedian(read.range, 15), search: await timeMedian(read.search, 15) };
+    // Marks hang at the service (20 s each) so what is queued stays queued while the reads are timed.
+    await admin(sb).faults({ latencyMs: 20_000, routes: ['/v1/event/mark'] });
+    let n = 0;
+    const mark = () => {
+      const e = events[n++ % events.length]!;
+      return call(made, 'calendar:mark', {
+        eventId: e.id,
+        state: 'arrived',
+        startsAt: new Date(e.start).toISOString(),
+      });
+    };
+    for (let i = 0; i < 100; i++) await mark();
+    const enqueue100 = await timeMedian(mark, 40, 0);
+    while (n < 10_000) await Promise.all(Array.from({ length: 100 }, mark));
+    const enqueue10k = await timeMedian(mark, 40, 0);
+    const queued = { range: await timeMedian(read.range, 15), search: await timeMedian(read.search, 15) };
+    return [
+      ratioRow(
+        '6a. calendar:range (a week) with 10,000 queued vs none',
+        queued.range,
+        none.range,
+        'ms',
+        '≤ 1.5×',
+        (r) => r <= 1.5,
+      ),
+      ratioRow(
+        '6b. contacts:search with 10,000 queued vs none',
+        queued.search,
+        none.search,
+        'ms',
+        '≤ 1.5×',
+        (r) => r <= 1.5,
+      ),
+      ratioRow(
+        '8. enqueue (calendar:mark, fsync) at 10,000 queued vs 100',
+        enqueue10k,
+        enqueue100,
+        'ms',
+        '≤ 1.2×',
+        (r) => r <= 1.2,
+      ),
+    ];
+  } finally {
+    offEvents();
+    await admin(sb)
+      .clearFaults()
+      .catch(() => undefined);
+    await made.cleanup();
+    await sb.close();
+  }
+}
+
+let person = 0;
+const contact = () => ({
+  address_book_id: 2001,
+  name: `Bench Person ${++person}`,
+  phone: `+1312555${String(person % 10000).padStart(4, '0')}`,
+});
+
+/** Row 7: the outbox draining 1,000 writes vs a raw loop of the same requests with the same two fsyncs each. */
+export async function drainRow(): Promise<Row> {
+  const sb = await startAuthSandbox({ contacts: 50, events: 20 });
+  const token = await mintToken(sb.url, 'owner@frontdesk.test');
+  const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-bench-drain-'));
+  try {
+    const queue = await openOutbox({
+      dataDir,
+      service: tokenClient(sb.url, () => token),
+      account: () => 'bench#1',
+      online: () => false,
+    });
+    await Promise.all(Array.from({ length: 1000 }, () => queue.enqueue('contact.create', contact())));
+    await queue.close();
+    const sender = await openOutbox({ dataDir, service: tokenClient(sb.url, () => token), account: () => 'bench#1' });
+    const listened: unknown[] = [];
+    sender.onChange((e) => listened.push(e.type));
+    const t0 = performance.now();
+    sender.start();
+    await drained(sender, 'bench#1', 240_000);
+    const outboxSeconds = (performance.now() - t0) / 1000;
+    await sender.close();
+
+    // The reference: the same 1,000 POSTs, 4 at a time like the outbox, each with an fsync before and after.
+    const fd = openSync(join(dataDir, 'raw.log'), 'a');
+    const one = async () => {
+      writeSync(fd, 'sending\n');
+      fsyncSync(fd);
+      const res = await fetch(`${sb.url}/v1/contacts`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ contacts: [contact()] }),
+      });
+      await res.arrayBuffer();
+      writeSync(fd, 'done\n');
+      fsyncSync(fd);
+    };
+    let next = 0;
+    const r0 = performance.now();
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (next++ < 1000) await one();
+      }),
+    );
+    const rawSeconds = (performance.now() - r0) / 1000;
+    closeSync(fd);
+    // Throughput ratio: writes per second through the outbox over writes per second of the raw loop.
+    return ratioRow(
+      '7. outbox drain of 1,000 writes vs raw loop (same requests, 2 fsyncs each)',
+      1000 / outboxSeconds,
+      1000 / rawSeconds,
+      'writes/s',
+      '≥ 0.9×',
+      (r) => r >= 0.9,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await sb.close();
+  }
+}
+
+/** Row 10: 100 concurrent calls with an expired access token cause exactly one refresh at the sandbox. */
+export async function singleFlightRow(): Promise<Row> {
+  const sb = await startAuthSandbox({ contacts: 50, events: 20, accessTtlS: 6 });
+  const made = await signedInCore(sb);
+  try {
+    const before = (await admin(sb).stats()).tokenGrants.refresh_token ?? 0;
+    await new Promise((r) => setTimeout(r, 6_500)); // let the 6-second access token expire
+    await Promise.all(Array.from({ length: 100 }, () => call(made, 'contacts:search', { query: 'a' })));
+    const refreshes = ((await admin(sb).stats()).tokenGrants.refresh_token ?? 0) - before;
+    return valueRow(
+      '10. refreshes for 100 concurrent calls with an expired token',
+      refreshes,
+      'requests',
+      'exactly 1',
+      (v) => v === 1,
+    );
+  } finally {
+    await made.cleanup();
+    await sb.close();
+  }
+}
