@@ -61,6 +61,8 @@ export interface BlockProps {
 export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const { item } = p;
   const short = p.height < 36;
+  // Too small for badges to be read: they stay for screen readers only.
+  const badgesHidden = short || p.lanes >= 3;
   const width = 100 / p.lanes;
   const openMenu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
@@ -91,12 +93,12 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
     >
       <span className="appt-time">{timeInZone(item.start, p.zone)}</span>{' '}
       <span className="appt-title">{item.title}</span>
-      {!short && (
+      {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />
         </span>
       )}
-      {short && (
+      {badgesHidden && (
         <span className="visually-hidden">
           {' '}
           <AppointmentBadges item={item} />
