@@ -58,7 +58,8 @@ export interface CalendarState {
   undo: UndoOffer | null;
   /** A plain-words problem of the last write ("The service refused the change: …"). */
   notice: string | null;
-  loadCalendars(): Promise<void>;
+  /** Reads the calendars and the practice's zone; true when the zone moved "today" (the range must be read again). */
+  loadCalendars(): Promise<boolean>;
   load(): Promise<void>;
   setView(view: ScheduleView): void;
   today(): void;
@@ -107,13 +108,15 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   notice: null,
   async loadCalendars() {
     const result = await frontdesk.invoke['calendar:calendars']();
-    if (!result.ok) return;
+    if (!result.ok) return false;
     const before = practiceZone();
     const anchorWasToday = get().anchor === todayKey();
     usePracticeClock.getState().setZone(result.value.practiceZone);
     set({ calendars: result.value.calendars });
+    if (practiceZone() === before) return false;
     // "Today" in the practice's zone may be another day than the workstation's.
-    if (practiceZone() !== before && anchorWasToday) set({ anchor: todayKey() });
+    if (anchorWasToday) set({ anchor: todayKey() });
+    return true;
   },
   async load() {
     const seq = ++loadSeq;
@@ -133,6 +136,9 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     if (!result.ok) return set({ loading: false, error: result.error });
     const { items, source, fetchedAt } = result.value;
     if (source === 'service') syncMark.at = startedAt;
+    // The service's answer usually equals the saved one just painted: keep the painted list (one render per switch).
+    const unchanged = get().source?.source === 'cache' && JSON.stringify(get().items) === JSON.stringify(items);
+    if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });
     markScheduleData(items.length);
     set({ loading: false, error: null, items, source: { source, fetchedAt } });
   },

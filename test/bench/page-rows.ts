@@ -1,3 +1,618 @@
-export async function pageRows() {
-  return [];
+/**
+ * Rows measured from a Chromium page through the browser host (run as its own process, as `npm run preview` runs it)
+ * against the sandbox, each with a reference measured in the same run.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { WebSocketServer } from 'ws';
+import { notModified, readStatic } from '../../main/core/static-files';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { FrontdeskPage } from '../e2e/support/driver';
+import { startSandbox, type Sandbox } from '../sandbox/index';
+import { admin } from '../support/auth-fixture';
+import { median, percentile, ratioRow, valueRow, type Row } from './table';
+
+const root = resolve(__dirname, '../..');
+const RUNS = 5;
+
+/** Every page row. */
+export async function pageRows(): Promise<Row[]> {
+  const reference = await buildReference();
+  const refServer = await serveReference(reference.dir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  const rows: Row[] = [];
+  try {
+    rows.push(bundleRow(reference.dir));
+    const sb = await startSandbox({ port: 0, contacts: 300, events: 600 });
+    const host = await startHost(sb.url);
+    try {
+      let signedIn: FrontdeskPage | undefined;
+      const coldRequests = await requestsToPaint(sb, async () => {
+        signedIn = await signInPage(browser, host.url);
+      });
+      await signedIn!.page.context().close();
+      rows.push(...(await shownRows(browser, host.url, refServer.url)));
+      rows.push(await warmRequestsRow(browser, host.url, sb, coldRequests));
+      rows.push(...(await scheduleRenderRows(browser, host.url, sb)));
+      rows.push(await bridgeRow(browser, host.url, refServer.url));
+      rows.push(...(await drainWithCalendarRows(browser, host.url, sb)));
+      rows.push(await memoryRow(browser, host, sb));
+    } finally {
+      host.stop();
+      await sb.close();
+    }
+    rows.push(...(await contactsKeyRows(browser)));
+  } finally {
+    await browser.close();
+    refServer.close();
+    rmSync(reference.dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** The minimal React 19 app, built by the same vite with the same plugin and minifier, as production. */
+async function buildReference(): Promise<{ dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'frontdesk-bench-ref-'));
+  // Its own process: under vitest NODE_ENV is "test", which would build React's development bundle.
+  const result = spawnSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      join(__dirname, 'reference-app'),
+      '--outDir',
+      dir,
+      '--logLevel',
+      'warn',
+    ],
+    { cwd: root, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`reference app build failed: ${result.stderr}`);
+  return { dir };
+}
+
+/** Serves the reference with the same static-file code as the browser host, plus a WebSocket echo. */
+function serveReference(dir: string): Promise<{ url: string; close(): void }> {
+  const server: Server = createServer((req, res) => {
+    void readStatic(dir, req.url ?? '/', String(req.headers['accept-encoding'] ?? '')).then((file) => {
+      if (!file) return void res.writeHead(404).end();
+      const headers = {
+        'content-type': file.type,
+        'cache-control': file.cacheControl,
+        etag: file.etag,
+        ...(file.encoding ? { 'content-encoding': file.encoding } : {}),
+      };
+      if (notModified(req.headers['if-none-match'], file.etag)) return void res.writeHead(304, headers).end();
+      res.writeHead(200, headers).end(file.body);
+    });
+  });
+  const echo = new WebSocketServer({ server, path: '/echo' });
+  echo.on('connection', (ws) => ws.on('message', (data) => ws.send(String(data))));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      ok({ url: `http://127.0.0.1:${port}/`, close: () => (echo.close(), server.close()) });
+    }),
+  );
+}
+
+/** Gzip bytes of the JS a page downloads before its first paint: the entry script and what it imports statically. */
+function firstPaintJs(dir: string): number {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const entry = /<script type="module"[^>]*src="\.?\/?([^"]+)"/.exec(html)?.[1];
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\.?\/?([^"]+)"/g)].map((m) => m[1]!);
+  const files = [entry!, ...preloads];
+  return files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length, 0) / 1024;
+}
+
+/** Row 1. */
+function bundleRow(referenceDir: string): Row {
+  const ours = firstPaintJs(join(root, 'out/renderer'));
+  const theirs = firstPaintJs(referenceDir);
+  return ratioRow(
+    '1. renderer JS for first paint, gzip, vs minimal React 19 app',
+    ours,
+    theirs,
+    'KB',
+    '≤ 1.6×; ≤ 120 KB',
+    (r, v) => r <= 1.6 && v <= 120,
+  );
+}
+
+interface Host {
+  url: string;
+  pid: number;
+  stop(): void;
+}
+
+/** Starts `npm run preview`'s entry as a child process against the sandbox and reads the URL it prints. */
+function startHost(serviceUrl: string): Promise<Host> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-bench-host-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'main/browser-host/cli.ts'),
+      '--port',
+      '0',
+      '--service',
+      serviceUrl,
+      '--data-dir',
+      dataDir,
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn' } },
+  );
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += String(chunk);
+      const url = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out)?.[1];
+      if (url)
+        ok({
+          url,
+          pid: child.pid!,
+          stop: () => {
+            child.kill('SIGTERM');
+            rmSync(dataDir, { recursive: true, force: true });
+          },
+        });
+    });
+    child.once('exit', (code) => fail(new Error(`browser host exited (${code}): ${out}`)));
+  });
+}
+
+/** A page of the app, signed in as the owner, on the calendar. */
+async function signInPage(browser: Browser, url: string, init?: () => void): Promise<FrontdeskPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (init) await context.addInitScript(init);
+  const fd = new FrontdeskPage(await context.newPage());
+  await fd.goto(url);
+  const portal = await fd.signIn('owner@frontdesk.test');
+  await portal.close();
+  await fd.waitForAuth('signed_in');
+  await paintedMarks(fd.page, 1);
+  return fd;
+}
+
+/** Waits until the page has at least `n` schedule-painted marks; returns their start times. */
+async function paintedMarks(page: Page, n: number, timeout = 60_000): Promise<number[]> {
+  await page.waitForFunction((count) => performance.getEntriesByName('fd:schedule-painted').length >= count, n, {
+    timeout,
+    polling: 'raf',
+  });
+  return page.evaluate(() => performance.getEntriesByName('fd:schedule-painted').map((e) => e.startTime));
+}
+
+/** Sandbox requests for the schedule while `act` runs. */
+async function requestsToPaint(sb: Sandbox, act: () => Promise<void>): Promise<number> {
+  const count = async () => {
+    const s = await admin(sb).stats();
+    return ['GET /v1/calendars', 'GET /v1/events', 'GET /v1/event'].reduce(
+      (sum, route) => sum + Object.values(s.requests[route] ?? {}).reduce((a, b) => a + b, 0),
+      0,
+    );
+  };
+  const before = await count();
+  await act();
+  return (await count()) - before;
+}
+
+/** Row 2: time from navigation to the schedule painted, cold (new browser profile) and warm (reload). */
+async function shownRows(browser: Browser, appUrl: string, refUrl: string): Promise<Row[]> {
+  const measure = async (url: string) => {
+    const cold: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(url);
+      cold.push((await paintedMarks(page, 1))[0]!);
+      await page.reload();
+      warm.push((await paintedMarks(page, 1))[0]!);
+      await context.close();
+    }
+    return { cold: median(cold), warm: median(warm) };
+  };
+  const ours = await measure(appUrl);
+  const ref = await measure(refUrl);
+  return [
+    ratioRow('2a. calendar shown, cold, vs minimal app first render', ours.cold, ref.cold, 'ms', 'report', null),
+    ratioRow(
+      '2b. calendar shown, warm, vs minimal app first render',
+      ours.warm,
+      ref.warm,
+      'ms',
+      '≤ 1.5×',
+      (r) => r <= 1.5,
+    ),
+  ];
+}
+
+/** Row 11: service requests the calendar's first paint waited for, cold (first open) and warm (reload). */
+async function warmRequestsRow(browser: Browser, url: string, sb: Sandbox, cold: number): Promise<Row> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(url);
+  await paintedMarks(page, 1);
+  // Warm: the service answers slowly, so any request the first paint waited for shows as a late paint.
+  await admin(sb).faults({ latencyMs: 3000, routes: ['/v1/calendars', '/v1/events', '/v1/event'] });
+  const t0 = Date.now();
+  await page.reload();
+  await paintedMarks(page, 1);
+  const paintedAfter = Date.now() - t0;
+  await admin(sb).clearFaults();
+  await context.close();
+  const blocking = paintedAfter >= 3000 ? 1 : 0;
+  const row = valueRow(
+    `11. requests to paint the calendar: cold ${cold}; warm requests blocking the first paint`,
+    blocking,
+    'requests',
+    '≤ 3 cold; 0 warm',
+    (v) => v === 0 && cold <= 3,
+  );
+  return row;
+}
+
+/** Creates `count` appointments on `day` (UTC date) spread over `calendars` new calendars, through the service's API. */
+async function seedAppointments(sb: Sandbox, days: string[], count: number, calendars: number): Promise<void> {
+  const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
+  const events = Array.from({ length: count }, (_, i) => {
+    const day = days[i % days.length]!;
+    const minutes = 8 * 60 + ((i * 7) % (9 * 60));
+    const start = new Date(`${day}T00:00:00Z`);
+    start.setUTCMinutes(minutes + 6 * 60); // working hours in America/Chicago-ish offsets; times only need to spread
+    const end = new Date(start.getTime() + 30 * 60_000);
+    return {
+      calendar: `Bench room ${(i % calendars) + 1}`,
+      title: `Bench appointment ${i + 1}`,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      participants: [{ name: `Bench Patient ${i + 1}`, phone: `+1708555${String(i % 10_000).padStart(4, '0')}` }],
+    };
+  });
+  for (let i = 0; i < events.length; i += 50) {
+    const res = await fetch(`${sb.url}/v1/events`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ events: events.slice(i, i + 50) }),
+    });
+    if (!res.ok) throw new Error(`seeding events: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** Milliseconds from the schedule's data arriving to its paint, for the day (or week) `steps` ahead of today. */
+async function renderAfterData(page: Page, view: 'Day' | 'Week', steps: number): Promise<number> {
+  const today = page.getByRole('button', { name: 'Today' });
+  if (await today.isEnabled()) await today.click();
+  await page.getByRole('button', { name: view, exact: true }).click();
+  const next = page.getByRole('button', { name: view === 'Day' ? 'Next day' : 'Next week' });
+  const prev = page.getByRole('button', { name: view === 'Day' ? 'Previous day' : 'Previous week' });
+  for (let i = 0; i < steps; i++) await next.click();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    await prev.click();
+    await page.waitForTimeout(50);
+    const before = await page.evaluate(() => performance.getEntriesByName('fd:schedule-painted').length);
+    await page.evaluate(() => performance.clearMarks('fd:schedule-data'));
+    await next.click();
+    await page.waitForFunction((n) => performance.getEntriesByName('fd:schedule-painted').length > n, before, {
+      polling: 'raf',
+    });
+    times.push(
+      await page.evaluate(() => {
+        const data = performance.getEntriesByName('fd:schedule-data')[0]!.startTime;
+        const painted = performance.getEntriesByName('fd:schedule-painted').find((e) => e.startTime >= data)!;
+        return painted.startTime - data;
+      }),
+    );
+  }
+  return median(times);
+}
+
+/** Row 3: a day of 200 over 8 calendars, a week of 1,000, a stress day of 2,500. */
+async function scheduleRenderRows(browser: Browser, url: string, sb: Sandbox): Promise<Row[]> {
+  const dayOffset = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await seedAppointments(sb, [dayOffset(9)], 200, 8);
+  await seedAppointments(sb, [15, 16, 17, 18, 19, 20, 21].map(dayOffset), 1000, 8);
+  await seedAppointments(sb, [dayOffset(30)], 2500, 8);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'UTC' });
+  const page = await context.newPage();
+  await page.goto(url);
+  await paintedMarks(page, 1);
+  const day = await renderAfterData(page, 'Day', 9);
+  const week = await renderAfterData(page, 'Week', 3);
+  const stress = await renderAfterData(page, 'Day', 30);
+  await context.close();
+  return [
+    valueRow('3a. a day of 200 appointments over 8 calendars, data → painted', day, 'ms', '< 100 ms', (v) => v < 100),
+    valueRow('3b. a week of 1,000 appointments, data → painted', week, 'ms', '< 200 ms', (v) => v < 200),
+    valueRow('3c. a stress day of 2,500 appointments, data → painted', stress, 'ms', 'report', null),
+  ];
+}
+
+/** Median round trip of `n` sequential WebSocket messages from a page, each awaited. */
+async function wsRoundTrips(page: Page, wsUrl: string, frame: string, n: number): Promise<number> {
+  return page.evaluate(
+    async ({ wsUrl, frame, n }) => {
+      const ws = new WebSocket(wsUrl);
+      await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
+      const times: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t0 = performance.now();
+        const text = frame.replace('"id":0', `"id":${i + 1}`);
+        await new Promise<void>((ok) => {
+          const on = (e: MessageEvent) => {
+            if (String(e.data).includes(`"id":${i + 1}`) || String(e.data) === text) {
+              ws.removeEventListener('message', on);
+              ok();
+            }
+          };
+          ws.addEventListener('message', on);
+          ws.send(text);
+        });
+        times.push(performance.now() - t0);
+      }
+      ws.close();
+      times.sort((a, b) => a - b);
+      return times[Math.floor(times.length / 2)]!;
+    },
+    { wsUrl, frame, n },
+  );
+}
+
+/** Row 9: a bridge call (app:info) from the app's page vs a bare WebSocket echo from a page. */
+async function bridgeRow(browser: Browser, appUrl: string, refUrl: string): Promise<Row> {
+  const context = await browser.newContext();
+  const app = await context.newPage();
+  await app.goto(appUrl);
+  await app.locator('[data-testid="app"][data-ready="true"]').waitFor();
+  const ipc = `${new URL(appUrl).origin.replace('http', 'ws')}/ipc${new URL(appUrl).search}`;
+  const ours = await wsRoundTrips(app, ipc, JSON.stringify({ type: 'invoke', id: 0, channel: 'app:info' }), 300);
+  const ref = await context.newPage();
+  await ref.goto(refUrl);
+  const echo = `${new URL(refUrl).origin.replace('http', 'ws')}/echo`;
+  const theirs = await wsRoundTrips(ref, echo, JSON.stringify({ type: 'echo', id: 0 }), 300);
+  await context.close();
+  return ratioRow('9. bridge call from a page (app:info) vs bare WebSocket echo', ours, theirs, 'ms', 'report', null);
+}
+
+/** Queues `n` marks from the page's own connection while the service is away; returns when all are queued. */
+async function queueMarks(page: Page, wsUrl: string, marks: { eventId: number; startsAt: string }[]): Promise<void> {
+  await page.evaluate(
+    async ({ wsUrl, marks }) => {
+      const ws = new WebSocket(wsUrl);
+      await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
+      let left = marks.length;
+      await new Promise<void>((ok) => {
+        ws.addEventListener('message', (e) => {
+          if (String(e.data).startsWith('{"type":"result"') && --left === 0) ok();
+        });
+        marks.forEach((m, i) =>
+          ws.send(
+            JSON.stringify({ type: 'invoke', id: i + 1, channel: 'calendar:mark', args: { ...m, state: 'arrived' } }),
+          ),
+        );
+      });
+      ws.close();
+    },
+    { wsUrl, marks },
+  );
+}
+
+/** Row 5: 1,000 marks queued then drained with the calendar open, vs the same drain with no page attached. */
+async function drainWithCalendarRows(browser: Browser, url: string, sb: Sandbox): Promise<Row[]> {
+  const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
+  const begin = new Date(Date.now() - 86_400_000).toISOString();
+  const end = new Date(Date.now() + 2 * 86_400_000).toISOString();
+  const { events } = (await (
+    await fetch(`${sb.url}/v1/events?begin=${begin}&end=${end}&page_size=1000`, { headers: { authorization: auth } })
+  ).json()) as { events: { id: number; start_time: string }[] };
+  const marks = Array.from({ length: 1000 }, (_, i) => {
+    const e = events[i % events.length]!;
+    return { eventId: e.id, startsAt: new Date(e.start_time).toISOString() };
+  });
+  const ipc = `${new URL(url).origin.replace('http', 'ws')}/ipc${new URL(url).search}`;
+  const marked = async () => (await admin(sb).stats()).eventMarks ?? 0;
+  const drain = async (withCalendar: boolean) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(url);
+    await paintedMarks(page, 1);
+    await admin(sb).faults({ offline: true, routes: ['/v1/event/mark'] });
+    await queueMarks(page, ipc, marks);
+    if (!withCalendar) await page.goto('about:blank');
+    const start = await marked();
+    const reads = async () => {
+      const s = await admin(sb).stats();
+      return ['GET /v1/events', 'GET /v1/event'].reduce(
+        (sum, r) => sum + Object.values(s.requests[r] ?? {}).reduce((a, b) => a + b, 0),
+        0,
+      );
+    };
+    const readsBefore = await reads();
+    const t0 = performance.now();
+    await admin(sb).clearFaults();
+    while ((await marked()) - start < marks.length) await new Promise((r) => setTimeout(r, 100));
+    const seconds = (performance.now() - t0) / 1000;
+    const calendarReads = (await reads()) - readsBefore;
+    await context.close();
+    return { seconds, calendarReads };
+  };
+  const alone = await drain(false);
+  const open = await drain(true);
+  return [
+    ratioRow(
+      '5a. queue 1,000 marks then drain: Calendar open vs no page',
+      open.seconds,
+      alone.seconds,
+      's',
+      '≤ 1.3×',
+      (r) => r <= 1.3,
+    ),
+    valueRow(
+      `5b. calendar reads per settled write while draining with Calendar open (no page: ${(alone.calendarReads / marks.length).toFixed(2)})`,
+      open.calendarReads / marks.length,
+      'reads',
+      '≤ 1 per write',
+      (v) => v <= 1,
+    ),
+  ];
+}
+
+/** Row 12: host RSS and page heap after a day of work (1,000 writes, 600 searches) vs at start. */
+async function memoryRow(browser: Browser, host: Host, sb: Sandbox): Promise<Row> {
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${host.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const heap = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
+  };
+  await cdp.send('Performance.enable');
+  await page.goto(host.url);
+  await paintedMarks(page, 1);
+  const start = { rss: rss(), heap: await heap() };
+  const marksBefore = (await admin(sb).stats()).eventMarks ?? 0;
+  const ipc = `${new URL(host.url).origin.replace('http', 'ws')}/ipc${new URL(host.url).search}`;
+  const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
+  const { events } = (await (
+    await fetch(`${sb.url}/v1/events?page_size=1000`, { headers: { authorization: auth } })
+  ).json()) as { events: { id: number; start_time: string }[] };
+  await queueMarks(
+    page,
+    ipc,
+    Array.from({ length: 1000 }, (_, i) => ({
+      eventId: events[i % events.length]!.id,
+      startsAt: new Date(events[i % events.length]!.start_time).toISOString(),
+    })),
+  );
+  await page.getByRole('button', { name: 'Contacts' }).first().click();
+  const search = page.getByPlaceholder('Name, phone number or e-mail');
+  for (let i = 0; i < 600; i++) {
+    await page.evaluate(
+      async ({ wsUrl, q }) => {
+        const ws = new WebSocket(wsUrl);
+        await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
+        await new Promise((ok) => {
+          ws.addEventListener('message', ok, { once: true });
+          ws.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'contacts:search', args: { query: q } }));
+        });
+        ws.close();
+      },
+      { wsUrl: ipc, q: `q${i}` },
+    );
+    if (i % 100 === 0) await search.fill(`a${i}`);
+  }
+  const drainedBy = Date.now() + 60_000;
+  while (Date.now() < drainedBy && ((await admin(sb).stats()).eventMarks ?? 0) < marksBefore + 1000)
+    await new Promise((r) => setTimeout(r, 200));
+  const end = { rss: rss(), heap: await heap() };
+  await context.close();
+  return ratioRow(
+    `12. memory after a day of work: host RSS ${end.rss.toFixed(0)} MB vs ${start.rss.toFixed(0)} MB at start; page heap ${end.heap.toFixed(1)} MB vs ${start.heap.toFixed(1)} MB`,
+    Math.max(end.rss / start.rss, end.heap / start.heap),
+    1,
+    '×',
+    '≤ 1.5×',
+    (r) => r <= 1.5,
+  );
+}
+
+/** Row 4: key press → contacts list updated with 50,000 contacts, p50 and p95, minus the debounce, vs a bare fetch. */
+async function contactsKeyRows(browser: Browser): Promise<Row[]> {
+  const DEBOUNCE_MS = 300; // renderer/stores/contacts-store.ts SEARCH_DELAY_MS
+  const sb = await startSandbox({ port: 0, contacts: 50_000, events: 50 });
+  const host = await startHost(sb.url);
+  try {
+    // In the page: when a key goes down, and when the frame after the search's answer has been painted.
+    const fd = await signInPage(browser, host.url, () => {
+      const w = window as unknown as { __key: number; __painted: number };
+      w.__key = 0;
+      w.__painted = 0;
+      document.addEventListener('keydown', () => (w.__key = performance.now()), true);
+      const searches = new Set<number>();
+      const send = WebSocket.prototype.send;
+      WebSocket.prototype.send = function (this: WebSocket, data: string) {
+        const frame = JSON.parse(String(data)) as { id?: number; channel?: string };
+        if (frame.channel === 'contacts:search' && frame.id !== undefined) {
+          searches.add(frame.id);
+          this.addEventListener('message', (e: MessageEvent) => {
+            const reply = JSON.parse(String(e.data)) as { type?: string; id?: number };
+            if (reply.type === 'result' && reply.id !== undefined && searches.delete(reply.id))
+              requestAnimationFrame(() => setTimeout(() => (w.__painted = performance.now()), 0));
+          });
+        }
+        return send.call(this, data);
+      };
+    });
+    const page = fd.page;
+    await page.getByRole('button', { name: 'Contacts' }).first().click();
+    const search = page.getByPlaceholder('Name, phone number or e-mail');
+    await search.waitFor();
+    const queries = ['an', 'el', 'ma', 'jo', 'li', 'ro', 'sa', 'te', 'mi', 'ka', 'da', 'ri', 'al', 'er', 'on'];
+    const ours: number[] = [];
+    for (const q of [...queries, ...queries]) {
+      await search.fill('');
+      await search.pressSequentially(q);
+      await page.waitForFunction(
+        () => {
+          const w = window as unknown as { __key: number; __painted: number };
+          return w.__painted > w.__key;
+        },
+        undefined,
+        { polling: 50, timeout: 20_000 },
+      );
+      ours.push(
+        (await page.evaluate(() => {
+          const w = window as unknown as { __key: number; __painted: number };
+          return w.__painted - w.__key;
+        })) - DEBOUNCE_MS,
+      );
+    }
+    const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+    const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
+    const bare: number[] = [];
+    for (const q of [...queries, ...queries]) {
+      const t0 = performance.now();
+      // The same reads the app makes: the first 200 matches in pages of 100.
+      for (const p of [1, 2])
+        await (
+          await fetch(`${sb.url}/v1/contacts?q=${q}&page=${p}&page_size=100`, { headers: { authorization: auth } })
+        ).arrayBuffer();
+      bare.push(performance.now() - t0);
+    }
+    await page.context().close();
+    return [
+      ratioRow(
+        '4a. key press → contacts list (50,000 contacts), p50, minus debounce, vs bare fetch',
+        median(ours),
+        median(bare),
+        'ms',
+        '≤ 1.3×',
+        (r) => r <= 1.3,
+      ),
+      ratioRow(
+        '4b. key press → contacts list (50,000 contacts), p95, minus debounce, vs bare fetch',
+        percentile(ours, 95),
+        percentile(bare, 95),
+        'ms',
+        'report',
+        null,
+      ),
+    ];
+  } finally {
+    host.stop();
+    await sb.close();
+  }
 }

@@ -69,6 +69,12 @@ export interface Stats {
     rateLimit: number;
     offline: number;
   };
+  /** The domain half's counters (PLATFORM.md, Stats). */
+  bookingsCreated?: number;
+  contactsWritten?: number;
+  eventsWritten?: number;
+  eventMarks?: number;
+  messagesRecorded?: number;
 }
 
 /** The admin API of one sandbox. */

@@ -63,11 +63,13 @@ const matches = (item: AgendaItem, p: Record<string, unknown>) =>
 /** One item with the unfinished updates, cancellation and mark of it applied (in queue order). */
 export function applyPending(item: AgendaItem, ops: readonly OpView[]): AgendaItem {
   let out = item;
+  // Only the last mark shows, so marks are not copied one by one (a front desk may queue many while offline).
+  let mark: string | null = null;
   for (const op of ops) {
     if (op.status === 'done' || !op.kind.startsWith('event.') || op.kind === 'event.create') continue;
     const p = op.payload;
     if (!matches(out, p)) continue;
-    if (op.kind === 'event.mark') out = { ...out, pendingMark: str(p.state) };
+    if (op.kind === 'event.mark') mark = str(p.state);
     else if (op.kind === 'event.delete') out = { ...out, pending: pendingOf(op, 'delete') };
     else {
       out = {
@@ -83,7 +85,7 @@ export function applyPending(item: AgendaItem, ops: readonly OpView[]): AgendaIt
       };
     }
   }
-  return out;
+  return mark === null ? out : { ...out, pendingMark: mark };
 }
 
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;

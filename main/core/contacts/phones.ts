@@ -16,11 +16,24 @@ export function normalisePhone(typed: string, country: CountryCode | null): stri
   return toE164(typed, country) ?? typed.trim().replace(/\s+/g, ' ');
 }
 
+/** Formatted numbers already worked out (parsing is the costly part of showing 200 search results). */
+const shown = new Map<string, string>();
+const SHOWN_MAX = 20_000;
+
 /** National format for the account's own country, international for others, as typed when unparseable. */
 export function displayPhone(typed: string, normalized: string, country: CountryCode | null): string {
+  const key = `${country ?? ''}\n${normalized}\n${typed}`;
+  const known = shown.get(key);
+  if (known !== undefined) return known;
   const parsed = parsePhoneNumberFromString(normalized || typed.trim(), country ?? undefined);
-  if (!parsed?.isPossible()) return typed.trim() || normalized;
-  return country && parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
+  const text = !parsed?.isPossible()
+    ? typed.trim() || normalized
+    : country && parsed.country === country
+      ? parsed.formatNational()
+      : parsed.formatInternational();
+  if (shown.size >= SHOWN_MAX) shown.clear();
+  shown.set(key, text);
+  return text;
 }
 
 /**

@@ -62,7 +62,10 @@ export default function ScheduleScreen() {
   // (Re)load when the granted permissions change (after "Grant access").
   useEffect(() => {
     const s = useCalendarStore.getState();
-    void s.loadCalendars().then(() => s.load());
+    // The range does not wait for the calendar list (the saved answer paints at once); it is read again only if
+    // the practice's zone turns out to differ from the one the range was read in.
+    void s.load();
+    void s.loadCalendars().then((zoneMoved) => (zoneMoved ? s.load() : undefined));
   }, [scopes]);
   // A range that failed to load or shows a saved answer is read again when the service is back (otherwise changes
   // arrive by live updates).
