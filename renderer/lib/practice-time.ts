@@ -20,8 +20,11 @@ interface PracticeClock {
 
 /** Where the practice's zone is kept (set by the calendar from the account's calendars). */
 export const usePracticeClock = create<PracticeClock>()((set) => ({
-  zone: null,
-  setZone: (zone) => set({ zone }),
+  zone: savedZone(),
+  setZone: (zone) => {
+    rememberZone(zone);
+    set({ zone });
+  },
 }));
 
 /** The zone to show times in: the practice's, or the workstation's when unknown. */
@@ -110,4 +113,34 @@ export function zoneLabel(zone: string, at: number = Date.now()): string {
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return `Times in ${city} time${short ? ` (${short})` : ''}`;
+}
+
+const ZONE_KEY = 'frontdesk.practiceZone';
+
+/** The zone last learned on this workstation (not personal data), so a restart paints in it before asking. */
+function savedZone(): string | null {
+  try {
+    const zone = globalThis.localStorage?.getItem(ZONE_KEY) ?? null;
+    return zone && isValidZone(zone) ? zone : null;
+  } catch {
+    return null;
+  }
+}
+
+function rememberZone(zone: string | null): void {
+  try {
+    if (zone) globalThis.localStorage?.setItem(ZONE_KEY, zone);
+    else globalThis.localStorage?.removeItem(ZONE_KEY);
+  } catch {
+    // Storage unavailable: the zone is learned again from the calendars at each start.
+  }
+}
+
+function isValidZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -12,6 +12,7 @@ import {
   dayStart,
   differsFromWorkstation,
   isoInZone,
+  usePracticeClock,
   usePracticeZone,
   zoneLabel,
 } from '../../lib/practice-time';
@@ -62,8 +63,12 @@ export default function ScheduleScreen() {
   // (Re)load when the granted permissions change (after "Grant access").
   useEffect(() => {
     const s = useCalendarStore.getState();
-    // The range does not wait for the calendar list (the saved answer paints at once); it is read again only if
-    // the practice's zone turns out to differ from the one the range was read in.
+    // With the practice's zone known from an earlier start, the range does not wait for the calendar list (the saved
+    // answer paints at once) and is read again only if the zone moved; the first time, the zone comes first.
+    if (usePracticeClock.getState().zone === null) {
+      void s.loadCalendars().then(() => s.load());
+      return;
+    }
     void s.load();
     void s.loadCalendars().then((zoneMoved) => (zoneMoved ? s.load() : undefined));
   }, [scopes]);
