@@ -12,7 +12,6 @@ import {
   dayStart,
   differsFromWorkstation,
   isoInZone,
-  usePracticeClock,
   usePracticeZone,
   zoneLabel,
 } from '../../lib/practice-time';
@@ -63,12 +62,8 @@ export default function ScheduleScreen() {
   // (Re)load when the granted permissions change (after "Grant access").
   useEffect(() => {
     const s = useCalendarStore.getState();
-    // With the practice's zone known from an earlier start, the range does not wait for the calendar list (the saved
-    // answer paints at once) and is read again only if the zone moved; the first time, the zone comes first.
-    if (usePracticeClock.getState().zone === null) {
-      void s.loadCalendars().then(() => s.load());
-      return;
-    }
+    // The range does not wait for the calendar list (the saved answer paints at once); it is read again only if the
+    // practice's zone (remembered from the last start) turns out to have moved.
     void s.load();
     void s.loadCalendars().then((zoneMoved) => (zoneMoved ? s.load() : undefined));
   }, [scopes]);
