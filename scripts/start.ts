@@ -14,6 +14,7 @@ import { installCrashGuards } from '../main/core/crash-guard';
 import { consoleLogger } from '../main/core/platform';
 import { startSandbox, type Sandbox } from '../test/sandbox/index';
 import { obtainElectron } from './electron-binary';
+import { onPreferredPort, portOf, type Placed } from './preferred-port';
 
 const root = resolve(__dirname, '..');
 
@@ -25,20 +26,17 @@ function electronUserData(): string {
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Frontdesk');
 }
 
-async function sandboxIfNeeded(serviceConfigured: boolean): Promise<Sandbox | null> {
+/** The sandbox on its usual port (4010), or on a free one when that is taken; null when a service is configured. */
+async function sandboxIfNeeded(serviceConfigured: boolean): Promise<Placed<Sandbox> | null> {
   if (serviceConfigured) return null;
-  try {
-    return await startSandbox({ port: Number(new URL(SANDBOX_URL).port) });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    return startSandbox({ port: 0 });
-  }
+  return onPreferredPort(portOf(SANDBOX_URL), (port) => startSandbox({ port }));
 }
 
 async function main(): Promise<void> {
   installCrashGuards(consoleLogger);
   const configured = Boolean(process.env.FRONTDESK_SERVICE_URL) || existsSync(join(electronUserData(), CONFIG_FILE));
-  const sandbox = await sandboxIfNeeded(configured);
+  const placed = await sandboxIfNeeded(configured);
+  const sandbox = placed?.server ?? null;
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (sandbox) {
     Object.assign(env, {
@@ -46,7 +44,8 @@ async function main(): Promise<void> {
       FRONTDESK_PORTAL_URL: sandbox.url,
       FRONTDESK_USING_SANDBOX: '1',
     });
-    console.log(`Practice service (sandbox) at ${sandbox.url} — sign in as owner@frontdesk.test / sandbox`);
+    const moved = placed?.moved ? ` (port ${portOf(SANDBOX_URL)} was taken, so it uses ${portOf(sandbox.url)})` : '';
+    console.log(`Practice service (sandbox) at ${sandbox.url}${moved} — sign in as owner@frontdesk.test / sandbox`);
   }
   const electron = obtainElectron();
   if (electron.binary) {
@@ -55,18 +54,16 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    `Electron is not available on this machine (${electron.reason}); running Frontdesk in your browser instead.`,
+    `Electron is not available on this machine (${electron.reason}); running Frontdesk in your browser instead (the browser host, for development and demos).`,
   );
   const dataDir = defaultDataDir();
   const config = loadConfig({ env, userDataDir: dataDir });
-  const host = await startBrowserHost({
-    port: Number(process.env.FRONTDESK_PREVIEW_PORT ?? 5180),
-    config,
-    dataDir,
-    rendererDir: join(root, 'out/renderer'),
-    appVersion: version,
-  });
-  console.log(`Open Frontdesk at ${host.url}`);
+  const preferred = Number(process.env.FRONTDESK_PREVIEW_PORT ?? 5180);
+  const { server: host, moved } = await onPreferredPort(preferred, (port) =>
+    startBrowserHost({ port, config, dataDir, rendererDir: join(root, 'out/renderer'), appVersion: version }),
+  );
+  const note = moved ? ` (port ${preferred} was taken, so it uses ${portOf(host.url)})` : '';
+  console.log(`Open Frontdesk at ${host.url}${note}`);
   const shutdown = () => void Promise.all([host.close(), sandbox?.close()]).then(() => process.exit(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -8,7 +8,7 @@ const stack = useStack();
 describe('first screen', () => {
   it('shows the app name, the configured service and that it is online', async () => {
     const app = await stack.open();
-    await expect(app.page.getByRole('heading', { name: 'Frontdesk', level: 1 })).toBeTruthy();
+    await expect(app.page.getByRole('heading', { name: 'Frontdesk', level: 1 }).isVisible()).resolves.toBe(true);
     expect(await app.page.getByRole('heading', { level: 1 }).innerText()).toBe('Frontdesk');
     expect(await app.serviceUrl()).toBe(stack.sandbox.url);
     await app.waitForConnectivity('online');
