@@ -13,6 +13,8 @@ export interface FakeClock extends Clock {
   advance(ms: number, options?: { fireTimers?: boolean }): void;
   /** For the sandbox's `now` option. */
   date(): Date;
+  /** Due times (fake ms) of the timers still waiting: shows what a loop decided to wait for. */
+  pending(): number[];
 }
 
 /** Starts at the real time; only `advance` makes it drift. */
@@ -40,6 +42,7 @@ export function fakeClock(): FakeClock {
         clearTimeout(real);
       };
     },
+    pending: () => [...timers].map((t) => t.due),
     advance(ms, { fireTimers = true } = {}) {
       offset += ms;
       if (!fireTimers) return;

@@ -47,7 +47,8 @@ describe('outbox retry timing', () => {
       // random() is 0.5 in the harness: half of min(cap, 60 s · 2^(n−1)).
       expect(wait).toBe(30_000 * 2 ** (attempts - 1));
       clock.advance(wait - 1000);
-      await new Promise((r) => setTimeout(r, 20));
+      // The send loop looked again and chose to wait for the op's time: a timer due then is the proof.
+      await waitFor(() => clock.pending().includes(view.nextAttemptAt));
       expect(service.calls).toHaveLength(attempts);
       clock.advance(1000);
       await waitFor(() => service.calls.length === attempts + 1);
@@ -76,7 +77,8 @@ describe('outbox retry timing', () => {
     await box.enqueue('contact.update', { id: 2, name: 'B' });
     box.retryNow();
     clock.advance(119_000);
-    await new Promise((r) => setTimeout(r, 20));
+    // The account's floor holds: the loop re-armed for the end of Retry-After instead of sending.
+    await waitFor(() => clock.pending().includes(failed.nextAttemptAt));
     expect(service.calls).toHaveLength(1);
     clock.advance(1000);
     await waitFor(() => box.counts().active.queued === 0 && box.counts().active.sending === 0);
