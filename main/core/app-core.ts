@@ -145,6 +145,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       stopResumeWatch();
       connectivity.stop();
       await outbox.close();
+      await cache.flush();
     },
   };
 }

@@ -33,6 +33,8 @@ export class ReadCache {
   private readonly slots = new Map<string, Slot>();
   private total = 0;
   private readonly scanned = new Set<string>();
+  /** Offline copies being written after their answer was already returned. */
+  private readonly writing = new Set<Promise<void>>();
 
   constructor(
     private readonly dir: string,
@@ -95,13 +97,21 @@ export class ReadCache {
    * logged (the answer was already shown; only the offline copy is missing).
    */
   remember<T>(account: string, key: string, value: T, fetchedAt: number): void {
-    this.put(account, key, value, fetchedAt).catch((error: Error) =>
+    const write = this.put(account, key, value, fetchedAt).catch((error: Error) =>
       this.log.warn('a view could not be kept for offline use', { reason: error.message }),
     );
+    this.writing.add(write);
+    void write.finally(() => this.writing.delete(write));
   }
 
-  /** Forgets everything cached for an account (sign-out). */
+  /** Waits for the offline copies still being written (before a wipe, and when core stops). */
+  async flush(): Promise<void> {
+    while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
+  }
+
+  /** Forgets everything cached for an account (sign-out); copies still being written land first, then go too. */
   async wipeAccount(account: string): Promise<void> {
+    await this.flush();
     for (const key of [...this.memory.keys()]) if (key.startsWith(`${account}\n`)) this.memory.delete(key);
     const folder = join(this.dir, hash(account));
     for (const [file, slot] of [...this.slots]) {

@@ -64,4 +64,13 @@ describe('read cache', () => {
     expect(await cache.get('acct', 'search:x')).toEqual({ value: answer(7), fetchedAt: 5 });
     await expect.poll(() => files(dir).length).toBe(1);
   });
+
+  it('a sign-out wipe right after a search leaves nothing behind, even while its offline copy was being written', async () => {
+    const { cache, dir } = await makeCache(1_000_000);
+    for (let i = 0; i < 20; i++) cache.remember('acct', `search:${i}`, answer(i), 1);
+    await cache.wipeAccount('acct');
+    await cache.flush(); // anything the wipe did not wait for would land now
+    expect(files(dir)).toHaveLength(0);
+    expect(await cache.get('acct', 'search:3')).toBeNull();
+  });
 });
