@@ -3,64 +3,33 @@ import type { Linter } from 'eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { closedWorld } from './scripts/lint/closed-world';
 
-const nodeBuiltins = [
-  'node:*',
-  'fs',
-  'fs/promises',
-  'path',
-  'os',
-  'child_process',
-  'crypto',
-  'http',
-  'https',
-  'net',
-  'url',
-  'util',
-  'stream',
-  'worker_threads',
-];
-
-/** Runtime boundaries: renderer is a browser page, core is plain Node, only main/electron touches Electron. */
+/**
+ * Runtime boundaries, closed-world: scripts/lint/closed-world.ts lists what each runtime folder may import and
+ * everything else fails. The bridge object on `window` is read in renderer/lib/frontdesk.ts only.
+ */
 const boundaries: Linter.Config[] = [
   {
-    files: ['renderer/**/*.{ts,tsx}', 'preload/contract.ts', 'preload/bridge.ts', 'preload/ws-wire.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer never imports electron: go through the bridge.' }],
-          patterns: [
-            { group: nodeBuiltins, message: 'The renderer is a sandboxed page: no Node modules.' },
-            {
-              group: ['**/main/**', '**/main'],
-              message: 'The renderer never imports main code: go through the contract.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.{ts,tsx}', 'test/sandbox/**/*.ts'],
+    plugins: { frontdesk: closedWorld },
+    rules: { 'frontdesk/closed-world': 'error' },
   },
   {
-    files: ['main/core/**/*.ts', 'main/browser-host/**/*.ts'],
+    files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/lib/frontdesk.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-properties': [
         'error',
-        {
-          paths: [
-            {
-              name: 'electron',
-              message: 'main/core and the browser host are plain Node: take the capability from Platform.',
-            },
-            { name: 'electron-store', message: 'electron-store loads electron: use Platform.settings.' },
-          ],
-          patterns: [
-            {
-              group: ['**/electron/**', '**/electron'],
-              message: 'Only main/electron and main/index.ts may use Electron adapters.',
-            },
-          ],
-        },
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'frontdesk',
+          message: 'Only renderer/lib/frontdesk.ts touches the bridge on window: import { frontdesk } from it.',
+        })),
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'frontdesk', message: 'Import { frontdesk } from renderer/lib/frontdesk.ts.' },
       ],
     },
   },

@@ -1,13 +1,14 @@
 /** Electron entry: single-instance lock, lifecycle and wiring. Nothing else. */
 import { join } from 'node:path';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, dialog } from 'electron';
 import { createCore, type FrontdeskCore } from './core/app-core';
 import { ConfigError, loadConfig, type FrontdeskConfig } from './core/config';
+import { DataFolderError } from './core/data-folder';
 import { installCrashGuards } from './core/crash-guard';
-import { consoleLogger } from './core/platform';
 import { installDeepLinks } from './electron/deep-links';
 import { hardenApp } from './electron/hardening';
 import { forwardEvents, registerIpc } from './electron/ipc';
+import { createElectronLogger, logFolder } from './electron/log';
 import { installMenu } from './electron/menu';
 import { createElectronPlatform } from './electron/platform';
 import { registerAppScheme, serveAppScheme } from './electron/protocol';
@@ -40,7 +41,8 @@ function configOrExit(userDataDir: string): FrontdeskConfig | null {
   }
 }
 
-installCrashGuards(consoleLogger);
+const log = createElectronLogger(logFolder(app.getPath('userData')));
+installCrashGuards(log);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -53,7 +55,16 @@ if (!app.requestSingleInstanceLock()) {
       if (process.platform !== 'darwin') app.quit();
     });
     app.on('before-quit', () => void core?.stop());
-    void app.whenReady().then(() => start(config, links.claimed));
+    void app
+      .whenReady()
+      .then(() => start(config, links.claimed))
+      .catch((error: unknown) => {
+        // A data folder or key file that is not safe to use: say what to do, in a box the user sees, and stop.
+        const message =
+          error instanceof DataFolderError ? error.message : `Something went wrong while starting: ${String(error)}`;
+        dialog.showErrorBox('Frontdesk could not start', message);
+        app.exit(1);
+      });
   }
 }
 
@@ -68,9 +79,9 @@ function openWindow(settings: Parameters<typeof createMainWindow>[1]): void {
 
 async function start(config: FrontdeskConfig, customSchemeClaimed: () => boolean): Promise<void> {
   hardenApp();
-  installMenu();
   serveAppScheme(join(__dirname, '../renderer'));
-  const platform = createElectronPlatform();
+  const platform = createElectronPlatform(log);
+  installMenu({ openLogFolder: () => void platform.openLogFolder?.().catch(() => undefined) });
   core = createCore(platform, config, { trustedOrigin: APP_ORIGIN, customSchemeClaimed });
   registerIpc(core);
   await core.start();

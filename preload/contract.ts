@@ -48,6 +48,10 @@ export interface AppInfo {
   portalUrl: string;
   /** True when Frontdesk runs against the local sandbox stand-in, not a real service. */
   usingSandbox: boolean;
+  /** Folder of the log files, for support (null when this host keeps none). */
+  logFolder: string | null;
+  /** Whether Help → Open log folder can open it (the browser host shows its path instead). */
+  canOpenLogFolder: boolean;
 }
 
 /** Sign-in state as the renderer may know it: never a token, code or verifier. */
@@ -57,6 +61,11 @@ export interface AuthStatus {
   user: { name: string; email: string } | null;
   /** The account the app acts on when it is not the user's own (linked user). */
   actingFor: { name: string; email: string } | null;
+  /**
+   * The account whose data the app shows: an opaque key (renderer stores are reset when it changes) and the
+   * practice's name for the header ("Lakeside Dental"). Null when signed out.
+   */
+  account: { key: string; practiceName: string } | null;
   grantedScopes: string[];
   /** Where the sign-in is kept: the OS keystore, weaker storage an admin allowed, or memory only. */
   storage: 'keystore' | 'weak-opt-in' | 'memory';
@@ -75,7 +84,7 @@ export interface AppointmentMessage {
 }
 
 /** One person on an appointment. */
-export interface AgendaPerson {
+interface AgendaPerson {
   name: string;
   phone: string;
   email: string;
@@ -204,6 +213,8 @@ export interface OutboxSummary {
   queued: number;
   needsAttention: number;
   held: { account: string; label: string; count: number }[];
+  /** Saved changes that could not be read and were kept aside (nothing was sent for them), until acknowledged. */
+  keptAside: { count: number; file: string; since: number } | null;
 }
 
 /** A booking page and what its form asks. */
@@ -228,6 +239,59 @@ export interface SlotView {
   /** The instant, ISO 8601 with offset. */
   start: string;
   end: string;
+}
+
+/** A booking as the Bookings screen and a contact's history show it. */
+export interface BookingSummary {
+  id: number;
+  /** 'confirmed': booked; 'pending': the practice's own calendar system is still confirming it; 'failed'. */
+  state: BookingKind;
+  name: string;
+  phone: string;
+  email: string;
+  /** ISO 8601 instants, when the service says. */
+  start: string | null;
+  end: string | null;
+  createdAt: string | null;
+  /** The booking page's URL prefix and the appointment type's token (the screen shows their names). */
+  page: string;
+  appointmentType: string;
+  /** The appointment it made, when the service says. */
+  title: string | null;
+  calendarName: string | null;
+}
+
+/** A contact's next appointment, for the finder's results. */
+export interface NextAppointment {
+  /** The contact's list key. */
+  key: string;
+  next: { id: number; title: string; start: string; calendarName: string } | null;
+}
+
+/** Filters of the Bookings screen. */
+const BOOKING_KINDS = ['confirmed', 'pending', 'failed'] as const;
+export type BookingKind = (typeof BOOKING_KINDS)[number];
+
+/** One page of recent bookings. */
+export interface BookingList {
+  items: BookingSummary[];
+  page: number;
+  /** Another page may follow. */
+  more: boolean;
+  fetchedAt: number;
+  source: 'service' | 'cache';
+}
+
+/** A contact's appointments (by their phones and e-mails) and bookings. */
+export interface ContactHistory {
+  /** Soonest first. */
+  upcoming: AgendaItem[];
+  /** Latest first. */
+  past: AgendaItem[];
+  /** Latest first. */
+  bookings: BookingSummary[];
+  fetchedAt: number;
+  source: 'service' | 'cache';
 }
 
 // contacts ─────────────────────────────────────────────────────────────────────────────────
@@ -453,11 +517,13 @@ const scopeName = z
 
 /** Declares an invoke channel: args schema now, result type as the generic. */
 function invoke<R>() {
+  // `result` is a type-only marker (never read at run time): it carries R for Handlers and the bridge types.
   return <A extends z.ZodType>(args: A) => ({ args, result: undefined as unknown as R });
 }
 
 /** Declares an event channel with its payload type. */
 function event<P>() {
+  // `payload` is a type-only marker (never read at run time): it carries P for the event types.
   return { payload: undefined as unknown as P };
 }
 
@@ -466,6 +532,8 @@ export const invokeChannels = {
   'app:info': invoke<AppInfo>()(noArgs),
   'app:connectivity': invoke<Connectivity>()(noArgs),
   'app:check-connectivity': invoke<Connectivity>()(noArgs),
+  /** Opens the log folder in the file manager (desktop app only). */
+  'app:open-log-folder': invoke<null>()(noArgs),
   'auth:status': invoke<AuthStatus>()(noArgs),
   /** Starts sign-in in the system browser; `addScopes` re-authorizes for more permissions. */
   'auth:sign-in': invoke<AuthStatus>()(
@@ -488,6 +556,8 @@ export const invokeChannels = {
         eventId: z.number().int().positive(),
         state: z.enum(MARK_STATES),
         startsAt: z.iso.datetime({ offset: true }),
+        /** Who is on the appointment, for the Outbox's sentence ("Mark Nathan Haddad as no-show"). */
+        who: z.string().max(200).optional(),
       })
       .strict(),
   ),
@@ -530,6 +600,8 @@ export const invokeChannels = {
   'outbox:discard': invoke<OutboxSummary>()(opId),
   /** "Discard … queued changes" of another sign-in on this workstation. */
   'outbox:discard-held': invoke<OutboxSummary>()(z.object({ account: z.string().min(1).max(500) }).strict()),
+  /** "I have noted this": stops showing the kept-aside notice (the kept bytes stay, for support). */
+  'outbox:acknowledge-kept-aside': invoke<OutboxSummary>()(noArgs),
   'bookings:pages': invoke<BookingPageView[]>()(noArgs),
   'bookings:availability': invoke<SlotView[]>()(
     z
@@ -545,6 +617,17 @@ export const invokeChannels = {
   'bookings:book': invoke<OutboxItem>()(bookingInput),
   /** Edits a queued or refused booking (new time or details), keeping its place. */
   'bookings:rebook': invoke<OutboxItem>()(z.object({ id: z.uuid(), booking: bookingInput }).strict()),
+  /** Recent bookings (newest first), by page, appointment date range and state; the saved copy offline. */
+  'bookings:list': invoke<BookingList>()(
+    z
+      .object({
+        page: z.number().int().min(1).max(1000),
+        begin: z.iso.datetime({ offset: true }).optional(),
+        end: z.iso.datetime({ offset: true }).optional(),
+        state: z.enum(BOOKING_KINDS).optional(),
+      })
+      .strict(),
+  ),
   /** The form values of a queued booking, for Edit. */
   'bookings:draft': invoke<BookingInput>()(opId),
   // contacts
@@ -564,6 +647,34 @@ export const invokeChannels = {
   ),
   'contacts:delete': invoke<OutboxItem>()(contactRef),
   'contacts:address-books': invoke<AddressBookView[]>()(noArgs),
+  /** Each person's next appointment in the coming month, by their phones and e-mails (one read for all). */
+  'contacts:next-appointments': invoke<NextAppointment[]>()(
+    z
+      .object({
+        people: z
+          .array(
+            z
+              .object({
+                key: z.string().min(1).max(100),
+                phones: z.array(z.string().trim().min(1).max(40)).max(5),
+                emails: z.array(z.string().trim().min(1).max(254)).max(5),
+              })
+              .strict(),
+          )
+          .max(20),
+      })
+      .strict(),
+  ),
+  /** Upcoming and past appointments with these phones or e-mails, and their bookings (the saved copy offline). */
+  'contacts:history': invoke<ContactHistory>()(
+    z
+      .object({
+        phones: z.array(z.string().trim().min(1).max(40)).max(5),
+        emails: z.array(z.email().max(254)).max(5),
+      })
+      .strict()
+      .refine((h) => h.phones.length + h.emails.length > 0, 'a phone or an e-mail is needed'),
+  ),
 } as const;
 
 /** Every main→renderer event. */
@@ -591,11 +702,6 @@ export const eventChannelNames = Object.keys(eventChannels) as EventChannel[];
 /** True when `name` is one of our invoke channels (own key, not a prototype member). */
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
   return typeof name === 'string' && Object.hasOwn(invokeChannels, name);
-}
-
-/** True when `name` is one of our event channels. */
-export function isEventChannel(name: unknown): name is EventChannel {
-  return typeof name === 'string' && Object.hasOwn(eventChannels, name);
 }
 
 /** The object the renderer sees as `window.frontdesk`. */

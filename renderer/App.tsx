@@ -8,6 +8,9 @@ import { NavBar } from './components/NavBar';
 import { CalendarView } from './features/calendar/CalendarView';
 import { HeldWorkBanner } from './features/outbox/HeldWorkBanner';
 import { ServiceCard } from './features/service/ServiceCard';
+import { FindPatient } from './features/shell/FindPatient';
+import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
+import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
@@ -15,11 +18,13 @@ import { wireBookingEvents } from './stores/booking-store';
 import { wireContactEvents } from './stores/contacts-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
+import { useShellStore } from './stores/shell-store';
 import { forgetAccount, wireSessionReset } from './stores/session-reset';
 
 // Screens other than the calendar load when first opened, so the first paint needs only the shell and the calendar.
 const BookingView = lazy(() => import('./features/bookings/BookingView').then((m) => ({ default: m.BookingView })));
 const ContactsView = lazy(() => import('./features/contacts/ContactsView').then((m) => ({ default: m.ContactsView })));
+const BookingsView = lazy(() => import('./features/bookings/BookingsView').then((m) => ({ default: m.BookingsView })));
 const OutboxView = lazy(() => import('./features/outbox/OutboxView').then((m) => ({ default: m.OutboxView })));
 
 /** Root component. */
@@ -29,8 +34,13 @@ export function App() {
   const auth = useAuthStore((s) => s.status);
   const screen = useNavStore((s) => s.screen);
   const signedIn = auth?.state === 'signed_in';
+  const shortcutsOpen = useShellStore((s) => s.shortcutsOpen);
   useEffect(() => {
     if (signedIn) void useOutboxStore.getState().load();
+  }, [signedIn]);
+  useEffect(() => {
+    if (!signedIn) return;
+    return wireShortcuts({ showShortcuts: () => useShellStore.getState().showShortcuts(true) });
   }, [signedIn]);
   useEffect(() => {
     setSignOutHandler(forgetAccount);
@@ -66,8 +76,14 @@ export function App() {
         <Suspense fallback={<p className="muted">Opening…</p>}>
           {ready && signedIn && screen === 'book' && <BookingView />}
           {ready && signedIn && screen === 'contacts' && <ContactsView />}
+          {ready && signedIn && screen === 'bookings' && <BookingsView />}
           {ready && signedIn && screen === 'outbox' && <OutboxView />}
         </Suspense>
+        {ready && signedIn && <FindPatient />}
+        <ShortcutsDialog
+          isOpen={shortcutsOpen && signedIn}
+          onClose={() => useShellStore.getState().showShortcuts(false)}
+        />
         {ready && auth?.state !== 'signed_in' && <ServiceCard />}
       </main>
       <StatusBar />

@@ -1,8 +1,11 @@
 /** Renderer entry: mounts the app. */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// Tokens and shared controls first, so each feature's own stylesheet (imported by its view) can refine them.
+import './theme/tokens.css';
+import './components/frame.css';
+import './components/controls.css';
 import { App } from './App';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {

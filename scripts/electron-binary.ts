@@ -11,13 +11,25 @@ function packageDir(): string | null {
   }
 }
 
-/** Path of the installed binary, or null. Never downloads. */
+/** The binary's name inside a dist folder, as the electron package records it (path.txt). */
+function binaryName(dir: string | null): string {
+  const pathFile = dir ? join(dir, 'path.txt') : null;
+  return pathFile && existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : 'electron';
+}
+
+/**
+ * Path of the installed binary, or null. Never downloads. Honours ELECTRON_OVERRIDE_DIST_PATH (a folder holding an
+ * Electron build), as the electron package itself does.
+ */
 export function installedElectron(): string | null {
   const dir = packageDir();
-  if (!dir) return null;
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (override) {
+    const binary = join(override, binaryName(dir));
+    return existsSync(binary) ? binary : null;
+  }
+  if (!dir || !existsSync(join(dir, 'path.txt'))) return null;
+  const binary = join(dir, 'dist', binaryName(dir));
   return existsSync(binary) ? binary : null;
 }
 
@@ -25,6 +37,8 @@ export function installedElectron(): string | null {
 export function obtainElectron(): { binary: string | null; reason: string | null } {
   const existing = installedElectron();
   if (existing) return { binary: existing, reason: null };
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  if (override) return { binary: null, reason: `there is no Electron in ELECTRON_OVERRIDE_DIST_PATH (${override})` };
   const dir = packageDir();
   if (!dir) return { binary: null, reason: 'the electron package is not installed' };
   const result = spawnSync(process.execPath, [join(dir, 'install.js')], {

@@ -26,10 +26,15 @@ function electronUserData(): string {
   return join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'Frontdesk');
 }
 
+/** The sandbox's usual port: FRONTDESK_SANDBOX_PORT, else 4010. */
+function sandboxPort(): number {
+  return Number(process.env.FRONTDESK_SANDBOX_PORT ?? portOf(SANDBOX_URL));
+}
+
 /** The sandbox on its usual port (4010), or on a free one when that is taken; null when a service is configured. */
 async function sandboxIfNeeded(serviceConfigured: boolean): Promise<Placed<Sandbox> | null> {
   if (serviceConfigured) return null;
-  return onPreferredPort(portOf(SANDBOX_URL), (port) => startSandbox({ port }));
+  return onPreferredPort(sandboxPort(), (port) => startSandbox({ port }));
 }
 
 async function main(): Promise<void> {
@@ -44,7 +49,7 @@ async function main(): Promise<void> {
       FRONTDESK_PORTAL_URL: sandbox.url,
       FRONTDESK_USING_SANDBOX: '1',
     });
-    const moved = placed?.moved ? ` (port ${portOf(SANDBOX_URL)} was taken, so it uses ${portOf(sandbox.url)})` : '';
+    const moved = placed?.moved ? ` (port ${sandboxPort()} was taken, so it uses ${portOf(sandbox.url)})` : '';
     console.log(`Practice service (sandbox) at ${sandbox.url}${moved} — sign in as owner@frontdesk.test / sandbox`);
   }
   const electron = obtainElectron();

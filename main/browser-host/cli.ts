@@ -2,13 +2,13 @@
  * `npm run preview -- --port 5180 --service http://127.0.0.1:4010`: runs core in Node and
  * serves the renderer to a browser tab. Prints the URL to open.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { ConfigError, loadConfig } from '../core/config';
 import { installCrashGuards } from '../core/crash-guard';
 import { consoleLogger } from '../core/platform';
-import { defaultDataDir } from './node-platform';
+import { browserHostLogger, defaultDataDir } from './node-platform';
 import { startBrowserHost } from './server';
 
 /** Parses flags, starts the host, and keeps running until interrupted. */
@@ -61,6 +61,8 @@ export async function main(argv: string[]): Promise<void> {
     dataDir,
     rendererDir: resolve(flags['renderer-dir'] ?? resolve(__dirname, '../../out/renderer')),
     appVersion: version,
+    // One log for the host's refusals and the core's entries: <data>/logs/main.log.
+    log: browserHostLogger(join(dataDir, 'logs')),
   });
   console.log(`Frontdesk is running in your browser at ${host.url}`);
   console.log(`service: ${config.serviceUrl}   data: ${dataDir}`);

@@ -5,6 +5,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { checkPrivateFile } from '../core/data-folder';
 import type { SecretCipher } from '../core/platform';
 
 const VERSION = 1;
@@ -14,6 +15,8 @@ const TAG_BYTES = 16;
 
 /** Reads the key file, creating it (mode 0600, exclusive) on first use. */
 function loadOrCreateKey(path: string): Buffer {
+  // A key someone else could read, or planted, is refused: what it seals would not be private.
+  checkPrivateFile(path, 'key file');
   try {
     const key = readFileSync(path);
     if (key.length !== KEY_BYTES) throw new Error(`key file ${path} has the wrong length`);

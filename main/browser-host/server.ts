@@ -1,7 +1,10 @@
 /**
- * The browser host: the same core in Node, the built renderer over HTTP, and the contract
- * over a WebSocket whose Origin (and every request's Host) is checked.
+ * The browser host: the same core in Node, the built renderer over HTTP, and the contract over a WebSocket. Every
+ * request's Host is checked; a WebSocket is accepted only from the app's own Origin AND with this run's key (a
+ * random secret printed in the URL `npm start` shows, like Jupyter's token), so no other local program or user can
+ * drive a signed-in app. A page that does not read its replies is disconnected (bounded memory).
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -25,11 +28,32 @@ export interface BrowserHostOptions {
   probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Sees every WebSocket frame (tests prove no secret crosses the bridge). */
   tap?: (direction: 'to-page' | 'from-page', text: string) => void;
+  /** This run's key (tests pass their own); a random 256-bit one by default. */
+  key?: string;
+  /** Backpressure limits (tests use small ones). */
+  limits?: Partial<SocketLimits>;
 }
+
+/** How much one page may have outstanding before the host stops reading it, or drops it. */
+interface SocketLimits {
+  /** Calls being answered at once; past this the host stops reading the socket until some are answered. */
+  callsInFlight: number;
+  /** Bytes of replies the page has not read yet; past this the page is disconnected and its replies dropped. */
+  sendBufferBytes: number;
+}
+
+const DEFAULT_LIMITS: SocketLimits = { callsInFlight: 64, sendBufferBytes: 8 * 1024 * 1024 };
+
+/** The WebSocket subprotocol the page asks for; its key travels as a second one, `key.<key>`. */
+const IPC_PROTOCOL = 'frontdesk';
+const KEY_PREFIX = 'key.';
 
 /** A running browser host. */
 export interface BrowserHost {
+  /** The address to open: it carries this run's key in its fragment (never sent to a server). */
   url: string;
+  /** The origin alone, for building request URLs. */
+  origin: string;
   core: FrontdeskCore;
   close(): Promise<void>;
 }
@@ -39,11 +63,20 @@ const HOST = '127.0.0.1';
 /** Starts the HTTP + WebSocket server and the core behind it. */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(options.rendererDir);
+  const key = options.key ?? randomBytes(32).toString('base64url');
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const sockets = new Set<WebSocket>();
   const send = (ws: WebSocket, message: ServerMessage) => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > limits.sendBufferBytes) {
+      // The page is not reading its replies: drop it (and everything buffered for it) rather than grow without end.
+      options.log?.warn('disconnected a page that did not read its replies', { buffered: ws.bufferedAmount });
+      ws.terminate();
+      return;
+    }
     const text = JSON.stringify(message);
     options.tap?.('to-page', text);
-    if (ws.readyState === ws.OPEN) ws.send(text);
+    ws.send(text);
   };
   const broadcast = (message: ServerMessage) => {
     for (const socket of sockets) send(socket, message);
@@ -90,13 +123,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 1024 * 1024,
+    handleProtocols: (protocols) => (protocols.has(IPC_PROTOCOL) ? IPC_PROTOCOL : false),
+  });
   server.on('upgrade', (req, socket, head) => {
     const port = (server.address() as AddressInfo).port;
-    const okOrigin = req.headers.origin === origin;
-    const okHost = req.headers.host === `${HOST}:${port}`;
-    if (!okOrigin || !okHost || req.url !== '/ipc') {
-      options.log?.warn('refused a WebSocket from an untrusted origin', { origin: req.headers.origin ?? null });
+    const refusal =
+      req.headers.host !== `${HOST}:${port}`
+        ? 'wrong Host'
+        : req.headers.origin !== origin
+          ? 'untrusted Origin'
+          : req.url !== '/ipc'
+            ? 'wrong path'
+            : !hasKey(req.headers['sec-websocket-protocol'], key)
+              ? 'missing or wrong key'
+              : null;
+    if (refusal) {
+      // Never the key itself: only whether one was offered.
+      options.log?.warn('refused a WebSocket', {
+        reason: refusal,
+        origin: req.headers.origin ?? null,
+        host: req.headers.host ?? null,
+      });
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -105,8 +155,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function attach(ws: WebSocket, pageOrigin: string | null) {
     sockets.add(ws);
+    let inFlight = 0;
+    let paused = false;
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => sockets.delete(ws));
+    const answered = () => {
+      inFlight--;
+      if (paused && inFlight < limits.callsInFlight) {
+        paused = false;
+        ws.resume();
+      }
+    };
     ws.on('message', (data, isBinary) => {
       if (isBinary) return;
       options.tap?.('from-page', String(data));
@@ -126,9 +185,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         });
         return;
       }
+      if (++inFlight >= limits.callsInFlight && !paused) {
+        // Too many calls at once: read no more from this page until some are answered (TCP pushes back on it).
+        paused = true;
+        ws.pause();
+      }
       void core!
         .dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true })
-        .then((result) => send(ws, { type: 'result', id: message.id, result }));
+        .then((result) => send(ws, { type: 'result', id: message.id, result }))
+        .finally(answered);
     });
   }
 
@@ -154,7 +219,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   ready = true;
 
   return {
-    url: `${origin}/`,
+    url: `${origin}/#key=${key}`,
+    origin,
     core,
     close: async () => {
       await core?.stop();
@@ -164,4 +230,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/** Whether the offered subprotocols carry this run's key (compared in constant time). */
+function hasKey(offered: string | undefined, key: string): boolean {
+  const expected = Buffer.from(`${KEY_PREFIX}${key}`);
+  let found = false;
+  for (const protocol of (offered ?? '').split(',')) {
+    const given = Buffer.from(protocol.trim());
+    if (given.length === expected.length && timingSafeEqual(given, expected)) found = true;
+  }
+  return found;
 }

@@ -65,6 +65,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     clock: platform.clock,
     os: platform.connectivity,
     onChange: (state) => {
+      platform.log.info('connectivity changed', { now: state.state });
       events.emit('connectivity:changed', state);
       if (state.state === 'online') {
         auth.onOnline();
@@ -80,6 +81,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     serviceUrl: config.serviceUrl,
     portalUrl: config.portalUrl,
     usingSandbox: config.usingSandbox,
+    logFolder: platform.logDir ?? null,
+    canOpenLogFolder: Boolean(platform.openLogFolder),
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
   const account = () => auth.accountKey();
@@ -109,6 +112,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const handlers = createHandlers({
     info,
     connectivity,
+    ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     auth,
     calendar: {
       service,

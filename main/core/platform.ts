@@ -45,9 +45,16 @@ export interface Platform {
   clock: Clock;
   fetch: typeof fetch;
   log: Logger;
+  /** Folder holding the log files (`main.log`, `main.old.log`), for Help → Open log folder. */
+  logDir?: string;
+  /** Opens the log folder in the OS file manager; absent where it cannot (the browser host shows the path). */
+  openLogFolder?: () => Promise<void>;
 }
 
-/** Minimal structured logger; never given tokens, codes or patient data. */
+/**
+ * Minimal structured logger; never given tokens, codes or patient data (log ids, kinds and counts).
+ * The hosts' loggers (main/core/log) still redact what slips through.
+ */
 export interface Logger {
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;

@@ -1,6 +1,7 @@
 /**
  * App-wide guards for every web contents: no navigation away from the app, no new windows,
- * no webviews, and no permissions (camera, notifications, …) for the page.
+ * no webviews, and no permissions (camera, microphone, location, …) for the page but clipboard writes and desktop
+ * notifications ("Booking confirmed"), and those only for our own page.
  */
 import { app, session, shell } from 'electron';
 import { vetExternalUrl } from '../core/security/external-url';
@@ -15,14 +16,16 @@ function isAppUrl(url: string): boolean {
   }
 }
 
+const ALLOWED = new Set<string>(['clipboard-sanitized-write', 'notifications']);
+
 /** Installs the guards; call once when the app is ready. */
 export function hardenApp(): void {
-  // Nothing but writing to the clipboard ("Copy sign-in link"), and only for our own page.
+  // Nothing but writing to the clipboard ("Copy sign-in link") and notifications, and only for our own page.
   session.defaultSession.setPermissionRequestHandler((wc, permission, callback) =>
-    callback(permission === 'clipboard-sanitized-write' && isAppUrl(wc.getURL())),
+    callback(ALLOWED.has(permission) && isAppUrl(wc.getURL())),
   );
   session.defaultSession.setPermissionCheckHandler(
-    (_wc, permission, origin) => permission === 'clipboard-sanitized-write' && isAppUrl(origin),
+    (_wc, permission, origin) => ALLOWED.has(permission) && isAppUrl(origin),
   );
   session.defaultSession.setDevicePermissionHandler(() => false);
 

@@ -1,8 +1,8 @@
 /** The native menu with the usual roles (copy/paste, zoom, window). */
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 
-/** Installs the application menu. */
-export function installMenu(): void {
+/** Installs the application menu; Help holds "Open Log Folder" (for support). */
+export function installMenu(actions: { openLogFolder(): void }): void {
   const isMac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
@@ -21,6 +21,7 @@ export function installMenu(): void {
       ],
     },
     { role: 'windowMenu' },
+    { role: 'help', submenu: [{ label: 'Open Log Folder', click: () => actions.openLogFolder() }] },
   ];
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

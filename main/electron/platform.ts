@@ -1,13 +1,21 @@
 /** The Platform for Electron: safeStorage, electron-store, net.fetch, shell, powerMonitor. */
 import { app, net, powerMonitor, safeStorage, shell } from 'electron';
 import Store from 'electron-store';
-import { consoleLogger, systemClock, type Platform } from '../core/platform';
+import { join } from 'node:path';
+import { secureDataFolder, setAsideUnreadableJson } from '../core/data-folder';
+import { systemClock, type Logger, type Platform } from '../core/platform';
 import { vetExternalUrl } from '../core/security/external-url';
+import { logFolder } from './log';
 import { createSafeStorageCipher } from './safe-storage-cipher';
 
-/** Builds the Electron platform; call after `ready`. */
-export function createElectronPlatform(): Platform {
-  const store = new Store<Record<string, unknown>>({ name: 'settings' });
+/** Builds the Electron platform; call after `ready`. `log` is the electron-log adapter (main/electron/log.ts). */
+export function createElectronPlatform(log: Logger): Platform {
+  const dataDir = app.getPath('userData');
+  secureDataFolder(dataDir, log);
+  // A settings file that cannot be read is kept aside; start-up goes on without it (signed out, nothing queued lost
+  // whose key survives: the outbox says what it could not read).
+  setAsideUnreadableJson(join(dataDir, 'settings.json'), log);
+  const store = new Store<Record<string, unknown>>({ name: 'settings', configFileMode: 0o600 });
   return {
     mode: 'electron',
     appVersion: app.getVersion(),
@@ -17,7 +25,7 @@ export function createElectronPlatform(): Platform {
       set: (key, value) => store.set(key, value),
       delete: (key) => store.delete(key),
     },
-    dataDir: app.getPath('userData'),
+    dataDir,
     openExternal: async (url) => {
       const vetted = vetExternalUrl(url);
       if (!vetted) throw new Error('refused to open a non-http(s) URL');
@@ -36,6 +44,12 @@ export function createElectronPlatform(): Platform {
     },
     clock: systemClock,
     fetch: (input, init) => net.fetch(input instanceof URL ? input.toString() : input, init),
-    log: consoleLogger,
+    log,
+    logDir: logFolder(dataDir),
+    openLogFolder: async () => {
+      // shell.openPath answers with an error message, or '' when the folder opened.
+      const failure = await shell.openPath(logFolder(dataDir));
+      if (failure) throw new Error(failure);
+    },
   };
 }

@@ -11,8 +11,8 @@ export const APP_ORIGIN = 'app://frontdesk';
 /** The page the window loads. */
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
-/** webPreferences of every Frontdesk window. */
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+/** webPreferences of every Frontdesk window; DevTools only in a development run, never in an installed app. */
+export function secureWebPreferences(preloadPath: string, packaged: boolean): WebPreferences {
   return {
     preload: preloadPath,
     sandbox: true,
@@ -25,7 +25,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: true,
-    devTools: true,
+    devTools: !packaged,
   };
 }
 
@@ -42,7 +42,11 @@ export interface WindowBounds {
 export const DEFAULT_BOUNDS: WindowBounds = { width: 1200, height: 800 };
 
 /** Full constructor options for the main window. */
-export function mainWindowOptions(preloadPath: string, bounds: WindowBounds): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  preloadPath: string,
+  bounds: WindowBounds,
+  packaged: boolean,
+): BrowserWindowConstructorOptions {
   return {
     ...(bounds.x !== undefined && bounds.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
     width: bounds.width,
@@ -52,6 +56,6 @@ export function mainWindowOptions(preloadPath: string, bounds: WindowBounds): Br
     title: 'Frontdesk',
     show: false,
     backgroundColor: '#f6f7f9',
-    webPreferences: secureWebPreferences(preloadPath),
+    webPreferences: secureWebPreferences(preloadPath, packaged),
   };
 }

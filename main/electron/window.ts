@@ -1,5 +1,5 @@
 /** Creates the one main window, restoring and remembering its size and position. */
-import { BrowserWindow, screen } from 'electron';
+import { app, BrowserWindow, screen } from 'electron';
 import type { KeyValueStore } from '../core/platform';
 import { APP_ENTRY_URL, DEFAULT_BOUNDS, mainWindowOptions, type WindowBounds } from './window-options';
 
@@ -29,7 +29,7 @@ function restoredBounds(store: KeyValueStore): WindowBounds {
 /** Opens the main window at app://frontdesk. */
 export function createMainWindow(preloadPath: string, store: KeyValueStore): BrowserWindow {
   const bounds = restoredBounds(store);
-  const win = new BrowserWindow(mainWindowOptions(preloadPath, bounds));
+  const win = new BrowserWindow(mainWindowOptions(preloadPath, bounds, app.isPackaged));
   if (bounds.maximized) win.maximize();
   const save = () => {
     if (win.isDestroyed()) return;

@@ -1,20 +1,40 @@
-/** Top bar: the app's name and which service it works with. */
+/** Top bar: the practice's name (the app's name until signed in), who is signed in, About and the shortcut list. */
 import { AccountMenu } from '../features/account/AccountMenu';
-import { useAppStore } from '../stores/app-store';
-import { hostOf } from '../lib/format';
+import { AboutButton } from '../features/shell/AboutDialog';
+import { useAuthStore } from '../stores/auth-store';
+import { useFinderStore } from '../stores/finder-store';
+import { useShellStore } from '../stores/shell-store';
+import { modKey } from '../features/shell/shortcuts';
 
 /** The header shown on every screen. */
 export function AppHeader() {
-  const info = useAppStore((s) => s.info);
+  const signedIn = useAuthStore((s) => s.status?.state === 'signed_in');
+  const practice = useAuthStore((s) => (s.status?.state === 'signed_in' ? s.status.account?.practiceName : ''));
+  const mod = modKey();
   return (
     <header className="app-header">
-      <h1 className="app-name">Frontdesk</h1>
-      {info && (
-        <span className="app-service" title={info.serviceUrl}>
-          {info.usingSandbox ? 'Practice service (sandbox)' : hostOf(info.serviceUrl)}
-        </span>
+      <h1 className="app-name" data-testid="practice-name">
+        {practice || 'Frontdesk'}
+      </h1>
+      {practice && <span className="app-product">Frontdesk</span>}
+      <span className="header-spacer" />
+      {signedIn && (
+        <button
+          type="button"
+          className="secondary-button header-find"
+          aria-keyshortcuts={mod === '⌘' ? 'Meta+K' : 'Control+K'}
+          onClick={() => useFinderStore.getState().show()}
+        >
+          Find a patient <kbd aria-hidden="true">{mod === '⌘' ? '⌘K' : 'Ctrl+K'}</kbd>
+        </button>
       )}
       <AccountMenu />
+      {signedIn && (
+        <button type="button" className="link-button" onClick={() => useShellStore.getState().showShortcuts(true)}>
+          Shortcuts
+        </button>
+      )}
+      <AboutButton />
     </header>
   );
 }

@@ -1,13 +1,7 @@
 /** The screens of a signed-in user, with the outbox's count. */
-import { useNavStore, type Screen } from '../stores/nav-store';
+import { SCREENS, useNavStore } from '../stores/nav-store';
 import { useOutboxStore } from '../stores/outbox-store';
-
-const TABS: { screen: Screen; label: string }[] = [
-  { screen: 'calendar', label: 'Calendar' },
-  { screen: 'book', label: 'Book appointment' },
-  { screen: 'contacts', label: 'Contacts' },
-  { screen: 'outbox', label: 'Outbox' },
-];
+import { modKey } from '../features/shell/shortcuts';
 
 /** Tabs under the header. */
 export function NavBar() {
@@ -16,13 +10,15 @@ export function NavBar() {
   const { queued, needsAttention } = useOutboxStore((s) => s.summary);
   return (
     <nav className="nav" aria-label="Screens">
-      {TABS.map((tab) => (
+      {SCREENS.map((tab, i) => (
         <button
           key={tab.screen}
           type="button"
           className={`nav-tab${screen === tab.screen ? ' nav-tab-active' : ''}`}
           aria-current={screen === tab.screen ? 'page' : undefined}
           onClick={() => go(tab.screen)}
+          aria-keyshortcuts={`${modKey() === '⌘' ? 'Meta' : 'Control'}+${i + 1}`}
+          title={`${tab.label} (${modKey()}${modKey() === '⌘' ? '' : '+'}${i + 1})`}
         >
           {tab.label}
           {tab.screen === 'outbox' && queued + needsAttention > 0 && (

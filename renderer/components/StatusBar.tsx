@@ -1,6 +1,7 @@
 /** Bottom bar: the service's live connection state with a "Check now" button. */
 import { useAppStore } from '../stores/app-store';
 import { useAuthStore } from '../stores/auth-store';
+import { useNavStore } from '../stores/nav-store';
 import { useOutboxStore } from '../stores/outbox-store';
 import { clockTime, clockTimeSeconds } from '../lib/format';
 
@@ -12,6 +13,7 @@ export function StatusBar() {
   const state = connectivity?.state ?? 'checking';
   const signedIn = useAuthStore((s) => s.status?.state === 'signed_in');
   const { queued, needsAttention } = useOutboxStore((s) => s.summary);
+  const keptAside = useOutboxStore((s) => s.summary.keptAside);
   const retryNow = useOutboxStore((s) => s.retryNow);
   let text = 'Checking the connection…';
   if (state === 'online') text = 'Online';
@@ -40,6 +42,16 @@ export function StatusBar() {
             </button>
           )}
         </span>
+      )}
+      {keptAside && (
+        <button
+          type="button"
+          className="link-button status-attention"
+          data-testid="kept-aside-status"
+          onClick={() => useNavStore.getState().go('outbox')}
+        >
+          {keptAside.count} change{keptAside.count === 1 ? '' : 's'} could not be read
+        </button>
       )}
       {connectivity?.checkedAt != null && (
         <span className="status-checked">Checked {clockTimeSeconds(connectivity.checkedAt)}</span>

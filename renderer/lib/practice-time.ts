@@ -8,23 +8,29 @@ import { addDays, format, formatISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
 
 /** The workstation's own zone. */
-export function workstationZone(): string {
+function workstationZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 interface PracticeClock {
   /** The practice's IANA zone; null until known (the workstation's is used meanwhile). */
   zone: string | null;
+  /** The account (opaque key) the zone belongs to. */
+  account: string | null;
   setZone(zone: string | null): void;
+  /** Switches to an account: its zone as last learned on this workstation, or unknown. */
+  forAccount(account: string | null): void;
 }
 
 /** Where the practice's zone is kept (set by the calendar from the account's calendars). */
-export const usePracticeClock = create<PracticeClock>()((set) => ({
-  zone: savedZone(),
+export const usePracticeClock = create<PracticeClock>()((set, get) => ({
+  zone: null,
+  account: null,
   setZone: (zone) => {
-    rememberZone(zone);
+    rememberZone(get().account, zone);
     set({ zone });
   },
+  forAccount: (account) => set({ account, zone: savedZone(account) }),
 }));
 
 /** The zone to show times in: the practice's, or the workstation's when unknown. */
@@ -86,6 +92,11 @@ export function minutesIntoDay(at: number | string, zone: string): number {
   return Math.round((z.getTime() - startOfDay(z).getTime()) / 60_000);
 }
 
+/** "Mon 23 Nov 2026, 9:30 AM" (the user's locale) of an instant in `zone`. */
+export function dateTimeInZone(at: number | string, zone: string): string {
+  return `${format(inZone(at, zone), 'EEE d MMM yyyy')}, ${timeInZone(at, zone)}`;
+}
+
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "9:30 AM" (the user's locale) of an instant in `zone`. */
@@ -117,19 +128,22 @@ export function zoneLabel(zone: string, at: number = Date.now()): string {
 
 const ZONE_KEY = 'frontdesk.practiceZone';
 
-/** The zone last learned on this workstation (not personal data), so a restart paints in it before asking. */
-function savedZone(): string | null {
+/** The account's zone last learned on this workstation (not personal data), so a restart paints in it before asking. */
+function savedZone(account: string | null): string | null {
+  if (!account) return null;
   try {
-    const zone = globalThis.localStorage?.getItem(ZONE_KEY) ?? null;
-    return zone && isValidZone(zone) ? zone : null;
+    const saved = JSON.parse(globalThis.localStorage?.getItem(ZONE_KEY) ?? 'null') as unknown;
+    if (!saved || typeof saved !== 'object') return null;
+    const { account: owner, zone } = saved as { account?: unknown; zone?: unknown };
+    return owner === account && typeof zone === 'string' && isValidZone(zone) ? zone : null;
   } catch {
     return null;
   }
 }
 
-function rememberZone(zone: string | null): void {
+function rememberZone(account: string | null, zone: string | null): void {
   try {
-    if (zone) globalThis.localStorage?.setItem(ZONE_KEY, zone);
+    if (zone && account) globalThis.localStorage?.setItem(ZONE_KEY, JSON.stringify({ account, zone }));
     else globalThis.localStorage?.removeItem(ZONE_KEY);
   } catch {
     // Storage unavailable: the zone is learned again from the calendars at each start.

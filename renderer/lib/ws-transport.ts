@@ -5,6 +5,7 @@
 import type { Result } from '../../preload/contract';
 import type { BridgeTransport } from '../../preload/bridge';
 import type { ServerMessage } from '../../preload/ws-wire';
+import { takeHostKey } from './host-key';
 
 type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
 
@@ -27,8 +28,12 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     call.resolve(result);
   };
 
+  const key = takeHostKey();
   const connect = () => {
-    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ipc`);
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ipc`, [
+      'frontdesk',
+      `key.${key ?? ''}`,
+    ]);
     socket = ws;
     ws.onopen = () => {
       retryMs = 250;

@@ -12,6 +12,8 @@ export interface AppState {
   checking: boolean;
   load(): Promise<void>;
   checkNow(): Promise<void>;
+  /** Opens the log folder (desktop app); resolves with a plain-words problem, or null when it opened. */
+  openLogFolder(): Promise<string | null>;
 }
 
 /** The app store; `wireAppEvents` connects it to main once. */
@@ -33,6 +35,10 @@ export const useAppStore = create<AppState>()((set) => ({
     set({ checking: true });
     const result = await frontdesk.invoke['app:check-connectivity']();
     set({ checking: false, ...(result.ok ? { connectivity: result.value } : { error: result.error }) });
+  },
+  async openLogFolder() {
+    const result = await frontdesk.invoke['app:open-log-folder']();
+    return result.ok ? null : result.error.message;
   },
 }));
 

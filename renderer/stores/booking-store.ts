@@ -6,6 +6,7 @@ import { endOfDay, format, formatISO, parseISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
 import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { onAccountReset } from './session-reset';
 
 /** The fields of the form. */
 export interface BookingForm {
@@ -40,6 +41,8 @@ export interface BookingState {
   startOver(): void;
   chooseAnotherTime(): void;
   editQueued(id: string): Promise<void>;
+  /** Starts a booking for a known person (from a contact or the finder): their details typed in, the rest as it was. */
+  prefillCaller(caller: { name: string; phone: string; email: string }): void;
   /** Forgets everything (another account, or signed out). */
   clear(): void;
 }
@@ -109,6 +112,11 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
         : { submitting: false, submitError: r.error },
     );
   },
+  prefillCaller(caller) {
+    // A finished booking or a queued one being changed is left alone: this is a new booking.
+    if (get().result || get().editingId) get().startOver();
+    set({ form: { ...get().form, ...caller }, submitError: null });
+  },
   clear() {
     set({
       pages: [],
@@ -164,3 +172,5 @@ export function wireBookingEvents(): () => void {
     if (useBookingStore.getState().result?.id === item.id) useBookingStore.setState({ result: item });
   });
 }
+
+onAccountReset('booking', () => useBookingStore.getState().clear());

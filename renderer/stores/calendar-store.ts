@@ -10,6 +10,7 @@ import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { clearDrafts } from '../features/calendar/editor-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../features/calendar/range';
+import { dataOwner, onAccountReset } from './session-reset';
 
 /** How long a changed appointment stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
@@ -222,7 +223,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       highlighted: {},
       anchor: todayKey(),
     });
-    usePracticeClock.getState().setZone(null);
+    usePracticeClock.getState().forAccount(dataOwner());
     clearDrafts();
   },
 }));
@@ -230,3 +231,5 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
 function pruned(lit: Record<number, number>, now: number): Record<number, number> {
   return Object.fromEntries(Object.entries(lit).filter(([, until]) => until > now));
 }
+
+onAccountReset('calendar', () => useCalendarStore.getState().clear());

@@ -13,7 +13,7 @@ import type {
   OutboxItem,
 } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
-import { useAuthStore } from './auth-store';
+import { onAccountReset } from './session-reset';
 
 /** A phone row of the form. */
 export interface PhoneDraft {
@@ -219,10 +219,9 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
   };
 });
 
-/** Re-reads the matches when a contact change moves on in the outbox; forgets everything when another account signs in. Call once. */
+/** Re-reads the matches when a contact change moves on in the outbox. Call once. */
 export function wireContactEvents(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let account: string | null = null;
   const offItem = frontdesk.on['outbox:item']((item) => {
     const { saved, list } = useContactsStore.getState();
     if (saved?.item.id === item.id) useContactsStore.setState({ saved: { ...saved, item } });
@@ -230,15 +229,10 @@ export function wireContactEvents(): () => void {
     clearTimeout(timer);
     timer = setTimeout(() => void useContactsStore.getState().load(), 200);
   });
-  // Follows the auth store (it also knows the status the app started with, not only later events).
-  const offAuth = useAuthStore.subscribe(({ status }) => {
-    const now = status?.state === 'signed_in' ? `${status.user?.email ?? ''}|${status.actingFor?.email ?? ''}` : null;
-    if (now && account && now !== account) useContactsStore.getState().clear();
-    if (now) account = now;
-  });
   return () => {
     clearTimeout(timer);
     offItem();
-    offAuth();
   };
 }
+
+onAccountReset('contacts', () => useContactsStore.getState().clear());

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { IpcError, OutboxItem, OutboxSummary } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { onAccountReset } from './session-reset';
 
 /** How many finished changes the screen keeps showing (the rest are confirmed by the service and need nothing). */
 export const DONE_KEPT = 50;
@@ -23,9 +24,10 @@ export interface OutboxState {
   discard(id: string): Promise<void>;
   retryNow(): Promise<void>;
   discardHeld(account: string): Promise<void>;
+  acknowledgeKeptAside(): Promise<void>;
 }
 
-const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [] };
+const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [], keptAside: null };
 
 /** Ids of finished items in the order they finished, so the oldest can be dropped in O(1). */
 let doneOrder = new Set<string>();
@@ -69,6 +71,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
     },
     retryNow: async () => summaryFrom(await frontdesk.invoke['outbox:retry-now']()),
     discardHeld: async (account) => summaryFrom(await frontdesk.invoke['outbox:discard-held']({ account })),
+    acknowledgeKeptAside: async () => summaryFrom(await frontdesk.invoke['outbox:acknowledge-kept-aside']()),
   };
 });
 
@@ -114,3 +117,5 @@ export function wireOutboxEvents(): () => void {
     offItem();
   };
 }
+
+onAccountReset('outbox', resetOutboxItems);

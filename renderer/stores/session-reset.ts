@@ -1,41 +1,52 @@
 /**
- * Another person's patients must never show under a new sign-in: account data in the stores is
- * cleared on sign-out and when a different account signs in. A session that merely ended keeps
- * what was typed, for the same person signing back in.
+ * One reset per account: every store that holds account data is cleared here, and only here, keyed by the
+ * account id main reports (`AuthStatus.account.key`). The stores' data belongs to one account (the owner);
+ * whenever a status names another account — at sign-in, at start with a saved session, on an account change
+ * — or the person signs out, everything is cleared. A session that merely ended keeps what was typed, for
+ * the same account signing back in.
  */
 import type { AuthStatus } from '../../preload/contract';
-import { frontdesk } from '../lib/frontdesk';
-import { useBookingStore } from './booking-store';
-import { useCalendarStore } from './calendar-store';
-import { useContactsStore } from './contacts-store';
-import { useNavStore } from './nav-store';
-import { resetOutboxItems } from './outbox-store';
+import { useAuthStore } from './auth-store';
 
-let lastAccount: string | null = null;
+type Reset = () => void;
+const resets = new Map<string, Reset>();
+let owner: string | null = null;
 
-const accountOf = (s: AuthStatus) =>
-  s.state === 'signed_in' ? `${s.user?.email ?? ''}|${s.actingFor?.email ?? ''}` : null;
-
-/** Clears every store that holds account data. */
-export function resetAccountStores(): void {
-  useBookingStore.getState().clear();
-  useContactsStore.getState().clear();
-  useCalendarStore.getState().clear();
-  resetOutboxItems();
-  useNavStore.getState().go('calendar');
+/** A store registers how to forget its account data (once, at module load). Returns the unregister call. */
+export function onAccountReset(name: string, reset: Reset): () => void {
+  resets.set(name, reset);
+  return () => resets.delete(name);
 }
 
-/** Called after an explicit sign-out. */
-export function forgetAccount(): void {
-  lastAccount = null;
+/** Clears every registered store. */
+function resetAccountStores(): void {
+  for (const reset of resets.values()) reset();
+}
+
+/** The account whose data the stores hold now (null before the first sign-in is seen). */
+export function dataOwner(): string | null {
+  return owner;
+}
+
+/** Decides from one status whether the stores must be cleared; exported for tests. */
+function applyStatus(status: AuthStatus | null): void {
+  const key = status?.state === 'signed_in' ? (status.account?.key ?? null) : null;
+  if (key === null || key === owner) return;
+  // A different account (or the first one seen since this page started, even from a saved session).
+  owner = key;
   resetAccountStores();
 }
 
-/** Watches sign-ins for a change of account; call once at start-up. */
+/** Called after an explicit sign-out: the next person starts clean whoever they are. */
+export function forgetAccount(): void {
+  owner = null;
+  resetAccountStores();
+}
+
+/** The one subscriber: follows the auth store, which has both the status the app started with and main's events. */
 export function wireSessionReset(): () => void {
-  return frontdesk.on['auth:changed']((status) => {
-    const account = accountOf(status);
-    if (account && lastAccount && account !== lastAccount) resetAccountStores();
-    if (account) lastAccount = account;
+  applyStatus(useAuthStore.getState().status);
+  return useAuthStore.subscribe((state, previous) => {
+    if (state.status !== previous.status) applyStatus(state.status);
   });
 }

@@ -341,7 +341,10 @@ async function scheduleRenderRows(browser: Browser, url: string, sb: Sandbox): P
 async function wsRoundTrips(page: Page, wsUrl: string, frame: string, n: number): Promise<number> {
   return page.evaluate(
     async ({ wsUrl, frame, n }) => {
-      const ws = new WebSocket(wsUrl);
+      const ws = new WebSocket(
+        wsUrl,
+        /\/ipc(\?|$)/.test(wsUrl) ? ['frontdesk', `key.${sessionStorage.getItem('frontdesk.host-key') ?? ''}`] : [],
+      );
       await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
       const times: number[] = [];
       for (let i = 0; i < n; i++) {
@@ -387,7 +390,10 @@ async function bridgeRow(browser: Browser, appUrl: string, refUrl: string): Prom
 async function queueMarks(page: Page, wsUrl: string, marks: { eventId: number; startsAt: string }[]): Promise<void> {
   await page.evaluate(
     async ({ wsUrl, marks }) => {
-      const ws = new WebSocket(wsUrl);
+      const ws = new WebSocket(
+        wsUrl,
+        /\/ipc(\?|$)/.test(wsUrl) ? ['frontdesk', `key.${sessionStorage.getItem('frontdesk.host-key') ?? ''}`] : [],
+      );
       await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
       let left = marks.length;
       await new Promise<void>((ok) => {
@@ -502,7 +508,10 @@ async function memoryRow(browser: Browser, host: Host, sb: Sandbox): Promise<Row
   for (let i = 0; i < 600; i++) {
     await page.evaluate(
       async ({ wsUrl, q }) => {
-        const ws = new WebSocket(wsUrl);
+        const ws = new WebSocket(
+          wsUrl,
+          /\/ipc(\?|$)/.test(wsUrl) ? ['frontdesk', `key.${sessionStorage.getItem('frontdesk.host-key') ?? ''}`] : [],
+        );
         await new Promise((ok) => ws.addEventListener('open', ok, { once: true }));
         await new Promise((ok) => {
           ws.addEventListener('message', ok, { once: true });

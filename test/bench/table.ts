@@ -76,7 +76,7 @@ const fmt = (n: number | null, unit = '') =>
     : `${n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2)}${unit ? ` ${unit}` : ''}`;
 
 /** The Markdown table. */
-export function markdown(rows: Row[]): string {
+function markdown(rows: Row[]): string {
   const lines = [
     '| metric | Frontdesk | reference | ratio | target | pass |',
     '|---|---|---|---|---|---|',

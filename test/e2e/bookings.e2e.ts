@@ -42,7 +42,9 @@ describe('booking for a caller', () => {
     await app.signIn('owner@frontdesk.test');
     await app.waitForAuth('signed_in');
     await app.bookCleaning(bookableDay(), { name: 'Nora Quinn', phone: '+1 312 555 0142' });
-    expect(await app.bookingResult('done')).toMatch(/^Booked\. Appointment \(cleaning\) for Nora Quinn — /);
+    expect(await app.bookingResult('done')).toMatch(
+      /^Booked\. Appointment \(cleaning\) for Nora Quinn, \w{3} \d{1,2} \w{3} \d{1,2}:\d{2} [AP]M\./,
+    );
     expect(await bookingsOf(stack, 'Nora Quinn')).toEqual([expect.objectContaining({ state: 'complete' })]);
     await app.screenshot('test-results/booking-done.png');
   });
@@ -132,6 +134,8 @@ describe('booking for a caller', () => {
     await app.bookCleaning(bookableDay(), { name: 'Held Person', phone: '+1 312 555 0166' });
     await app.bookingResult('queued');
     await app.page.getByRole('button', { name: 'Sign out' }).click();
+    // A change still waits, so sign-out asks first; signing out keeps it for this account.
+    await app.page.getByRole('button', { name: /^Sign out — (it|they) will be sent after the next sign-in/ }).click();
     await app.waitForAuth('signed_out');
     await faults(stack, null);
     const portal = await app.signIn('staff@frontdesk.test');

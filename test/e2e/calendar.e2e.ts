@@ -77,7 +77,11 @@ describe('calendar', () => {
     const stale = app.page.getByTestId('stale-notice');
     await stale.waitFor();
     expect(await stale.innerText()).toMatch(/^Offline — showing appointments as of \d{1,2}:\d{2}/);
-    expect(await app.agendaRows()).toEqual(rows);
+    // The list is virtualised: the offline notice takes room, so fewer rows may be drawn. The rows drawn are the
+    // same appointments, from the top, as the service's answer showed.
+    const after = await app.agendaRows();
+    expect(after.length).toBeGreaterThanOrEqual(Math.min(rows.length, 5));
+    expect(after).toEqual(rows.slice(0, after.length));
     await app.screenshot('test-results/calendar-offline.png');
     await fetch(`${stack.sandbox.url}/__sandbox/faults`, { method: 'DELETE' });
     await app.waitForConnectivity('online');

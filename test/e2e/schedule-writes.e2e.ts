@@ -267,7 +267,7 @@ describe('create, edit, reschedule, cancel', () => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    const target = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(4);
+    const target = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
     const id = Number(await target.getAttribute('data-id'));
     await serviceCall(stack, 'DELETE', `/v1/events?id=${id}`);
     const box = (await target.boundingBox())!;

@@ -1,6 +1,24 @@
 /** Sign-in through the system browser (a second tab here), against the sandbox's login and consent pages. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useStack } from './support/stack';
+
+/**
+ * Watches (does not change) the requests the core sends to the token endpoint, to learn the PKCE verifier's value.
+ * Installed before the stack starts, because the host binds fetch when it is built.
+ */
+const verifiersSent: string[] = [];
+const realFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (url.endsWith('/oauth/token') && init?.body) {
+    const verifier = new URLSearchParams(String(init.body)).get('code_verifier');
+    if (verifier) verifiersSent.push(verifier);
+  }
+  return realFetch(input, init);
+};
+afterAll(() => {
+  globalThis.fetch = realFetch;
+});
 
 const stack = useStack();
 
@@ -53,9 +71,11 @@ describe('sign-in', () => {
   });
 
   it('never sends a token, code or verifier over the bridge', async () => {
+    const before = verifiersSent.length;
     const app = await stack.open();
     const portal = await app.signIn('owner@frontdesk.test');
     await app.waitForAuth('signed_in');
+    const verifiers = verifiersSent.slice(before);
     const callback = new URL(portal.url());
     const session = stack.host.core.auth.tokens.current();
     expect(session).not.toBeNull();
@@ -63,10 +83,14 @@ describe('sign-in', () => {
       session!.tokens.accessToken,
       session!.tokens.refreshToken,
       callback.searchParams.get('code'),
+      ...verifiers,
     ].filter((s): s is string => Boolean(s));
-    expect(secrets.length).toBe(3);
+    expect(verifiers).toHaveLength(1);
+    expect(secrets.length).toBe(4);
     const frames = stack.wire.join('\n');
     expect(stack.wire.length).toBeGreaterThan(10);
+    // (The state value does reach the page in the browser host: the page opens the sign-in address, state and all,
+    // because a browser tab cannot ask the OS to. Electron opens it from main.)
     for (const secret of secrets) expect(frames).not.toContain(secret);
     expect(frames).not.toMatch(/access_token|refresh_token|code_verifier|"verifier"|"accessToken"|"refreshToken"/);
     await app.page.context().close();

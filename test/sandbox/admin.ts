@@ -17,7 +17,7 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /** Throws 403 unless the request comes from a loopback address (proxy headers are ignored). */
-export function requireLoopback(req: FastifyRequest): void {
+function requireLoopback(req: FastifyRequest): void {
   if (!isLoopback(req.raw.socket?.remoteAddress)) {
     throw httpError(403, 'forbidden', 'the sandbox admin API only answers loopback clients');
   }

@@ -87,7 +87,7 @@ function authenticate(p: Platform, header: string | undefined): Principal {
 }
 
 /** Body of GET /v1/userinfo. */
-export interface UserinfoBody {
+interface UserinfoBody {
   user: { id: number; email: string; name: string };
   account: { id: number; email: string; name: string; owner_name: string; time_zone: string };
   acting_for_other: boolean;

@@ -35,16 +35,6 @@ export function notFound(message: string): never {
   throw httpError(404, 'not_found', message);
 }
 
-/** Throws 409 `{errors:"conflict", message}`. */
-export function conflict(message: string, details?: unknown): never {
-  throw httpError(409, 'conflict', message, details);
-}
-
-/** Throws 422 `{errors:"unprocessable", message}` (well-formed but semantically impossible). */
-export function unprocessable(message: string, details?: unknown): never {
-  throw httpError(422, 'unprocessable', message, details);
-}
-
 /** Zod issues as `[{path:"a.b.0", message}]` for `details`. */
 export function zodDetails(error: z.core.$ZodError): Array<{ path: string; message: string }> {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));

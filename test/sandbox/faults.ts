@@ -39,7 +39,7 @@ const DEFAULT_FAIL_STATUS = [500, 502, 503] as const;
 const resetAfter = new WeakSet<FastifyRequest>();
 
 /** Paths faults may touch; never /__sandbox/* nor the HTML portal. */
-export function faultEligible(path: string): boolean {
+function faultEligible(path: string): boolean {
   return path.startsWith('/v1/') || path === '/v1' || path === '/oauth/token' || path === '/oauth/revoke';
 }
 

@@ -4,10 +4,6 @@ import type { SandboxOptions } from './context';
 import { createSandbox, type Sandbox, type SandboxHooks } from './server';
 
 export type { Sandbox, SandboxHooks } from './server';
-export type { OAuthClient } from './oauth/clients';
-export type { TokenResponse } from './oauth/token';
-export type { UserinfoBody } from './auth';
-
 /** Starts a sandbox on 127.0.0.1 (port 0 = free port) with the real domain API. */
 export function startSandbox(options: Partial<SandboxOptions> = {}, hooks: SandboxHooks = {}): Promise<Sandbox> {
   return createSandbox(options, hooks.createApi ?? createApiModule, hooks.extend);

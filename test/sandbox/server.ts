@@ -24,7 +24,7 @@ import { RequestStats } from './stats';
 import { createUsers } from './users';
 
 /** Request bodies above this get 413. */
-export const BODY_LIMIT = 1_048_576;
+const BODY_LIMIT = 1_048_576;
 
 /** Ways a test can adjust a sandbox without touching its code. */
 export interface SandboxHooks {
@@ -59,7 +59,7 @@ function zeroCounters(): DomainCounters {
 }
 
 /** Merges options over the defaults, ignoring keys explicitly set to undefined. */
-export function resolveOptions(options: Partial<SandboxOptions>): SandboxOptions {
+function resolveOptions(options: Partial<SandboxOptions>): SandboxOptions {
   const defined = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   return { ...DEFAULT_OPTIONS, ...defined };
 }

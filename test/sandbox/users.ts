@@ -5,9 +5,9 @@ import type { User } from './context';
 /** Id of owner@frontdesk.test — the rich account ("Lakeside Dental"). */
 export const OWNER_ID = 1;
 /** Id of staff@frontdesk.test — a separate small account ("Maple Street Salon"). */
-export const STAFF_ID = 2;
+const STAFF_ID = 2;
 /** Id of linked@frontdesk.test — a receptionist whose API target is the owner. */
-export const LINKED_ID = 3;
+const LINKED_ID = 3;
 
 /** Password of every seeded user. */
 export const SANDBOX_PASSWORD = 'sandbox';

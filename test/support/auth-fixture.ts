@@ -54,7 +54,7 @@ export function queryOf(url: string): URLSearchParams {
 }
 
 /** The sandbox counters this suite asserts on. */
-export interface Stats {
+interface Stats {
   requests: Record<string, Record<string, number>>;
   tokenGrants: { authorization_code: number; refresh_token: number };
   refreshReuseDetections: number;

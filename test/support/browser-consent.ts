@@ -40,7 +40,7 @@ function attributes(tag: string): Map<string, string> {
 }
 
 /** Every form of a page with its inputs and submit buttons. */
-export function parseForms(html: string): Form[] {
+function parseForms(html: string): Form[] {
   return [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)].map((m) => {
     const attrs = attributes(m[1]!);
     const fields = new Map<string, string>();

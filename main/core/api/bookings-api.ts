@@ -8,7 +8,7 @@ import type { ServiceRequester } from './service-client';
 import { ServiceError } from './service-error';
 
 /** A booking (spec table), reduced to what the app reads. */
-export const bookingSchema = z.object({
+const bookingSchema = z.object({
   id: serviceId,
   state: z.string().nullish(),
   booking_page: z.union([z.string(), z.number()]).nullish(),
@@ -19,6 +19,13 @@ export const bookingSchema = z.object({
   name: z.string().nullish(),
   phone: z.string().nullish(),
   email: z.string().nullish(),
+  participant: z
+    .object({
+      event: z
+        .object({ id: serviceId.nullish(), title: z.string().nullish(), calendar_name: z.string().nullish() })
+        .nullish(),
+    })
+    .nullish(),
 });
 /** A booking as parsed. */
 export type BookingRecord = z.output<typeof bookingSchema>;
@@ -65,22 +72,4 @@ export async function listBookings(
     schema: bookingListSchema,
   });
   return bookings;
-}
-
-/** A free slot: `time` is what book_now takes; `start_time` (with offset) is the instant when the service gives it. */
-export const slotSchema = z.object({
-  time: z.string(),
-  start_time: z.string().nullish(),
-  end_time: z.string().nullish(),
-});
-const availabilitySchema = z.object({ time_zone: z.string().nullish(), slots: z.array(slotSchema) });
-/** GET /v1/availability's answer. */
-export type Availability = z.output<typeof availabilitySchema>;
-
-/** GET /v1/availability for a booking page (and optionally one appointment type and range). */
-export function listAvailability(
-  client: ServiceRequester,
-  query: { booking_page: string | number; appointment_type_token?: string; begin?: string; end?: string },
-): Promise<Availability> {
-  return client.request({ method: 'GET', path: '/v1/availability', query: { ...query }, schema: availabilitySchema });
 }

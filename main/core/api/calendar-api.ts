@@ -1,5 +1,5 @@
 /** Reads appointments and calendars: every page of GET /v1/events in a range, one event, and the calendar list. */
-import type { ServiceClient } from './service-client';
+import type { ServiceRequester } from './service-client';
 import { calendarListSchema, eventListSchema, eventSchema, type ServiceEvent } from './schemas';
 
 const PAGE_SIZE = 200;
@@ -21,7 +21,7 @@ export interface RangeFilter {
  * round trip however the server pages.
  */
 export async function listEventsInRange(
-  client: ServiceClient,
+  client: ServiceRequester,
   begin: string,
   end: string,
   filter: RangeFilter = {},
@@ -63,7 +63,7 @@ export async function listEventsInRange(
 }
 
 /** GET /v1/event?id=&include_conversations=true: one event with its participants' recent messages. */
-export function getEvent(client: ServiceClient, id: number): Promise<ServiceEvent> {
+export function getEvent(client: ServiceRequester, id: number): Promise<ServiceEvent> {
   return client.request({
     method: 'GET',
     path: '/v1/event',
@@ -73,12 +73,12 @@ export function getEvent(client: ServiceClient, id: number): Promise<ServiceEven
 }
 
 /** The account's calendars. */
-export async function listCalendars(client: ServiceClient) {
+export async function listCalendars(client: ServiceRequester) {
   const { calendars } = await client.request({ method: 'GET', path: '/v1/calendars', schema: calendarListSchema });
   return calendars;
 }
 
 /** Calendar names by id. */
-export async function calendarNames(client: ServiceClient): Promise<Map<number, string>> {
+export async function calendarNames(client: ServiceRequester): Promise<Map<number, string>> {
   return new Map((await listCalendars(client)).map((c) => [c.id, c.name]));
 }

@@ -8,7 +8,7 @@ import type { ServiceRequester } from './service-client';
 import { ServiceError } from './service-error';
 
 /** The part of a contact the outbox keeps: its id and how it is known. */
-export const contactRecordSchema = z.object({
+const contactRecordSchema = z.object({
   id: serviceId,
   external_id: z.string().nullish(),
   address_book_id: serviceId.nullish(),

@@ -8,7 +8,7 @@ import { oneRecord, serviceId } from './schemas';
 import type { ServiceRequester } from './service-client';
 
 /** The part of an event the outbox keeps. */
-export const eventRecordSchema = z.object({
+const eventRecordSchema = z.object({
   id: serviceId,
   external_id: z.string().nullish(),
   is_deleted: z.boolean().nullish(),

@@ -14,7 +14,7 @@ const text = z
   .transform((v) => v ?? '');
 
 /** A participant of an event (facts §2.2). */
-export const participantSchema = z.object({
+const participantSchema = z.object({
   id: id.optional(),
   name: text,
   phone: text,
@@ -79,7 +79,7 @@ export type ServiceEvent = z.output<typeof eventSchema>;
 export const eventListSchema = z.object({ events: z.array(eventSchema) });
 
 /** A calendar (designed by the sandbox: id and name are what the facts confirm). */
-export const calendarSchema = z.object({
+const calendarSchema = z.object({
   id,
   name: z.string(),
   time_zone: z.string().nullish().catch(null),

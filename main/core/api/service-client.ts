@@ -7,6 +7,7 @@ import { SignedOutError } from '../auth/errors';
 import type { TokenManager } from '../auth/token-manager';
 import type { Clock } from '../platform';
 import { parseRetryAfter, RETRYABLE_STATUSES, ServiceError, serviceMessageOf } from './service-error';
+import { plainServiceWords } from './plain-words';
 
 /** One request. */
 export interface ServiceRequest<S extends z.ZodType> {
@@ -91,7 +92,7 @@ export class ServiceClient {
     return new ServiceError(
       'permanent',
       endpoint,
-      serviceMessage ?? `The service refused the request (HTTP ${status}).`,
+      plainServiceWords(serviceMessage, 'The service did not accept this. Check what was entered and try again.'),
       {
         status,
         ...(serviceMessage ? { serviceMessage } : {}),

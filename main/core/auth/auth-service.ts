@@ -2,6 +2,7 @@
  * Sign-in once per workstation: owns the vault, the token manager, the sign-in flow and
  * sign-out with revocation, and publishes renderer-safe status on `auth:changed`.
  */
+import { createHash } from 'node:crypto';
 import type { AuthStatus } from '../../../preload/contract';
 import type { FrontdeskConfig } from '../config';
 import type { EventBus } from '../events';
@@ -97,6 +98,12 @@ export class AuthService {
       state: session ? 'signed_in' : pending ? 'signing_in' : 'signed_out',
       user: identity ? { name: identity.userName, email: identity.userEmail } : null,
       actingFor: identity?.actingForOther ? { name: identity.accountName, email: identity.accountEmail } : null,
+      account: session
+        ? {
+            key: opaqueAccountKey(identity ? accountKey(session.serviceUrl, identity) : `${session.serviceUrl}#?`),
+            practiceName: identity?.accountName ?? '',
+          }
+        : null,
       grantedScopes: session ? [...session.tokens.scopes] : [],
       storage: this.storageMode,
       signIn: session ? null : pending,
@@ -266,4 +273,9 @@ export class AuthService {
     this.notice = clear ? null : notice;
     this.deps.events.emit('auth:changed', this.status());
   }
+}
+
+/** The account key as the renderer sees it: stable per account, naming neither the service nor the account. */
+function opaqueAccountKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }

@@ -20,13 +20,3 @@ export class RefreshUnavailableError extends Error {
     super('Could not reach the service to renew the sign-in. Will try again.', { cause });
   }
 }
-
-/** A 403 insufficient_scope from the service. */
-export class InsufficientScopeError extends Error {
-  constructor(
-    readonly requiredScope: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}

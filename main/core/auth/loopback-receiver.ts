@@ -37,7 +37,9 @@ export async function startLoopbackReceiver(
   const server = createServer((req, res) => {
     // `port` and not server.address(): a kept-alive connection may still ask after close().
     const url = new URL(req.url ?? '/', `http://${base.hostname}:${port}`);
-    if (req.method !== 'GET' || url.pathname !== base.pathname) {
+    // Only the browser coming back to the exact address we gave the service; anything else (another method, path
+    // or Host, e.g. a page reaching the port under another name) is a 404 and never reaches the attempt.
+    if (req.method !== 'GET' || url.pathname !== base.pathname || req.headers.host !== `${base.hostname}:${port}`) {
       res.writeHead(404, { 'content-type': 'text/plain', connection: 'close' }).end('Not found');
       return;
     }

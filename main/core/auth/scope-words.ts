@@ -18,16 +18,11 @@ const WORDS: Record<string, string> = {
 };
 
 /** Plain words for a scope; unknown scopes are named as they are. */
-export function scopeInWords(scope: string): string {
+function scopeInWords(scope: string): string {
   return WORDS[scope] ?? `use “${scope}”`;
 }
 
 /** "Frontdesk needs permission to book appointments." */
 export function needsPermissionMessage(scope: string): string {
   return `Frontdesk needs permission to ${scopeInWords(scope)}.`;
-}
-
-/** Whether `granted` covers `scope` (`api` is the service's umbrella scope). */
-export function hasScope(granted: readonly string[], scope: string): boolean {
-  return granted.includes(scope) || granted.includes('api');
 }

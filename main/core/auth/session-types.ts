@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 /** Tokens of one grant. Lives only in main. */
-export const tokenSetSchema = z.object({
+const tokenSetSchema = z.object({
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).nullable(),
   /** Epoch ms when the access token stops working. */
@@ -14,7 +14,7 @@ export const tokenSetSchema = z.object({
 export type TokenSet = z.infer<typeof tokenSetSchema>;
 
 /** Who signed in, and whose account the app acts on (a linked user acts for a target). */
-export const identitySchema = z.object({
+const identitySchema = z.object({
   userId: z.string(),
   userName: z.string(),
   userEmail: z.string(),

@@ -88,6 +88,7 @@ export class SignInFlow {
           void this.end({ kind: 'error', text: 'The sign-in took too long. Please start again.' });
       }, ATTEMPT_TTL_MS);
       this.attempt = attempt;
+      this.deps.log.info('sign-in started in the browser', { redirect: options.mode, scopes: options.scopes.length });
       return start.url;
     } catch (error) {
       await receiver?.close();
@@ -140,8 +141,10 @@ export class SignInFlow {
     this.attempt = null; // single use, before any await
     attempt.cancelTimer();
     void attempt.receiver?.close();
+    this.deps.log.info('sign-in answer accepted; exchanging it for tokens');
     try {
       const name = await this.deps.complete(client, params, attempt.redirectUri, attempt.verifier, attempt.scopes);
+      this.deps.log.info('signed in', { scopes: attempt.scopes.length });
       return { ok: true, message: `Signed in as ${name}.` };
     } catch (error) {
       const text = (error as Error).message || 'Frontdesk could not finish signing in. Please try again.';
@@ -162,6 +165,7 @@ export class SignInFlow {
     const attempt = this.attempt;
     this.attempt = null;
     if (attempt) {
+      this.deps.log.info('sign-in attempt ended', { how: notice ? `${notice.kind} notice` : 'cancelled or replaced' });
       attempt.cancelTimer();
       // Not awaited: the receiver may be answering the very request that ended the attempt.
       void attempt.receiver?.close();

@@ -104,6 +104,7 @@ export class TokenManager {
       throw new RefreshUnavailableError(error);
     }
     const tokens = tokenSetFrom(response, this.deps.clock.now(), session.tokens.scopes, refreshToken);
+    this.deps.log.info('renewed the sign-in', { rotated: tokens.refreshToken !== refreshToken });
     const next: StoredSession = { ...session, tokens };
     // Persist the rotated refresh token before anything uses the new access token.
     if (this.session === session) {

@@ -9,7 +9,7 @@ const MAX_SKEW_MS = 5 * 60_000;
 const DAY_MS = 24 * 3600_000;
 
 /** Splits a space-delimited scope string. */
-export function parseScopes(scope: unknown): string[] {
+function parseScopes(scope: unknown): string[] {
   return typeof scope === 'string' ? scope.split(' ').filter(Boolean) : [];
 }
 

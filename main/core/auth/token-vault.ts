@@ -7,6 +7,8 @@ import type { KeyValueStore, Logger, SecretCipher } from '../platform';
 import { storedSessionSchema, type StoredSession } from './session-types';
 
 const KEY = 'vault.session';
+/** Where an unreadable saved sign-in is kept (settings keys are dotted paths: a sibling, not a child). */
+const DAMAGED_KEY = 'vault.damagedSession';
 
 /** How the session is kept on this workstation. */
 export type VaultStorage = 'keystore' | 'weak-opt-in' | 'memory';
@@ -54,8 +56,10 @@ export class TokenVault {
       if (!parsed.success) throw new Error('unexpected shape');
       return parsed.data;
     } catch (error) {
-      this.log.warn('the saved sign-in could not be read; signing out', { reason: (error as Error).message });
-      this.safeDelete();
+      this.log.warn('the saved sign-in could not be read; kept aside, signing out', {
+        reason: (error as Error).message,
+      });
+      this.setAside(raw);
       return null;
     }
   }
@@ -74,6 +78,16 @@ export class TokenVault {
   /** Forgets the session everywhere. */
   async clear(): Promise<void> {
     this.memory = null;
+    this.safeDelete();
+  }
+
+  /** Keeps an unreadable saved sign-in under another name (for support) and forgets it as the session. */
+  private setAside(raw: unknown): void {
+    try {
+      this.store.set(DAMAGED_KEY, raw);
+    } catch (error) {
+      this.log.error('could not keep the unreadable sign-in aside', { error: (error as Error).message });
+    }
     this.safeDelete();
   }
 

@@ -2,6 +2,7 @@
 import type { BookingInput, BookingPageView, OutboxItem, SlotView } from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
+import { InputRefusedError } from '../input-refused';
 import { SignedOutError } from '../auth/errors';
 import type { ReadCache } from '../cache/read-cache';
 import type { ChangesService } from '../changes/changes-service';
@@ -55,7 +56,7 @@ export function availability(
 }
 
 /** The spec's book_now body from the form. */
-export function toPayload(input: BookingInput): Record<string, unknown> {
+function toPayload(input: BookingInput): Record<string, unknown> {
   return {
     booking_page: input.page,
     time: input.time.length === 16 ? `${input.time}:00` : input.time,
@@ -72,7 +73,7 @@ export function toPayload(input: BookingInput): Record<string, unknown> {
 }
 
 /** The form values back from a queued payload (Edit). */
-export function toInput(payload: Record<string, unknown>, startsAt: number | null): BookingInput {
+function toInput(payload: Record<string, unknown>, startsAt: number | null): BookingInput {
   const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
   const fieldData = (payload.field_data && typeof payload.field_data === 'object' ? payload.field_data : {}) as Record<
     string,
@@ -105,15 +106,13 @@ export async function book(deps: BookingDeps, input: BookingInput): Promise<Outb
 /** Changes a queued or refused booking. */
 export async function rebook(deps: BookingDeps, id: string, input: BookingInput): Promise<OutboxItem> {
   const op = deps.changes.own(id);
-  if (op.kind !== 'booking.book_now')
-    throw new ServiceError('permanent', 'bookings:rebook', 'That change is not a booking.');
+  if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   return toItem(await deps.outbox().edit(id, toPayload(input), { startsAt: input.startsAt }));
 }
 
 /** The form values of a queued booking. */
 export function draft(deps: BookingDeps, id: string): BookingInput {
   const op = deps.changes.own(id);
-  if (op.kind !== 'booking.book_now')
-    throw new ServiceError('permanent', 'bookings:draft', 'That change is not a booking.');
+  if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   return toInput(op.payload, op.appointmentAt);
 }

@@ -16,7 +16,7 @@ export interface CacheEntry<T> {
 }
 
 /** Default byte budget of the whole cache (sealed sizes on disk; JSON sizes in memory-only mode). */
-export const DEFAULT_CACHE_BUDGET = 32 * 1024 * 1024;
+const DEFAULT_CACHE_BUDGET = 32 * 1024 * 1024;
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
 
@@ -65,8 +65,11 @@ export class ReadCache {
       this.touch(file);
       return { value: entry.value, fetchedAt: entry.fetchedAt };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        this.log.warn('a cached view could not be read', { reason: (error as Error).message });
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      // Kept aside (not counted, wiped with the account's folder at sign-out); the next answer replaces it.
+      this.log.warn('a cached view could not be read; kept aside', { reason: (error as Error).message });
+      await rename(file, `${file}.damaged`).catch(() => undefined);
+      this.forget(file);
       return null;
     }
   }
@@ -137,6 +140,14 @@ export class ReadCache {
     if (!slot) return;
     this.slots.delete(file);
     this.slots.set(file, slot);
+  }
+
+  /** Stops counting a file (moved aside). */
+  private forget(file: string): void {
+    const slot = this.slots.get(file);
+    if (!slot) return;
+    this.slots.delete(file);
+    this.total -= slot.bytes;
   }
 
   private record(file: string, slot: Slot): void {

@@ -9,7 +9,7 @@ import type { CalendarDeps } from './calendar-service';
 const CACHE_KEY = 'calendar:calendars';
 
 /** The zone most of `zones` name (first seen wins a tie); null when none. */
-export function mostCommonZone(zones: readonly (string | null | undefined)[]): string | null {
+function mostCommonZone(zones: readonly (string | null | undefined)[]): string | null {
   const counts = new Map<string, number>();
   for (const z of zones) if (z && isZone(z)) counts.set(z, (counts.get(z) ?? 0) + 1);
   let best: string | null = null;
@@ -18,7 +18,7 @@ export function mostCommonZone(zones: readonly (string | null | undefined)[]): s
 }
 
 /** True for an IANA zone this runtime knows. */
-export function isZone(zone: string): boolean {
+function isZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return true;

@@ -32,9 +32,11 @@ export async function markAppointment(
   eventId: number,
   state: MarkState,
   startsAt: string,
+  who?: string,
 ): Promise<OutboxItem> {
   if (!deps.account()) throw new SignedOutError();
-  return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state }, { startsAt }));
+  const label = who?.trim() ? { who: who.trim() } : {};
+  return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt }));
 }
 
 /** The cached answer for a range, or null. */

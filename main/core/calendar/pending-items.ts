@@ -4,7 +4,7 @@
  * marks show as waiting. Everything is marked "waiting to sync" until the service has it.
  */
 import type { Agenda, AgendaItem } from '../../../preload/contract';
-import { summarize } from '../changes/outbox-items';
+import { describeChange } from '../changes/outbox-items';
 import type { OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -28,7 +28,7 @@ function peopleOf(payload: Record<string, unknown>): AgendaItem['people'] {
 }
 
 /** Agenda rows for unfinished creates whose appointment starts within [begin, end]. */
-export function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string): AgendaItem[] {
+function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string): AgendaItem[] {
   const from = Date.parse(begin);
   const to = Date.parse(end);
   return ops
@@ -42,7 +42,7 @@ export function pendingAgendaItems(ops: readonly OpView[], begin: string, end: s
       return {
         id: -op.seq,
         externalId: str(p.external_id) || null,
-        title: op.kind === 'event.create' ? str(p.title) || 'New appointment' : summarize(op).replace(/ — .*$/, ''),
+        title: op.kind === 'event.create' ? str(p.title) || 'New appointment' : describeChange(op),
         start,
         end: str(p.end_time) || start,
         calendarId: num(p.calendar_id),

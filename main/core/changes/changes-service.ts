@@ -5,7 +5,7 @@ import type { KnownAccounts } from './known-accounts';
 import { toItem } from './outbox-items';
 
 /** Thrown when an id is not a change of the signed-in account. */
-export class NotYoursError extends OutboxInputError {
+class NotYoursError extends OutboxInputError {
   constructor() {
     super('That change is not in this account’s outbox.');
   }
@@ -30,7 +30,12 @@ export class ChangesService {
         label: this.known.label(key),
         count: c.queued + c.sending + c.needsAttention,
       }));
-    return { queued: counts.active.queued + counts.active.sending, needsAttention: counts.active.needsAttention, held };
+    return {
+      queued: counts.active.queued + counts.active.sending,
+      needsAttention: counts.active.needsAttention,
+      held,
+      keptAside: this.outbox().keptAside(),
+    };
   }
 
   /** The signed-in account's changes, newest first. */
@@ -48,6 +53,12 @@ export class ChangesService {
   async discard(id: string): Promise<OutboxSummary> {
     this.own(id);
     await this.outbox().discard(id);
+    return this.summary();
+  }
+
+  /** The user has read the kept-aside notice. */
+  async acknowledgeKeptAside(): Promise<OutboxSummary> {
+    await this.outbox().acknowledgeKeptAside();
     return this.summary();
   }
 

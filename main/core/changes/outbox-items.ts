@@ -1,14 +1,36 @@
-/** Queued changes in the words the front desk reads: "Book Cleaning for Jane Doe — Mon 23 Nov, 9:00". */
+/** Queued changes in the words the front desk reads: "Mark Nathan Haddad as no-show, Mon 23 Nov 10:15 AM". */
 import type { OutboxItem } from '../../../preload/contract';
 import type { OpView } from '../outbox';
 
-const when = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(zone: string | undefined): Intl.DateTimeFormat {
+  const key = zone ?? '';
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+      ...(zone ? { timeZone: zone } : {}),
+    });
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** "Mon 23 Nov 10:15 AM" in `zone` (the practice's), or the host's zone when not known. */
+export function appointmentTime(at: number, zone?: string | null): string {
+  const parts = Object.fromEntries(
+    formatIn(zone ?? undefined)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+}
 
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
@@ -25,29 +47,48 @@ function personOf(p: Record<string, unknown>): string {
   );
 }
 
-/** One line describing what the change does. */
-export function summarize(op: Pick<OpView, 'kind' | 'payload' | 'appointmentAt'>): string {
+/** Marks in the words the front desk uses (never the service's codes). */
+const MARK_WORDS: Record<string, string> = {
+  arrived: 'arrived',
+  ontime: 'on time',
+  late: 'late',
+  noshow: 'no-show',
+  confirmed: 'confirmed',
+  cancelled: 'cancelled',
+  not_coming: 'not coming',
+  needs_reschedule: 'wanting a new time',
+  accepted: 'accepted',
+  declined: 'declined',
+};
+
+/** One line describing what the change does (no ids, no service codes), with the appointment's time. */
+export function summarize(op: Pick<OpView, 'kind' | 'payload' | 'appointmentAt'>, zone?: string | null): string {
+  const what = describeChange(op);
+  return op.appointmentAt ? `${what}, ${appointmentTime(op.appointmentAt, zone)}` : what;
+}
+
+/** What the change does, without its time ("Mark Nathan Haddad as no-show"). */
+export function describeChange(op: Pick<OpView, 'kind' | 'payload'>): string {
   const p = op.payload;
-  const at = op.appointmentAt ? ` — ${when.format(op.appointmentAt)}` : '';
   switch (op.kind) {
     case 'booking.book_now': {
       const type = str(p.appointment_type_token).replace(/[-_]/g, ' ');
-      return `Appointment${type ? ` (${type})` : ''} for ${personOf(p)}${at}`;
+      return `Appointment${type ? ` (${type})` : ''} for ${personOf(p)}`;
     }
     case 'contact.create':
       return `Add contact ${personOf(p)}`;
     case 'contact.update':
       return `Update contact ${personOf(p)}`;
     case 'contact.delete':
-      return `Delete contact ${str(p.name) || `#${str(p.id) || str(p.external_id)}`}`;
+      return str(p.name) ? `Delete contact ${str(p.name)}` : 'Delete a contact';
     case 'event.create':
-      return `Add appointment “${str(p.title) || 'untitled'}”${at}`;
+      return `Add appointment “${str(p.title) || 'untitled'}”`;
     case 'event.update':
-      return `Change appointment “${str(p.title) || `#${str(p.id) || str(p.external_id)}`}”${at}`;
+      return str(p.title) ? `Change appointment “${str(p.title)}”` : `Change an appointment`;
     case 'event.delete':
-      return `Delete appointment #${str(p.id) || str(p.external_id)}`;
+      return `Cancel an appointment`;
     case 'event.mark':
-      return `Mark appointment #${str(p.id) || str(p.external_id)} as ${str(p.state).replace(/_/g, ' ')}`;
+      return `Mark ${str(p.who) || 'an appointment'} as ${MARK_WORDS[str(p.state)] ?? 'changed'}`;
   }
 }
 

@@ -66,7 +66,7 @@ export type ServiceContact = z.output<typeof serviceContactSchema>;
 export const contactListSchema = z.object({ contacts: z.array(serviceContactSchema) });
 
 /** An address book (design: id, name, phone types; `is_default` honoured if a service sends it). */
-export const addressBookSchema = z.object({
+const addressBookSchema = z.object({
   id: serviceId,
   name: text,
   phone_types: z

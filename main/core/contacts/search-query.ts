@@ -19,13 +19,24 @@ export function tidyQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ');
 }
 
-/** Full e-mail → e-mail lookup; 7+ digits of phone characters → phone lookup; anything else → name search. */
+/** Fewest digits of a whole national number the service can normalise without the app knowing the country. */
+const FULL_NUMBER_DIGITS = 10;
+
+/**
+ * Full e-mail → e-mail lookup; a whole phone number (one that parses, or 10+ digits while the country is still
+ * unknown) → phone lookup; a short or partial phone ("555-0120") → a search by its digits, which the service
+ * matches inside numbers; anything else → name search.
+ */
 export function meaningOf(query: string, country: CountryCode | null): SearchMeaning {
   const text = tidyQuery(query);
   if (!text) return { by: 'all' };
   if (EMAIL.test(text)) return { by: 'email', address: text.toLowerCase() };
   const digits = text.replace(/\D/g, '');
-  if (PHONEISH.test(text) && digits.length >= 7) return { by: 'phone', typed: text, e164: toE164(text, country) };
+  if (PHONEISH.test(text) && digits.length >= 7) {
+    const e164 = toE164(text, country);
+    if (e164 || (!country && digits.length >= FULL_NUMBER_DIGITS)) return { by: 'phone', typed: text, e164 };
+  }
+  if (PHONEISH.test(text) && digits.length >= 3) return { by: 'name', text: digits };
   return { by: 'name', text };
 }
 

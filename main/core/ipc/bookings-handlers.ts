@@ -1,5 +1,6 @@
 /** `bookings:*` handlers: pages, free times, and booking through the outbox. */
 import { availability, book, bookingPages, draft, rebook, type BookingDeps } from '../bookings/booking-service';
+import { bookingList } from '../bookings/booking-list';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
@@ -11,6 +12,7 @@ export function bookingsHandlers(deps: { bookings: BookingDeps }) {
     'bookings:availability': (args) => serviceResult(() => availability(b, args)),
     'bookings:book': (input) => serviceResult(() => book(b, input)),
     'bookings:rebook': ({ id, booking }) => serviceResult(() => rebook(b, id, booking)),
+    'bookings:list': (args) => serviceResult(() => bookingList(b, args)),
     'bookings:draft': ({ id }) => serviceResult(async () => draft(b, id)),
   } satisfies DomainHandlers<'bookings'>;
 }

@@ -24,8 +24,8 @@ export function calendarHandlers(deps: { calendar: CalendarDeps & { outbox(): Ou
   return {
     'calendar:range': ({ begin, end }) => serviceResult(() => liveAgenda(c, begin, end)),
     'calendar:cached': ({ begin, end }) => serviceResult(() => cachedAgenda(c, begin, end)),
-    'calendar:mark': ({ eventId, state, startsAt }) =>
-      serviceResult(() => markAppointment(c, eventId, state, startsAt)),
+    'calendar:mark': ({ eventId, state, startsAt, who }) =>
+      serviceResult(() => markAppointment(c, eventId, state, startsAt, who)),
     'calendar:calendars': () => serviceResult(() => calendarList(c)),
     'calendar:changes': (args) => serviceResult(() => agendaChanges(c, args)),
     'calendar:event': ({ id }) => serviceResult(() => appointmentDetail(c, id)),

@@ -1,4 +1,6 @@
 /** `contacts:*` handlers: search (fresh or cached), one contact, address books, and writes through the outbox. */
+import { contactHistory } from '../contacts/contact-history';
+import { nextAppointments } from '../contacts/next-appointments';
 import { createContact, deleteContact, updateContact } from '../contacts/contact-writes';
 import {
   addressBooks,
@@ -21,5 +23,7 @@ export function contactsHandlers(deps: { contacts: ContactsDeps }) {
     'contacts:update': ({ changes, ...target }) => serviceResult(() => updateContact(c, target, changes)),
     'contacts:delete': (target) => serviceResult(() => deleteContact(c, target)),
     'contacts:address-books': () => serviceResult(() => addressBooks(c)),
+    'contacts:next-appointments': (args) => serviceResult(() => nextAppointments(c, args)),
+    'contacts:history': (args) => serviceResult(() => contactHistory(c, args)),
   } satisfies DomainHandlers<'contacts'>;
 }

@@ -15,7 +15,7 @@ import { fail } from './result';
 import { isTrustedSender, originOf, type SenderInfo } from './caller-check';
 
 /** Per-call facts a handler may use. */
-export interface CallContext {
+interface CallContext {
   sender: SenderInfo;
 }
 

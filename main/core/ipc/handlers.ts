@@ -22,6 +22,8 @@ import { outboxHandlers } from './outbox-handlers';
 export interface HandlerDeps {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
+  /** Opens the log folder (absent in the browser host). */
+  openLogFolder?: () => Promise<void>;
   auth: AuthService;
   calendar: CalendarDeps & { outbox(): Outbox };
   changes: ChangesService;

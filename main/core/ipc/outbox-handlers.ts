@@ -17,5 +17,6 @@ export function outboxHandlers(deps: { changes: ChangesService; retryNow(): void
       }),
     'outbox:discard': ({ id }) => serviceResult(() => changes.discard(id)),
     'outbox:discard-held': ({ account }) => serviceResult(() => changes.discardHeld(account)),
+    'outbox:acknowledge-kept-aside': () => serviceResult(() => changes.acknowledgeKeptAside()),
   } satisfies DomainHandlers<'outbox'>;
 }

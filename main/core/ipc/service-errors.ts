@@ -3,12 +3,12 @@ import type { IpcError, Result } from '../../../preload/contract';
 import { SignedOutError } from '../auth/errors';
 import { needsPermissionMessage } from '../auth/scope-words';
 import { ServiceError } from '../api/service-error';
-import { OutboxInputError } from '../outbox';
+import { InputRefusedError } from '../input-refused';
 
 /** The IpcError for any failure of a service-backed handler. */
-export function toIpcError(error: unknown): IpcError {
+function toIpcError(error: unknown): IpcError {
   if (error instanceof SignedOutError) return { code: 'signed_out', message: error.message };
-  if (error instanceof OutboxInputError) return { code: 'validation', message: error.message };
+  if (error instanceof InputRefusedError) return { code: 'validation', message: error.message };
   if (error instanceof ServiceError) {
     switch (error.kind) {
       case 'retryable':

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../api/bookings-api';
-import { done, instantOf, type KindSpec, type ReconcileContext } from './kind-spec';
-import type { OutboxOp } from './types';
+import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './kind-spec';
 
 const bookNowPayload = z
   .looseObject({
@@ -19,41 +18,42 @@ const bookNowPayload = z
     (b) => Boolean(b.name?.trim() || b.phone_number?.trim() || b.email_address?.trim()),
     'name, phone_number or email_address is required',
   );
+type BookNow = z.output<typeof bookNowPayload>;
 
 /** ISO-8601 UTC without milliseconds (the bookings' own format). */
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The query that finds this op's booking: same page and start, the invitee, made since the first attempt. */
-function lookupFilter(op: OutboxOp, ctx: ReconcileContext, at: number): BookingFilter {
+function lookupFilter(op: QueuedOp<BookNow>, ctx: ReconcileContext, at: number): BookingFilter {
   const p = op.payload;
   const since = (op.firstSentAt ?? op.createdAt) - ctx.lookbackMs;
   const filter: BookingFilter = {
-    booking_page: p.booking_page as string | number,
+    booking_page: p.booking_page,
     begin: isoSeconds(at),
     end: isoSeconds(at),
     created_since: isoSeconds(since),
   };
-  if (typeof p.phone_number === 'string' && p.phone_number.trim()) filter.phone_number = p.phone_number;
-  else if (typeof p.email_address === 'string' && p.email_address.trim()) filter.email_address = p.email_address;
+  if (p.phone_number?.trim()) filter.phone_number = p.phone_number;
+  else if (p.email_address?.trim()) filter.email_address = p.email_address;
   return filter;
 }
 
 /** A live booking at the same instant (and, when the query could not filter on the invitee, the same name). */
-function isOurs(op: OutboxOp, at: number, b: BookingRecord, filter: BookingFilter): boolean {
+function isOurs(op: QueuedOp<BookNow>, at: number, b: BookingRecord, filter: BookingFilter): boolean {
   if (b.state === 'failed') return false;
   const start = b.start_time ? Date.parse(b.start_time) : at;
   if (start !== at) return false;
   if (filter.phone_number || filter.email_address) return true;
-  const name = typeof op.payload.name === 'string' ? op.payload.name.trim().toLowerCase() : '';
+  const name = op.payload.name?.trim().toLowerCase() ?? '';
   return (b.name ?? '').trim().toLowerCase() === name;
 }
 
 /** book_now: a booking made twice would be a double booking, so it is always reconciled after doubt. */
-export const bookNowKind: KindSpec = {
+export const bookNowKind: KindSpec<BookNow> = {
   schema: bookNowPayload,
   create: false,
   goneIsDone: false,
-  recordKeys: (p) => [`booking:${String(p.booking_page)}:${String(p.time)}`],
+  recordKeys: (p) => [`booking:${p.booking_page}:${p.time}`],
   appointmentAt: (p, hint) => hint ?? instantOf(p.time),
   send: async (service, p) => {
     const booking = await bookNow(service, p);

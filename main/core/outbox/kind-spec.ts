@@ -9,21 +9,27 @@ export interface ReconcileContext {
   lookbackMs: number;
 }
 
-/** One kind of write. */
-export interface KindSpec {
+/** An op as a kind sees it: its payload already passed the kind's schema (at enqueue or edit; stored sealed). */
+export type QueuedOp<P> = Omit<OutboxOp, 'payload'> & { payload: P };
+
+/**
+ * One kind of write, typed by its payload `P` (what `schema` outputs). The table in kinds.ts holds them as
+ * `KindSpec` (any payload): the outbox only hands a kind payloads its own schema accepted.
+ */
+export interface KindSpec<P extends Record<string, unknown> = Record<string, unknown>> {
   /** Validates the payload (extra fields pass through: the service may accept more than the app knows). */
-  schema: z.ZodType<Record<string, unknown>>;
+  schema: z.ZodType<P>;
   /** Creates get the op's UUID as external_id unless the caller gave one. */
   create: boolean;
   /** A 404 means the goal is already reached (deletes). */
   goneIsDone: boolean;
   /** Keys of the records this write touches (ordering). */
-  recordKeys(payload: Record<string, unknown>): string[];
+  recordKeys(payload: P): string[];
   /** Start of the appointment, epoch ms, or null. `hint` is the caller's startsAt. */
-  appointmentAt(payload: Record<string, unknown>, hint: number | null): number | null;
-  send(service: ServiceRequester, payload: Record<string, unknown>): Promise<OpResult>;
+  appointmentAt(payload: P, hint: number | null): number | null;
+  send(service: ServiceRequester, payload: P): Promise<OpResult>;
   /** For non-idempotent writes: the record an ambiguous attempt made, or null if it did not reach the service. */
-  reconcile?(service: ServiceRequester, op: OutboxOp, ctx: ReconcileContext): Promise<OpResult | null>;
+  reconcile?(service: ServiceRequester, op: QueuedOp<P>, ctx: ReconcileContext): Promise<OpResult | null>;
 }
 
 /** A positive id as the app holds it. */

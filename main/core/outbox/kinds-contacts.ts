@@ -1,12 +1,6 @@
 /** Contact writes: create (reconciled by external_id), update (idempotent patch), delete (idempotent, 404 = done). */
 import { z } from 'zod';
-import {
-  createContact,
-  deleteContact,
-  findContactByExternalId,
-  updateContact,
-  type ContactRef,
-} from '../api/contacts-api';
+import { createContact, deleteContact, findContactByExternalId, updateContact } from '../api/contacts-api';
 import { done, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './kind-spec';
 
 const named = (c: { name?: string; first_name?: string; last_name?: string }) =>
@@ -29,7 +23,7 @@ const contactCreate = z
   .refine((c) => !('id' in c), 'a new contact has no id');
 
 /** POST /v1/contacts; after an ambiguous attempt, GET /v1/contact?external_id= first. */
-export const contactCreateKind: KindSpec = {
+export const contactCreateKind: KindSpec<z.output<typeof contactCreate>> = {
   schema: contactCreate,
   create: true,
   goneIsDone: false,
@@ -38,14 +32,14 @@ export const contactCreateKind: KindSpec = {
   send: async (service, p) => done(await createContact(service, p)),
   reconcile: async (service, op) => {
     const externalId = String(op.payload.external_id);
-    const bookId = typeof op.payload.address_book_id === 'number' ? op.payload.address_book_id : undefined;
+    const bookId = op.payload.address_book_id;
     const found = await findContactByExternalId(service, externalId, bookId);
     return found ? done(found) : null;
   },
 };
 
 /** PUT /v1/contacts by id or external_id: a patch, the same result however often it is applied. */
-export const contactUpdateKind: KindSpec = {
+export const contactUpdateKind: KindSpec<z.output<typeof recordRef>> = {
   schema: recordRef,
   create: false,
   goneIsDone: false,
@@ -59,11 +53,11 @@ const contactDelete = z
   .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
 
 /** DELETE /v1/contacts: a second delete is a no-op, and "not found" means it is already gone. */
-export const contactDeleteKind: KindSpec = {
+export const contactDeleteKind: KindSpec<z.output<typeof contactDelete>> = {
   schema: contactDelete,
   create: false,
   goneIsDone: true,
   recordKeys: (p) => [recordKeyOf('contact', p)],
   appointmentAt: () => null,
-  send: async (service, p) => done(await deleteContact(service, p as ContactRef)),
+  send: async (service, p) => done(await deleteContact(service, p)),
 };

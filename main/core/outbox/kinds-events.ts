@@ -3,14 +3,7 @@
  * (sets a state: idempotent). An event create that names a contact waits for that contact's queued writes.
  */
 import { z } from 'zod';
-import {
-  createEvent,
-  deleteEvent,
-  findEventByExternalId,
-  markEvent,
-  updateEvent,
-  type EventRef,
-} from '../api/events-api';
+import { createEvent, deleteEvent, findEventByExternalId, markEvent, updateEvent } from '../api/events-api';
 import { done, instantOf, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './kind-spec';
 
 const participant = z.looseObject({ contact_id: refId.optional(), contact_external_id: refExternalId.optional() });
@@ -28,10 +21,15 @@ const eventCreate = z
   .refine((e) => e.calendar_id !== undefined || e.calendar !== undefined, 'calendar_id or calendar is required')
   .refine((e) => !('id' in e), 'a new event has no id');
 
+type EventCreate = z.output<typeof eventCreate>;
+type EventPatch = z.output<typeof recordRef>;
+/** Participants as far as ordering cares (an update's are checked by the service, so anything else is ignored). */
+const participantsForKeys = z.array(participant).catch([]);
+
 /** The event's key plus the keys of contacts its participants name (a queued contact create goes first). */
-function eventKeys(p: Record<string, unknown>): string[] {
+function eventKeys(p: EventCreate | EventPatch): string[] {
   const keys = [recordKeyOf('event', p)];
-  const people = Array.isArray(p.participants) ? (p.participants as Array<Record<string, unknown>>) : [];
+  const people = participantsForKeys.parse(p.participants ?? []);
   for (const person of people) {
     if (person.contact_external_id !== undefined || person.contact_id !== undefined) {
       keys.push(recordKeyOf('contact', { id: person.contact_id, external_id: person.contact_external_id }));
@@ -40,10 +38,10 @@ function eventKeys(p: Record<string, unknown>): string[] {
   return [...new Set(keys)];
 }
 
-const startOf = (p: Record<string, unknown>, hint: number | null) => hint ?? instantOf(p.start_time);
+const startOf = (p: EventCreate | EventPatch, hint: number | null) => hint ?? instantOf(p.start_time);
 
 /** POST /v1/events; after an ambiguous attempt, GET /v1/event?external_id= first. */
-export const eventCreateKind: KindSpec = {
+export const eventCreateKind: KindSpec<EventCreate> = {
   schema: eventCreate,
   create: true,
   goneIsDone: false,
@@ -57,7 +55,7 @@ export const eventCreateKind: KindSpec = {
 };
 
 /** PUT /v1/events by id or external_id (patch; participants replaced wholesale when sent). */
-export const eventUpdateKind: KindSpec = {
+export const eventUpdateKind: KindSpec<EventPatch> = {
   schema: recordRef,
   create: false,
   goneIsDone: false,
@@ -71,28 +69,34 @@ const eventRefOnly = z
   .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
 
 /** DELETE /v1/events (soft delete; again is a no-op; 404 = already gone). */
-export const eventDeleteKind: KindSpec = {
+export const eventDeleteKind: KindSpec<z.output<typeof eventRefOnly>> = {
   schema: eventRefOnly,
   create: false,
   goneIsDone: true,
   recordKeys: (p) => [recordKeyOf('event', p)],
   appointmentAt: (_p, hint) => hint,
-  send: async (service, p) => done(await deleteEvent(service, p as EventRef)),
+  send: async (service, p) => done(await deleteEvent(service, p)),
 };
 
 const eventMark = z
-  .strictObject({ id: refId.optional(), external_id: refExternalId.optional(), state: z.string().min(1).max(40) })
+  .strictObject({
+    id: refId.optional(),
+    external_id: refExternalId.optional(),
+    state: z.string().min(1).max(40),
+    /** Who is on the appointment, only for the Outbox's sentence; never sent. */
+    who: z.string().max(200).optional(),
+  })
   .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
 
 /** POST /v1/event/mark: sets one state on every participant, so a repeat changes nothing. */
-export const eventMarkKind: KindSpec = {
+export const eventMarkKind: KindSpec<z.output<typeof eventMark>> = {
   schema: eventMark,
   create: false,
   goneIsDone: false,
   recordKeys: (p) => [recordKeyOf('event', p)],
   appointmentAt: (_p, hint) => hint,
   send: async (service, p) => {
-    const { state, ...ref } = p as unknown as EventRef & { state: string };
+    const { state, who: _who, ...ref } = p;
     return done(await markEvent(service, ref, state));
   },
 };

@@ -1,4 +1,5 @@
 /** The table of kinds, and turning a caller's payload into what is queued (validated, with its idempotency key). */
+import { InputRefusedError } from '../input-refused';
 import { bookNowKind } from './kind-booking';
 import type { KindSpec } from './kind-spec';
 import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './kinds-contacts';
@@ -18,7 +19,7 @@ export const KINDS: Record<OpKind, KindSpec> = {
 };
 
 /** A payload or option the outbox refuses (nothing was queued). */
-export class OutboxInputError extends Error {}
+export class OutboxInputError extends InputRefusedError {}
 
 /** Options of enqueue and edit. */
 export interface EnqueueOptions {

@@ -3,10 +3,11 @@
  * and a caller's promise resolves only after its record is on disk. Compaction writes a snapshot to a temp file,
  * fsyncs it, renames it over the log and fsyncs the folder, so a crash leaves either the old log or the new one.
  */
-import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Logger } from '../platform';
-import { fsyncDir, readLog, removeStaleTemp, setAside } from './log-file';
+import { type KeptAside, type UnreadablePiece } from './kept-aside';
+import { fsyncDir, keyFingerprint, readLog, removeStaleTemp, rewriteFile } from './log-file';
 import { sealLine } from './record-codec';
 import type { LogRecord } from './types';
 
@@ -41,28 +42,71 @@ export class OpLog {
     public recordCount: number,
   ) {}
 
-  /** Opens (or creates) `<dir>/outbox.log`, cutting a torn tail; returns the records to replay. */
-  static async open(dir: string, key: Buffer, log: Logger): Promise<{ opLog: OpLog; records: LogRecord[] }> {
+  /**
+   * Opens (or creates) `<dir>/outbox.log` and returns the records to replay. Nothing unreadable is dropped: damaged
+   * records, an unfinished last write, or a whole log sealed with a key that is gone are copied to `kept` byte for
+   * byte (and counted for the user, except the unfinished write, which was never confirmed as saved), then the log is
+   * rewritten with the readable records only. A log that cannot be written to is rewritten the same way.
+   */
+  static async open(
+    dir: string,
+    key: Buffer,
+    log: Logger,
+    kept: KeptAside,
+    now: number,
+  ): Promise<{ opLog: OpLog; records: LogRecord[] }> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, 'outbox.log');
+    const keyIdFile = join(dir, 'outbox.key-id');
     await removeStaleTemp(path);
+    await kept.load();
     let read = await readLog(path, key);
-    if (read.records.length === 0 && read.failedLines > 0) {
-      // Not one line opens: another key (lost or replaced settings). Keep the bytes, start afresh.
-      await setAside(path, 'no record could be decrypted', log);
-      read = { records: [], goodBytes: 0, totalBytes: 0, skipped: 0, tornLines: 0, failedLines: 0 };
+    const keyId = keyFingerprint(key);
+    const storedId = (await readFile(keyIdFile, 'utf8').catch(() => '')).trim();
+    const anotherKey =
+      read.totalBytes > 0 &&
+      (storedId !== '' ? storedId !== keyId : read.records.length === 0 && read.damaged.length > 0);
+    let rewrite = false;
+    if (anotherKey) {
+      // Sealed with a key that is gone (settings lost or replaced): keep the whole file, start afresh.
+      const whole = await readFile(path);
+      const count = read.records.length + read.damaged.length;
+      await kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], count, now);
+      log.error('the outbox log was sealed with another key; kept aside', { records: count, file: kept.file });
+      read = { records: [], goodLines: [], damaged: [], torn: null, totalBytes: 0 };
+      rewrite = true;
+    } else if (read.damaged.length > 0 || read.torn) {
+      const pieces: UnreadablePiece[] = [...read.damaged, ...(read.torn ? [read.torn] : [])];
+      await kept.keep('outbox.log', pieces, read.damaged.length, now);
+      if (read.damaged.length > 0)
+        log.error('damaged outbox records were kept aside', { records: read.damaged.length, file: kept.file });
+      if (read.torn) log.warn('an unfinished last write (crash during a write) was kept aside', { file: kept.file });
+      rewrite = true;
     }
-    if (read.skipped > 0) log.error('the outbox log had damaged records; they were skipped', { skipped: read.skipped });
-    const fh = await open(path, 'a', 0o600);
-    if (read.goodBytes < read.totalBytes) {
-      log.warn('the outbox log ended with an unfinished record (crash during a write); it was cut off', {
-        lines: read.tornLines,
-      });
-      await fh.truncate(read.goodBytes);
-      await fh.sync();
+    if (rewrite) await rewriteFile(path, read.goodLines);
+    if (storedId !== keyId) {
+      await writeFile(keyIdFile, `${keyId}\n`, { mode: 0o600 });
+      fsyncDir(dir);
     }
+    const fh = await OpLog.openForAppend(path, read.goodLines, log);
     fsyncDir(dir);
-    return { opLog: new OpLog(path, key, log, fh, read.goodBytes, read.records.length), records: read.records };
+    const size = read.goodLines.reduce((n, l) => n + l.length, 0);
+    return { opLog: new OpLog(path, key, log, fh, size, read.records.length), records: read.records };
+  }
+
+  /** Opens the log for appending; a log that cannot be written to (read-only) is replaced by a copy first. */
+  private static async openForAppend(path: string, lines: Buffer[], log: Logger): Promise<FileHandle> {
+    try {
+      return await open(path, 'a', 0o600);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EACCES' && code !== 'EPERM') throw error;
+      log.warn('the outbox log could not be written to; it was replaced by a copy of its readable records', {
+        code,
+      });
+      await rewriteFile(path, lines);
+      return open(path, 'a', 0o600);
+    }
   }
 
   /** Appends a record; resolves once it is fsynced. `onDurable` runs right after the fsync. */

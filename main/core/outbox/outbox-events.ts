@@ -10,12 +10,14 @@ export class OutboxEvents {
   private countsQueued = false;
   /** Per op, its frozen copy and the two views made of it (before and after its appointment time). */
   private readonly copies = new WeakMap<OutboxOp, { frozen: OutboxOp; views: [OpView | null, OpView | null] }>();
+  /** Each op's last logged status, so the log gets one line per transition (ids, kinds and counts only). */
+  private readonly loggedStatus = new Map<string, string>();
 
   constructor(
     private readonly table: OpTable,
     private readonly deps: {
       activeAccount(): string | null;
-      log: { error(m: string, f?: Record<string, unknown>): void };
+      log: { info(m: string, f?: Record<string, unknown>): void; error(m: string, f?: Record<string, unknown>): void };
     },
     private readonly now: () => number,
   ) {}
@@ -48,9 +50,24 @@ export class OutboxEvents {
   /** An op changed or was removed. */
   changed(op: OutboxOp, removed: boolean): void {
     this.copies.delete(op);
+    this.logTransition(op, removed);
     if (this.listeners.size === 0) return;
     this.emit(removed ? { type: 'removed', id: op.id, accountKey: op.accountKey } : { type: 'op', op: this.view(op) });
     this.countsChanged();
+  }
+
+  private logTransition(op: OutboxOp, removed: boolean): void {
+    const status = removed ? 'removed' : op.status;
+    if (this.loggedStatus.get(op.id) === status) return;
+    if (removed) this.loggedStatus.delete(op.id);
+    else this.loggedStatus.set(op.id, status);
+    this.deps.log.info('outbox change', {
+      op: op.id,
+      kind: op.kind,
+      now: status,
+      attempts: op.attempts,
+      ...(op.lastError ? { problem: op.lastError.kind } : {}),
+    });
   }
 
   /** Counts may have changed (coalesced: one event per tick). */

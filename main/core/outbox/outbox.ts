@@ -3,6 +3,7 @@
  * account is active and the service reachable, retried with backoff, reconciled after ambiguous failures, and
  * handed to the user ("needs attention") when the service refuses it. Plain Node; everything comes from deps.
  */
+import { KeptAside, type KeptAsideNotice } from './kept-aside';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { DEFAULT_BACKOFF } from './backoff';
@@ -38,6 +39,7 @@ export class Outbox {
     /** False when the keystore was unavailable and the log key is stored unprotected. */
     readonly keyProtected: boolean,
     private readonly doneRetentionMs: number,
+    private readonly kept: KeptAside,
   ) {
     this.nextSeq = store.table.maxSeq() + 1;
   }
@@ -45,7 +47,14 @@ export class Outbox {
   /** Loads the log (recovering from any crash) and builds the outbox; call `start()` to begin sending. */
   static async open(deps: OutboxDeps, options: OutboxOptions = {}): Promise<Outbox> {
     const dataKey = await loadDataKey(deps.settings, deps.cipher, deps.log);
-    const { opLog, records } = await OpLog.open(join(deps.dataDir, 'outbox'), dataKey.key, deps.log);
+    const kept = new KeptAside(join(deps.dataDir, 'outbox'));
+    const { opLog, records } = await OpLog.open(
+      join(deps.dataDir, 'outbox'),
+      dataKey.key,
+      deps.log,
+      kept,
+      deps.clock.now(),
+    );
     const table = new OpTable();
     for (const record of records) table.apply(record);
     recoverAfterRestart(table, deps.clock.now());
@@ -72,7 +81,7 @@ export class Outbox {
       reconcile: { lookbackMs: options.bookingLookbackMs ?? 10 * 60_000 },
     });
     store.maybeCompact();
-    return new Outbox(deps, store, sender, events, dataKey.wrapped, policy.doneRetentionMs);
+    return new Outbox(deps, store, sender, events, dataKey.wrapped, policy.doneRetentionMs, kept);
   }
 
   /** Begins sending. */
@@ -174,6 +183,22 @@ export class Outbox {
   /** "Retry now": clears the backoff waits of the active account and sends. */
   retryNow(): void {
     this.sender.wake('retry_now');
+  }
+
+  /** Saved changes that could not be read and were kept aside (until the user acknowledges it), or null. */
+  keptAside(): KeptAsideNotice | null {
+    return this.kept.notice();
+  }
+
+  /** The user has read the kept-aside notice. */
+  async acknowledgeKeptAside(): Promise<void> {
+    await this.kept.acknowledge();
+    this.events.countsChanged();
+  }
+
+  /** Resolves when the send loop has looked at the queue and nothing is in flight (see Sender.settled). */
+  settled(): Promise<void> {
+    return this.sender.settled();
   }
 
   /** Connectivity back, resume from sleep, signed in again, or account switched. */

@@ -56,6 +56,19 @@ export class Sender {
     await Promise.allSettled([...this.inflight.values()]);
   }
 
+  /**
+   * Resolves once the loop has looked at the queue (no pass pending) and no request is in flight: what it decided
+   * is then visible (sent and recorded, or waiting on a timer). Used where "nothing was sent" must be shown.
+   */
+  async settled(): Promise<void> {
+    for (;;) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (this.pumpQueued) continue;
+      if (this.inflight.size === 0) return;
+      await Promise.allSettled([...this.inflight.values()]);
+    }
+  }
+
   /** Whether a request for this op may be under way (it cannot be edited or discarded then). */
   isInFlight(id: string): boolean {
     return this.inflight.has(id);

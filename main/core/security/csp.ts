@@ -4,7 +4,7 @@
  * The one inline style the renderer needs: react-aria's press handling adds this fixed `<style>` (touch-action for
  * pressable elements). Allowed by its hash only, so no other inline style can run.
  */
-export const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
+const REACT_ARIA_PRESS_STYLE_HASH = "'sha256-38RhXrc7EdReTKsOm23ZPOCUgniTUUcjky8QOOrQx6o='";
 
 /** Builds the CSP; `connectSrc` adds the browser host's WebSocket origin. */
 export function buildCsp(options: { connectSrc?: string[] } = {}): string {

@@ -7,6 +7,7 @@ import { useBookingStore } from '../../stores/booking-store';
 import { BookingResult } from './BookingResult';
 import { CallerFields } from './CallerFields';
 import { toBookingInput, validateBooking, type FormErrors } from './booking-validation';
+import './booking-form.css';
 
 /** The Book appointment screen. */
 export function BookingView() {

@@ -10,6 +10,7 @@ import type { AgendaItem } from '../../../preload/contract';
 import { frontdesk } from '../../lib/frontdesk';
 import { inZone, timeInZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
+import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { useNavStore } from '../../stores/nav-store';
 import { pendingWords } from './AppointmentBlock';
@@ -20,10 +21,19 @@ import { cancelAppointment, describe } from './schedule-sync';
 
 const tidy = (key: string) => key.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-/** Opens the Contacts screen on this person. */
+/** Opens this person's contact details (by the contact the service links), else the Contacts screen searching for them. */
 function openContact(person: AgendaItem['people'][number]): void {
-  useNavStore.getState().go('contacts');
-  useContactsStore.getState().type(person.email || person.phone || person.name);
+  const searchFor = () => {
+    useContactDetailsStore.getState().close();
+    useNavStore.getState().go('contacts');
+    useContactsStore.getState().type(person.email || person.phone || person.name);
+  };
+  useCalendarStore.getState().openDetails(null);
+  if (!person.contactId) return searchFor();
+  void useContactDetailsStore
+    .getState()
+    .openById(person.contactId)
+    .then((found) => found || searchFor());
 }
 
 /** The panel for the selected appointment (renders nothing when none is selected). */
@@ -173,7 +183,7 @@ function checkInOf(item: AgendaItem): string {
 }
 
 /** "Cancel appointment" with a confirmation that names the patient and the time. */
-export function CancelButton({ item }: { item: AgendaItem }) {
+function CancelButton({ item }: { item: AgendaItem }) {
   return (
     <DialogTrigger>
       <Button className="danger-button" isDisabled={item.pending?.change === 'delete'}>

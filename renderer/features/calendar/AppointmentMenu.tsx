@@ -17,7 +17,7 @@ function actionOf(key: React.Key): MenuAction {
 }
 
 /** Can this appointment be marked (the service has it and it is not being cancelled)? */
-export function canMark(item: AgendaItem): boolean {
+function canMark(item: AgendaItem): boolean {
   return item.id > 0 && item.pending?.change !== 'delete';
 }
 

@@ -13,8 +13,8 @@ import { HOUR_PX, placeColumn, snap, visibleIn, type GridColumn } from './grid-l
 import { useNow, usePrinting } from './use-now';
 
 /** The practice's working hours (the service does not publish them: a common clinic day). */
-export const WORK_START_H = 8;
-export const WORK_END_H = 18;
+const WORK_START_H = 8;
+const WORK_END_H = 18;
 const PX_PER_MIN = HOUR_PX / 60;
 const DRAG_THRESHOLD_PX = 5;
 

@@ -1,7 +1,7 @@
 /** A colour per calendar: eight theme tokens (light and dark in calendar.css), given out in list order. */
 import type { CalendarInfo } from '../../../preload/contract';
 
-export const PALETTE_SIZE = 8;
+const PALETTE_SIZE = 8;
 
 /** The palette slot (0–7) of a calendar. */
 export function colorSlot(calendars: readonly CalendarInfo[], id: number | null | undefined): number {

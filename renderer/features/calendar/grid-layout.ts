@@ -5,7 +5,7 @@ import { dayStart } from '../../lib/practice-time';
 /** Pixels per hour of the grid. */
 export const HOUR_PX = 56;
 /** Drag and new-appointment steps, minutes. */
-export const SNAP_MIN = 15;
+const SNAP_MIN = 15;
 /** The shortest block drawn, minutes (a zero-length appointment still shows). */
 const MIN_SPAN = 15;
 

@@ -6,7 +6,7 @@ import { addDaysToKey, dayStart, isoInZone } from '../../lib/practice-time';
 export type ScheduleView = 'day' | 'week' | 'agenda';
 
 /** Days of the Agenda list. */
-export const AGENDA_DAYS = 7;
+const AGENDA_DAYS = 7;
 
 /** The `yyyy-MM-dd` days a view shows for an anchor day. */
 export function daysOf(view: ScheduleView, anchor: string, zone: string): string[] {

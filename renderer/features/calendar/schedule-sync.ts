@@ -108,7 +108,17 @@ function failed(message: string): void {
 
 /** Marks every person on the appointment (arrived, no-show, confirmed, …). */
 export async function markAppointment(item: AgendaItem, state: MarkState): Promise<void> {
-  const result = await frontdesk.invoke['calendar:mark']({ eventId: item.id, state, startsAt: item.start });
+  const names = item.people
+    .map((p) => p.name)
+    .filter(Boolean)
+    .join(' and ')
+    .slice(0, 200);
+  const result = await frontdesk.invoke['calendar:mark']({
+    eventId: item.id,
+    state,
+    startsAt: item.start,
+    ...(names ? { who: names } : {}),
+  });
   if (!result.ok) return failed(result.error.message);
   store().patch(
     (i) => i.id === item.id,

@@ -1,5 +1,6 @@
 /** One contact in the list: name, main phone and e-mail, and whether a change of it is still on its way. */
 import type { ContactPending, ContactView } from '../../../preload/contract';
+import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 
 const primary = <T extends { primary: boolean }>(items: T[]) => items.find((i) => i.primary) ?? items[0];
@@ -34,7 +35,13 @@ export function ContactRow({ contact: c }: { contact: ContactView }) {
     >
       <div className="contact-main">
         <span className="contact-name">
-          <span className="contact-name-text">{c.name || '(no name)'}</span>
+          <button
+            type="button"
+            className="link-button contact-name-text"
+            onClick={() => useContactDetailsStore.getState().open(c)}
+          >
+            {c.name || '(no name)'}
+          </button>
           {c.pending && <PendingBadges pending={c.pending} />}
         </span>
         <span className="contact-meta">

@@ -2,9 +2,12 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
+import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
+import { ContactDetails } from './ContactDetails';
 import { ContactEditor } from './ContactEditor';
 import { ContactResults } from './ContactResults';
+import './contacts.css';
 
 /** The Contacts tab. */
 export function ContactsView() {
@@ -16,10 +19,15 @@ export function ContactsView() {
   // Reload when permissions change (after "Grant access") or the service comes back.
   const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
   const online = useAppStore((s) => s.connectivity?.state === 'online');
+  const open = useContactDetailsStore((s) => s.contact);
   useEffect(() => {
     void load();
     void loadBooks();
   }, [load, loadBooks, scopes, online]);
+  // Back from Edit: the open contact is read again.
+  useEffect(() => {
+    if (mode === 'list') useContactDetailsStore.getState().refresh();
+  }, [mode]);
   return (
     <section
       className="card contacts"
@@ -32,13 +40,13 @@ export function ContactsView() {
     >
       <div className="contacts-bar">
         <h2 id="contacts-heading">{mode === 'new' ? 'New contact' : mode === 'edit' ? 'Edit contact' : 'Contacts'}</h2>
-        {mode === 'list' && (
+        {mode === 'list' && !open && (
           <button type="button" className="primary-button" onClick={startNew}>
             New contact
           </button>
         )}
       </div>
-      {mode === 'list' ? <ContactResults /> : <ContactEditor />}
+      {mode !== 'list' ? <ContactEditor /> : open ? <ContactDetails contact={open} /> : <ContactResults />}
     </section>
   );
 }

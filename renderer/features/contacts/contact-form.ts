@@ -13,7 +13,7 @@ const email = z.email();
  * Why a typed phone number cannot be right, or null. Only the shape is checked here (E.164 allows up to 15 digits);
  * main normalises it with libphonenumber-js and the service checks it against the account's country.
  */
-export function phoneProblem(typed: string): string | null {
+function phoneProblem(typed: string): string | null {
   const text = typed.trim();
   const digits = text.replace(/\D/g, '').length;
   if (!PHONE_CHARS.test(text)) return 'Use only digits, spaces and + ( ) - . in a phone number.';

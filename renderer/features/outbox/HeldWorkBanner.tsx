@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useOutboxStore } from '../../stores/outbox-store';
+import './outbox.css';
 
 /** One banner per account with held work. */
 export function HeldWorkBanner() {

@@ -7,6 +7,7 @@ import { clockTime } from '../../lib/format';
 import { useBookingStore } from '../../stores/booking-store';
 import { useNavStore } from '../../stores/nav-store';
 import { newestFirst, useOutboxStore } from '../../stores/outbox-store';
+import { KeptAsideNotice } from './KeptAsideNotice';
 import './outbox.css';
 
 const STATUS_WORDS: Record<OutboxItem['status'], string> = {
@@ -33,6 +34,7 @@ export function OutboxView() {
         Changes made on this computer. Frontdesk sends them by itself as soon as the service answers; nothing here is
         lost.
       </p>
+      <KeptAsideNotice />
       {error && (
         <p className="notice notice-error" role="alert">
           {error.message}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { clockTime, hostOf } from '../../lib/format';
+import './sign-in.css';
 
 /** The sign-in screen, for both the signed-out and the waiting state. */
 export function SignInScreen() {
@@ -11,7 +12,18 @@ export function SignInScreen() {
   const error = useAuthStore((s) => s.error);
   const signIn = useAuthStore((s) => s.signIn);
   const info = useAppStore((s) => s.info);
+  const connectivity = useAppStore((s) => s.connectivity);
+  const checking = useAppStore((s) => s.checking);
+  // The service is asked before the browser opens: a sign-in page that cannot load helps nobody.
+  const [tried, setTried] = useState(false);
   if (!status) return null;
+  const offline = connectivity?.state === 'offline';
+  const start = async () => {
+    if (useAppStore.getState().connectivity?.state !== 'online') await useAppStore.getState().checkNow();
+    if (useAppStore.getState().connectivity?.state === 'offline') return setTried(true);
+    setTried(false);
+    await signIn();
+  };
   const where = info ? (info.usingSandbox ? 'the practice service' : hostOf(info.portalUrl)) : 'the service';
   const notice = status.notice ?? (error ? { kind: 'error' as const, text: error.message } : null);
   return (
@@ -23,7 +35,8 @@ export function SignInScreen() {
           <h2 id="sign-in-heading">Sign in to Frontdesk</h2>
           <p>Frontdesk works with your account on {where}. You sign in once on this computer, in your web browser.</p>
           {notice && <Notice kind={notice.kind} text={notice.text} />}
-          <button type="button" className="primary-button" disabled={busy} onClick={() => void signIn()}>
+          {offline && <Unreachable where={where} reason={connectivity.reason} tried={tried} checking={checking} />}
+          <button type="button" className="primary-button" disabled={busy || checking} onClick={() => void start()}>
             Sign in with your browser
           </button>
         </>
@@ -88,5 +101,22 @@ function Notice({ kind, text }: { kind: 'error' | 'info'; text: string }) {
     >
       {text}
     </p>
+  );
+}
+
+/** Said before the browser is opened: the service does not answer, so its sign-in page would not load. */
+function Unreachable(props: { where: string; reason: string | null; tried: boolean; checking: boolean }) {
+  const checkNow = useAppStore((s) => s.checkNow);
+  return (
+    <div className="notice notice-error" role="alert" data-testid="service-unreachable">
+      <p>
+        {props.tried ? 'Still no answer from ' : 'Frontdesk cannot reach '}
+        {props.where} right now{props.reason ? ` (${props.reason.replace(/\.$/, '').toLowerCase()})` : ''}, so signing
+        in would not work yet. Check this computer's network connection. Frontdesk keeps trying by itself.
+      </p>
+      <button type="button" className="secondary-button" disabled={props.checking} onClick={() => void checkNow()}>
+        {props.checking ? 'Checking…' : 'Try again'}
+      </button>
+    </div>
   );
 }

@@ -22,8 +22,8 @@ export class FrontdeskPage {
     await this.page.locator('[data-testid="app"][data-ready="true"]').waitFor();
   }
 
-  /** Waits for the sign-in state the app shows. */
-  async waitForAuth(state: 'signed_out' | 'signing_in' | 'signed_in', timeout = 15_000): Promise<void> {
+  /** Waits for the sign-in state the app shows (30 s: a cold first page on a loaded 2-core CI machine took over 15 s). */
+  async waitForAuth(state: 'signed_out' | 'signing_in' | 'signed_in', timeout = 30_000): Promise<void> {
     await this.page.locator(`[data-testid="app"][data-auth="${state}"]`).waitFor({ timeout });
   }
 
@@ -149,7 +149,9 @@ export class FrontdeskPage {
     return this.page.evaluate(
       ([c, a]) =>
         new Promise((resolve, reject) => {
-          const ws = new WebSocket(`ws://${location.host}/ipc`);
+          // The page's own key for this run (the address it was opened with carried it).
+          const key = sessionStorage.getItem('frontdesk.host-key') ?? '';
+          const ws = new WebSocket(`ws://${location.host}/ipc`, ['frontdesk', `key.${key}`]);
           ws.onerror = () => reject(new Error('socket error'));
           ws.onopen = () => ws.send(JSON.stringify({ type: 'invoke', id: 1, channel: c, args: a }));
           ws.onmessage = (e) => {

@@ -6,6 +6,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
+import { createFileLogger } from '../../../main/core/log/file-logger';
+import type { Logger } from '../../../main/core/platform';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { FrontdeskPage } from './driver';
@@ -15,6 +17,8 @@ export interface Stack {
   sandbox: Sandbox;
   host: BrowserHost;
   browser: Browser;
+  /** The host's log folder (the same redacted log file the browser host writes), for secret scans. */
+  logDir: string;
   /** Every WebSocket frame between the page and the host, for secret scans. */
   wire: string[];
   /** Stops the service (as if it went down). */
@@ -33,12 +37,20 @@ const quietLog = process.env.E2E_DEBUG
     }
   : { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
+const teeLog = (a: Logger, b: Logger): Logger => ({
+  info: (m, f) => (a.info(m, f), b.info(m, f)),
+  warn: (m, f) => (a.warn(m, f), b.warn(m, f)),
+  error: (m, f) => (a.error(m, f), b.error(m, f)),
+});
+
 /** Starts sandbox + browser host + Chromium. */
 export async function startStack(options: { scopes?: string[] } = {}): Promise<Stack> {
   let sandbox = await startSandbox({ port: 0 });
   const wire: string[] = [];
   const port = Number(new URL(sandbox.url).port);
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
+  const logDir = join(dataDir, 'logs');
+  const fileLog = createFileLogger({ dir: logDir });
   const host = await startBrowserHost({
     port: 0,
     config: loadConfig({
@@ -53,7 +65,7 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
     dataDir,
     rendererDir: resolve(__dirname, '../../../out/renderer'),
     appVersion: '0.0.0-e2e',
-    log: quietLog,
+    log: process.env.E2E_DEBUG ? teeLog(quietLog, fileLog) : fileLog,
     probe: { onlineIntervalMs: 1000, offlineIntervalMs: 500, timeoutMs: 1500 },
     tap: (_direction, text) => wire.push(text),
   });
@@ -65,6 +77,7 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
     },
     host,
     browser,
+    logDir,
     wire,
     stopService: async () => {
       await sandbox.close();
@@ -113,6 +126,9 @@ export function useStack(options: { scopes?: string[] } = {}): Stack {
     },
     get browser() {
       return started().browser;
+    },
+    get logDir() {
+      return started().logDir;
     },
     get wire() {
       return started().wire;

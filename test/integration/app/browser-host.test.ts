@@ -1,4 +1,9 @@
-/** The browser host carries the contract over a WebSocket whose origin and host are checked. */
+/**
+ * The browser host carries the contract over a WebSocket that only the app's own page can open: the Host of every
+ * request, the Origin of the upgrade AND this run's key are checked, so another local program (which can forge any
+ * Origin) cannot drive a signed-in app; a page that stops reading its replies is dropped instead of buffered.
+ */
+import { networkInterfaces } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +18,8 @@ import { waitFor } from '../../support/wait';
 let host: BrowserHost;
 let service: Awaited<ReturnType<typeof toggleServer>>;
 let cleanup: () => void;
+let key = '';
+let framesRead = 0;
 const log = memoryLogger();
 
 beforeAll(async () => {
@@ -31,7 +38,12 @@ beforeAll(async () => {
     appVersion: '9.9.9',
     log,
     probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 },
+    limits: { callsInFlight: 8, sendBufferBytes: 256 * 1024 },
+    tap: (direction) => {
+      if (direction === 'from-page') framesRead++;
+    },
   });
+  key = /#key=(.+)$/.exec(host.url)?.[1] ?? '';
 });
 afterAll(async () => {
   await host.close();
@@ -39,8 +51,14 @@ afterAll(async () => {
   cleanup();
 });
 
-function connect(origin: string, path = '/ipc'): Promise<{ ws: WebSocket; messages: unknown[] }> {
-  const ws = new WebSocket(`${host.url.replace('http', 'ws').replace(/\/$/, '')}${path}`, { origin });
+function connect(
+  origin: string,
+  path = '/ipc',
+  offeredKey: string | null = key,
+  headers: Record<string, string> = {},
+): Promise<{ ws: WebSocket; messages: unknown[] }> {
+  const protocols = offeredKey === null ? ['frontdesk'] : ['frontdesk', `key.${offeredKey}`];
+  const ws = new WebSocket(`${host.origin.replace('http', 'ws')}${path}`, protocols, { origin, headers });
   const messages: unknown[] = [];
   ws.on('message', (d) => messages.push(JSON.parse(String(d))));
   return new Promise((resolve, reject) => {
@@ -66,11 +84,12 @@ async function call(
 }
 
 describe('browser host', () => {
-  const origin = () => host.url.replace(/\/$/, '');
+  const origin = () => host.origin;
 
   it('serves the renderer with the CSP and security headers', async () => {
     const res = await fetch(host.url);
     expect(res.status).toBe(200);
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#key=[A-Za-z0-9_-]{43}$/);
     expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
     expect(res.headers.get('content-security-policy')).toContain(`connect-src 'self' ws://127.0.0.1:`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -123,6 +142,76 @@ describe('browser host', () => {
     await expect(connect('null')).rejects.toThrow(/403/);
     await expect(connect(origin(), '/other')).rejects.toThrow(/403/);
     expect(log.lines.some((l) => l.includes('refused a WebSocket'))).toBe(true);
+  });
+
+  it('refuses the app’s own Origin without this run’s key, or with a wrong one (another local program)', async () => {
+    framesRead = 0;
+    await expect(connect(origin(), '/ipc', null)).rejects.toThrow(/403/);
+    await expect(connect(origin(), '/ipc', '')).rejects.toThrow(/403/);
+    const wrong = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+    await expect(connect(origin(), '/ipc', wrong)).rejects.toThrow(/403/);
+    // The key as a query parameter or a header of its own does not count: only the page's subprotocol carries it.
+    await expect(connect(origin(), `/ipc?key=${key}`, null)).rejects.toThrow(/403/);
+    expect(framesRead).toBe(0);
+    const refusals = log.lines.filter((l) => l.includes('refused a WebSocket') && l.includes('missing or wrong key'));
+    expect(refusals.length).toBeGreaterThanOrEqual(3);
+    expect(log.lines.join('\n')).not.toContain(key);
+  });
+
+  it('refuses a WebSocket with the right key and Origin but another Host (DNS rebinding)', async () => {
+    const port = new URL(host.origin).port;
+    await expect(connect(origin(), '/ipc', key, { host: `attacker.example:${port}` })).rejects.toThrow(/403/);
+    await expect(connect(origin(), '/ipc', key, { host: `localhost:${port}` })).rejects.toThrow(/403/);
+  });
+
+  it('drops a page that sends 40,000 calls and never reads the replies, and keeps serving others', async () => {
+    const { ws: flooder } = await connect(origin());
+    const before = framesRead;
+    // Stop reading: the replies pile up on the host's side of this socket.
+    (flooder as unknown as { _socket: { pause(): void } })._socket.pause();
+    const frame = (id: number) => JSON.stringify({ type: 'invoke', id, channel: 'app:info' });
+    for (let id = 1; id <= 40_000; id++) flooder.send(frame(id));
+    await waitFor(() => log.lines.some((l) => l.includes('disconnected a page that did not read its replies')), {
+      what: 'the flooding page dropped',
+      timeoutMs: 20_000,
+    });
+    // Dropped before it was answered in full: what piles up for a page is bounded by the send-buffer limit (and
+    // the OS's socket buffers), not by how many calls it sends.
+    expect(framesRead - before).toBeLessThan(40_000);
+    flooder.terminate();
+    const { ws, messages } = await connect(origin());
+    expect(await call(ws, messages, 1, 'app:info')).toMatchObject({ ok: true });
+    ws.close();
+  });
+
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+  it.skipIf(!external)(
+    'listens on the loopback address only (skipped where the machine has no other address)',
+    async () => {
+      const port = Number(new URL(host.origin).port);
+      const { connect: tcp } = await import('node:net');
+      const outcome = await new Promise<string>((resolve) => {
+        const socket = tcp({ host: external!, port });
+        socket.once('connect', () => (socket.destroy(), resolve('connected')));
+        socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+      });
+      expect(outcome).toBe('ECONNREFUSED');
+    },
+  );
+
+  // Linux routes all of 127.0.0.0/8 to the loopback device: a host bound to every address answers on 127.0.0.2 too, so
+  // this holds on machines with no other address (CI containers), where the test above is skipped.
+  it.skipIf(process.platform !== 'linux')('does not answer on another loopback address (127.0.0.2)', async () => {
+    const port = Number(new URL(host.origin).port);
+    const { connect: tcp } = await import('node:net');
+    const outcome = await new Promise<string>((resolve) => {
+      const socket = tcp({ host: '127.0.0.2', port });
+      socket.once('connect', () => (socket.destroy(), resolve('connected')));
+      socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+    });
+    expect(outcome).toBe('ECONNREFUSED');
   });
 
   it('refuses requests for another Host name (DNS rebinding)', async () => {

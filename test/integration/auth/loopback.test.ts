@@ -73,6 +73,39 @@ it('answers a forged request with 400 and keeps listening for the real one', asy
   expect(kit.made.core.auth.status().state).toBe('signed_in');
 });
 
+it('answers only GET on the exact path with Host 127.0.0.1:port; the rest is a 404 that leaves the attempt alone', async () => {
+  const redirect = await redirectUriOf();
+  const location = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const before = kit.made.core.auth.status();
+  const { request } = await import('node:http');
+  const send = (method: string, path: string, host: string) =>
+    new Promise<number>((resolve, reject) => {
+      const target = new URL(path, redirect);
+      const req = request(target, { method, headers: { host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const port = new URL(redirect).port;
+  const path = `${new URL(location).pathname}${new URL(location).search}`;
+  // The real answer itself, but under another Host name (DNS rebinding, "localhost"), or another method.
+  expect(await send('GET', path, `localhost:${port}`)).toBe(404);
+  expect(await send('GET', path, `evil.example:${port}`)).toBe(404);
+  expect(await send('GET', path, '127.0.0.1')).toBe(404);
+  expect(await send('POST', path, `127.0.0.1:${port}`)).toBe(404);
+  expect(await send('GET', '/oauth/callback/x', `127.0.0.1:${port}`)).toBe(404);
+  // Nothing reached the attempt: no notice, no token request, still waiting.
+  expect(kit.made.core.auth.status()).toEqual(before);
+  expect(await admin(kit.sb).tokenRequests()).toBe(0);
+
+  const good = await fetch(location);
+  expect(good.status).toBe(200);
+  await good.body?.cancel();
+  expect(kit.made.core.auth.status().state).toBe('signed_in');
+});
+
 it('shows "cancelled" on the tab after Deny, ends the attempt and closes the port', async () => {
   const redirect = await redirectUriOf();
   const location = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test', decision: 'deny' });
@@ -122,4 +155,16 @@ it('refuses look-alikes of the loopback redirect handed to handleRedirect direct
   }
   expect(await admin(kit.sb).tokenRequests()).toBe(0);
   expect((await kit.made.core.auth.handleRedirect(location)).ok).toBe(true);
+});
+
+// Linux routes all of 127.0.0.0/8 to the loopback device: a listener bound to every address would answer here too.
+it.skipIf(process.platform !== 'linux')('listens on 127.0.0.1 only (not on 127.0.0.2)', async () => {
+  const port = Number(new URL(await redirectUriOf()).port);
+  const { connect } = await import('node:net');
+  const outcome = await new Promise<string>((resolve) => {
+    const socket = connect({ host: '127.0.0.2', port });
+    socket.once('connect', () => (socket.destroy(), resolve('connected')));
+    socket.once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+  });
+  expect(outcome).toBe('ECONNREFUSED');
 });

@@ -9,6 +9,7 @@ const SIGNED_OUT = {
   state: 'signed_out',
   user: null,
   actingFor: null,
+  account: null,
   grantedScopes: [],
   signIn: null,
   notice: { kind: 'info', text: 'You are signed out.' },

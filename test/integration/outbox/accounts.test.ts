@@ -40,7 +40,9 @@ describe('outbox accounts', () => {
       const mine = await box.enqueue('contact.create', { address_book_id: staffBook, name: 'Salon Client' });
       box.start();
       await drained(box, 'B');
-      await new Promise((r) => setTimeout(r, 200));
+      // The loop has looked at the queue again and has nothing in flight: A's work was left alone, not just late.
+      box.wake('online');
+      await box.settled();
       expect(box.counts()).toMatchObject({
         activeAccount: 'B',
         active: { queued: 0 },
@@ -88,9 +90,9 @@ describe('outbox accounts', () => {
       const paused = await waitFor(() => (box.get(op.id)?.lastError?.kind === 'needs_auth' ? box.get(op.id) : null));
       expect(paused).toMatchObject({ status: 'queued', attempts: 0 });
       box.retryNow();
-      await new Promise((r) => setTimeout(r, 150));
+      await box.settled();
       box.wake('online');
-      await new Promise((r) => setTimeout(r, 150));
+      await box.settled();
       // retry_now clears the pause once (one more 401); "online" alone does not.
       expect((await kit.stats()).requests['PUT /v1/contacts']['401'] - before).toBe(2);
       token = await mintToken(kit.url, 'owner@frontdesk.test');

@@ -1,6 +1,7 @@
 /**
  * Child process of the kill -9 test: opens the outbox on a data folder, sends until nothing is left, and exits 0.
- * Prints "started <unfinished ops>" once sending began and "drained" at the end. Argument: JSON {dataDir, url, token, account, options}.
+ * Prints "started <unfinished ops>" once sending began, "sending <id>" each time an op is durably marked as being
+ * sent (the parent kills on these), and "drained" at the end. Argument: JSON {dataDir, url, token, account, options}.
  */
 import type { OutboxOptions } from '../../../main/core/outbox';
 import { openOutbox, quietLogger, tokenClient } from './outbox-setup';
@@ -23,6 +24,9 @@ async function main(): Promise<void> {
     options: { ...config.options, doneRetentionMs: Number.POSITIVE_INFINITY },
   });
   const before = outbox.counts().byAccount[config.account];
+  outbox.onChange((event) => {
+    if (event.type === 'op' && event.op.status === 'sending') process.stdout.write(`sending ${event.op.id}\n`);
+  });
   outbox.start();
   process.stdout.write(`started ${before ? before.queued + before.sending : 0}\n`);
   for (;;) {

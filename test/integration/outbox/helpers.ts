@@ -4,7 +4,7 @@
  */
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 
-export { drained, openOutbox, quietLogger, tokenClient, type TestOutboxSetup } from './outbox-setup';
+export { drained, openOutbox, tokenClient } from './outbox-setup';
 
 /** Loosely typed JSON from the sandbox (the tests assert its shape). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

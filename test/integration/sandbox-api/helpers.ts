@@ -3,7 +3,7 @@ import type { SandboxOptions, User } from '../../sandbox/context';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 
 /** A fixed Monday morning: 2030-01-07 09:00 in Chicago (the owner's zone). */
-export const MONDAY_0900_CHICAGO = Date.UTC(2030, 0, 7, 15, 0, 0);
+const MONDAY_0900_CHICAGO = Date.UTC(2030, 0, 7, 15, 0, 0);
 
 /** A controllable clock. */
 export function clock(startMs = MONDAY_0900_CHICAGO): {
@@ -23,7 +23,7 @@ export type As = 'owner' | 'staff' | 'linked' | { bearer: string } | { header: s
 export type Json = any;
 
 /** Parsed response. */
-export interface Res<T = Json> {
+interface Res<T = Json> {
   status: number;
   body: T;
   headers: Headers;

@@ -7,7 +7,7 @@ import type { AccountData, BookingPage } from './types';
 const DAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 
 /** Public address of a page (as on the real service, `https://<token>.<host>/`). */
-export function pageUrl(page: BookingPage): string {
+function pageUrl(page: BookingPage): string {
   return `https://${page.token}.frontdesk.test/`;
 }
 
@@ -23,7 +23,7 @@ export function findPage(acc: AccountData, ref: string | number): BookingPage | 
 }
 
 /** JSON form of a booking page with its appointment types, availability rules, form fields and consent options. */
-export function renderPage(page: BookingPage): Record<string, unknown> {
+function renderPage(page: BookingPage): Record<string, unknown> {
   return {
     id: page.id,
     token: page.token,

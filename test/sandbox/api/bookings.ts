@@ -9,15 +9,10 @@ import { isoUtc } from './time';
 import type { AccountData, Booking } from './types';
 
 /** Booking states of the spec. */
-export const BOOKING_STATES = [
-  'complete',
-  'pending_device_update',
-  'pending_device_update_for_contact',
-  'failed',
-] as const;
+const BOOKING_STATES = ['complete', 'pending_device_update', 'pending_device_update_for_contact', 'failed'] as const;
 
 /** State now: a remote-device booking stays pending until deviceSettleMs after creation, then is complete. */
-export function bookingState(b: Booking, now: number, settleMs: number): (typeof BOOKING_STATES)[number] {
+function bookingState(b: Booking, now: number, settleMs: number): (typeof BOOKING_STATES)[number] {
   if (b.outcome === 'failed') return 'failed';
   if (b.pendingState && now - b.createdAt < settleMs) return b.pendingState;
   return 'complete';

@@ -6,7 +6,7 @@ import type { Ids } from './store';
 import type { AccountData, AddressBook, Calendar } from './types';
 
 /** JSON form of a calendar. */
-export function renderCalendar(c: Calendar): Record<string, unknown> {
+function renderCalendar(c: Calendar): Record<string, unknown> {
   return {
     id: c.id,
     name: c.name,
@@ -21,7 +21,7 @@ export function renderCalendar(c: Calendar): Record<string, unknown> {
 }
 
 /** JSON form of an address book (with its phone types, as the facts say clients read them here). */
-export function renderAddressBook(b: AddressBook, acc: AccountData): Record<string, unknown> {
+function renderAddressBook(b: AddressBook, acc: AccountData): Record<string, unknown> {
   let count = 0;
   for (const c of acc.contacts.values()) if (c.addressBookId === b.id && !c.isDeleted) count++;
   return {

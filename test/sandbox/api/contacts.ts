@@ -22,7 +22,7 @@ import { liveContactByExternalId } from './store';
 import type { AccountData, Contact } from './types';
 
 /** JSON form of a contact. */
-export function renderContact(c: Contact): Record<string, unknown> {
+function renderContact(c: Contact): Record<string, unknown> {
   return {
     id: c.id,
     address_book_id: c.addressBookId,

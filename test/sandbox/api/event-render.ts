@@ -28,7 +28,7 @@ function conversationsOf(acc: AccountData, ev: EventRec, p: Participant): Array<
 }
 
 /** JSON form of a participant. */
-export function renderParticipant(
+function renderParticipant(
   acc: AccountData,
   ev: EventRec,
   p: Participant,

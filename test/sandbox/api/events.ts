@@ -29,7 +29,7 @@ const oneQuery = z.object({
 });
 
 /** Event by id (deleted too) or external_id (live first, else the latest deleted); 400 without either. */
-export function findEvent(acc: AccountData, q: { id?: number; external_id?: string }): EventRec {
+function findEvent(acc: AccountData, q: { id?: number; external_id?: string }): EventRec {
   if (q.id !== undefined) return acc.events.get(q.id) ?? notFound(`event ${q.id} not found`);
   if (q.external_id === undefined) return badRequest('id or external_id is required');
   const live = liveEventByExternalId(acc, q.external_id);

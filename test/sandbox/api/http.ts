@@ -61,7 +61,7 @@ export function parseBody<T extends z.ZodType>(req: FastifyRequest, schema: T): 
 }
 
 /** An integer given as a number or a decimal string, within [min, max]. */
-export function intish(min: number, max: number) {
+function intish(min: number, max: number) {
   return z
     .union([
       z.number(),

@@ -11,19 +11,19 @@ import type { Ids } from './store';
 import type { AccountData, ImportRec } from './types';
 
 /** Delay before an import shows `running`. */
-export const IMPORT_RUNNING_MS = 100;
+const IMPORT_RUNNING_MS = 100;
 /** Run time of an import before `finished`, plus 1 ms per row. */
-export const IMPORT_BASE_MS = 400;
+const IMPORT_BASE_MS = 400;
 
 /** The state now: launching → running → finished (or invalid), computed from the clock. */
-export function importState(imp: ImportRec, now: number): string {
+function importState(imp: ImportRec, now: number): string {
   if (now < imp.runningAt) return 'launching';
   if (imp.invalidReason) return 'invalid';
   return now < imp.finishAt ? 'running' : 'finished';
 }
 
 /** JSON form `{id, state, ...}` (id/state per facts; the counts are designed here). */
-export function renderImport(imp: ImportRec, now: number): Record<string, unknown> {
+function renderImport(imp: ImportRec, now: number): Record<string, unknown> {
   const done = importState(imp, now) === 'finished';
   return {
     id: imp.id,

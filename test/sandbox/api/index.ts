@@ -16,8 +16,6 @@ import { seedAll } from './seed';
 import { Ids, Store } from './store';
 
 /** The scope map and route list, for the platform's tests and the app. */
-export { API_ROUTES, SCOPE_MAP, type ScopeRow } from './routes';
-
 /** Builds the API module over `ctx`; data is seeded now and again on every reset(). */
 export function createApiModule(ctx: SandboxContext): ApiModule {
   const store = new Store(ctx);

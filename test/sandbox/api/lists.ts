@@ -9,7 +9,7 @@ import type { AccountData, ListRec } from './types';
 const LIST_TYPES = ['opt_out', 'opt_in', 'stoplist'] as const;
 
 /** JSON form of a list. */
-export function renderList(l: ListRec, deleted = false): Record<string, unknown> {
+function renderList(l: ListRec, deleted = false): Record<string, unknown> {
   return {
     id: l.id,
     name: l.name,

@@ -18,7 +18,7 @@ import { normalizeEmail, normalizePhone } from './phones';
 import type { AccountData, Conversation, Message } from './types';
 
 /** JSON form of a conversation (without its messages). */
-export function renderConversation(c: Conversation): Record<string, unknown> {
+function renderConversation(c: Conversation): Record<string, unknown> {
   const last = c.messages[c.messages.length - 1];
   return {
     id: c.id,
@@ -37,7 +37,7 @@ export function renderConversation(c: Conversation): Record<string, unknown> {
 }
 
 /** JSON form of a message; `status` is always "recorded" (the sandbox never sends). */
-export function renderMessage(c: Conversation, m: Message): Record<string, unknown> {
+function renderMessage(c: Conversation, m: Message): Record<string, unknown> {
   return {
     id: m.id,
     conversation_id: m.conversationId,

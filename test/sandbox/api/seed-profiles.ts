@@ -16,7 +16,7 @@ export interface CalendarSpec {
 }
 
 /** A booking page to seed; calendars are indices into the profile's calendars. */
-export interface PageSpec {
+interface PageSpec {
   tokenSuffix: string;
   name: string;
   description: string;

@@ -16,7 +16,7 @@ const PHONE_TYPES = {
 };
 
 /** URL-prefix form of an account name: "Lakeside Dental" → "lakeside-dental". */
-export function slug(text: string): string {
+function slug(text: string): string {
   return (
     text
       .toLowerCase()

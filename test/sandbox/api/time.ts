@@ -6,9 +6,9 @@ const ISO_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /** Earliest instant the sandbox accepts anywhere. */
-export const MIN_MS = Date.UTC(1970, 0, 1);
+const MIN_MS = Date.UTC(1970, 0, 1);
 /** Latest instant the sandbox accepts anywhere (keeps huge years out). */
-export const MAX_MS = Date.UTC(2199, 11, 31);
+const MAX_MS = Date.UTC(2199, 11, 31);
 
 const zoneCache = new Map<string, boolean>();
 
@@ -26,12 +26,6 @@ export function isValidZone(zone: string): boolean {
   }
   if (zoneCache.size < 1000) zoneCache.set(zone, ok);
   return ok;
-}
-
-/** Whether an ISO-looking string carries its own offset (`Z`, `+02:00`, ...). */
-export function hasOffset(input: string): boolean {
-  const m = ISO_RE.exec(input.trim());
-  return Boolean(m && m[8]);
 }
 
 /**
@@ -95,11 +89,6 @@ export function localParts(
     hour: d.getHours(),
     minute: d.getMinutes(),
   };
-}
-
-/** `YYYY-MM-DD` of the instant in `zone`. */
-export function localDate(ms: number, zone: string): string {
-  return format(new TZDate(ms, zone), 'yyyy-MM-dd');
 }
 
 /** `YYYY-MM-DDTHH:MM:SS` wall time in `zone` (the shape book_now's `time` takes). */

@@ -6,7 +6,7 @@ import { CHALLENGE_RE } from './tokens';
 import type { Scope } from '../context';
 
 /** A validated authorize request. */
-export interface AuthorizeParams {
+interface AuthorizeParams {
   client: OAuthClient;
   redirectUri: string;
   scopes: Scope[];

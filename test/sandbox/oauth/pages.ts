@@ -3,7 +3,7 @@ import type { Scope } from '../context';
 import { HIGH_IMPACT, SCOPE_WORDS } from './scopes';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
-export function esc(value: string): string {
+function esc(value: string): string {
   return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

@@ -9,7 +9,7 @@ import type { PendingAuthorization, PortalSession } from './store';
 import { safeEqual } from './tokens';
 
 /** Name of the portal session cookie. */
-export const SESSION_COOKIE = 'sandbox_session';
+const SESSION_COOKIE = 'sandbox_session';
 
 const EXPIRED = 'This sign-in request is unknown or has expired. Go back to the application and start again.';
 

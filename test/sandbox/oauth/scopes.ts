@@ -2,7 +2,7 @@
 import { SCOPES, type Scope } from '../context';
 
 /** Umbrella scope from the documented basic flow: every scope the app declares. */
-export const UMBRELLA_SCOPE = 'api';
+const UMBRELLA_SCOPE = 'api';
 
 /** Result of parsing a scope parameter. */
 export type ScopeParse = { ok: true; scopes: Scope[] } | { ok: false; description: string };

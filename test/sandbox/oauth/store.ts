@@ -67,7 +67,7 @@ export interface OAuthCounters {
 }
 
 /** Pending authorize requests live this long (ms). */
-export const PENDING_TTL_MS = 15 * 60_000;
+const PENDING_TTL_MS = 15 * 60_000;
 
 /** All OAuth state of one sandbox; `reset()` empties it. */
 export class OAuthStore {

@@ -41,6 +41,6 @@ it('refuses tampered, truncated or foreign ciphertext', async () => {
 
 it('refuses a key file of the wrong size instead of using it', async () => {
   const path = keyPath();
-  writeFileSync(path, 'short');
+  writeFileSync(path, 'short', { mode: 0o600 });
   await expect(createFileCipher(path).encrypt('x')).rejects.toThrow(/wrong length/);
 });

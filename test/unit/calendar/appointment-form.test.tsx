@@ -7,31 +7,20 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FrontdeskBridge } from '../../../preload/contract';
+import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
+
 import type { AppointmentEditor as Editor } from '../../../renderer/features/calendar/AppointmentEditor';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 
-const calls: { channel: string; args: unknown }[] = [];
+let calls: BridgeCall[] = [];
 // Imported after the bridge exists (the renderer reads window.frontdesk when it loads).
 let AppointmentEditor: typeof Editor;
 let useCalendarStore: typeof CalendarStore;
 
 beforeAll(async () => {
-  // The bridge main would provide, recording what the form sends.
-  const invoke = new Proxy(
-    {},
-    {
-      get: (_t, channel: string) => async (args: unknown) => {
-        calls.push({ channel, args });
-        return {
-          ok: true,
-          value: { id: '6a0c1c9e-0000-4000-8000-000000000001', kind: 'event.create', status: 'queued', result: null },
-        };
-      },
-    },
-  );
-  const on = new Proxy({}, { get: () => () => () => undefined });
-  window.frontdesk = { invoke, on } as unknown as FrontdeskBridge;
+  // The bridge main would provide, recording what the form sends: every write is queued.
+  const queued = { id: '6a0c1c9e-0000-4000-8000-000000000001', kind: 'event.create', status: 'queued', result: null };
+  calls = installRecordingBridge(new Proxy({}, { get: () => queued }));
   ({ AppointmentEditor } = await import('../../../renderer/features/calendar/AppointmentEditor'));
   ({ useCalendarStore } = await import('../../../renderer/stores/calendar-store'));
 });

@@ -68,16 +68,18 @@ describe('hardened web contents', () => {
     expect(e.opened).toEqual(['https://help.example/page']);
   });
 
-  it('grants no permission to the page but writing to the clipboard from our own origin', () => {
+  it('grants no permission to the page but clipboard writes and notifications from our own origin', () => {
     const ours = { getURL: () => 'app://frontdesk/index.html' };
     const theirs = { getURL: () => 'https://evil.example/' };
     const answers: boolean[] = [];
-    for (const p of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+    for (const p of ['media', 'geolocation', 'clipboard-read', 'openExternal', 'midi'])
       e.permissionRequest!(ours, p, (ok) => answers.push(ok));
     expect(answers).toEqual([false, false, false, false, false]);
     e.permissionRequest!(ours, 'clipboard-sanitized-write', (ok) => answers.push(ok));
     e.permissionRequest!(theirs, 'clipboard-sanitized-write', (ok) => answers.push(ok));
-    expect(answers.slice(5)).toEqual([true, false]);
+    e.permissionRequest!(ours, 'notifications', (ok) => answers.push(ok));
+    e.permissionRequest!(theirs, 'notifications', (ok) => answers.push(ok));
+    expect(answers.slice(5)).toEqual([true, false, true, false]);
     expect(e.permissionCheck!(ours, 'media', 'app://frontdesk')).toBe(false);
     expect(e.permissionCheck!(ours, 'clipboard-sanitized-write', 'app://frontdesk')).toBe(true);
     expect(e.permissionCheck!(theirs, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);

@@ -4,7 +4,7 @@ import { APP_ORIGIN, mainWindowOptions, secureWebPreferences } from '../../../ma
 
 describe('the main window', () => {
   it('is sandboxed and isolated, with no Node in the page', () => {
-    const prefs = secureWebPreferences('/app/preload.js');
+    const prefs = secureWebPreferences('/app/preload.js', true);
     expect(prefs).toMatchObject({
       preload: '/app/preload.js',
       sandbox: true,
@@ -16,7 +16,15 @@ describe('the main window', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     });
-    expect(mainWindowOptions('/app/preload.js', { width: 1000, height: 700 }).webPreferences).toEqual(prefs);
+    expect(mainWindowOptions('/app/preload.js', { width: 1000, height: 700 }, true).webPreferences).toEqual(prefs);
+  });
+
+  it('has no DevTools in an installed (packaged) app; a development run keeps them', () => {
+    expect(secureWebPreferences('/app/preload.js', true).devTools).toBe(false);
+    expect(mainWindowOptions('/app/preload.js', { width: 1000, height: 700 }, true).webPreferences?.devTools).toBe(
+      false,
+    );
+    expect(secureWebPreferences('/app/preload.js', false).devTools).toBe(true);
   });
 
   it('is served from app://, not file://', () => {

@@ -57,6 +57,6 @@ describe('outbox data key', () => {
     const reopened = await openTestOutbox({ dataDir: d.dir, service, settings, cipher });
     expect(reopened.get(op.id)?.payload.name).toBe('Kept Anyway');
     await reopened.close();
-    expect(readdirSync(join(d.dir, 'outbox'))).toEqual(['outbox.log']);
+    expect(readdirSync(join(d.dir, 'outbox')).sort()).toEqual(['outbox.key-id', 'outbox.log']);
   });
 });

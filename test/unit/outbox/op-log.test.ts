@@ -1,9 +1,10 @@
 /** The encrypted append-only log: append/load, group commit, torn tail, damaged lines, compaction, no plaintext. */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KeptAside } from '../../../main/core/outbox/kept-aside';
 import { OpLog } from '../../../main/core/outbox/op-log';
 import { OpTable } from '../../../main/core/outbox/op-table';
 import { openLine, sealLine } from '../../../main/core/outbox/record-codec';
@@ -21,6 +22,15 @@ afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
 const key = randomBytes(32);
 const file = (dir: string) => join(dir, 'outbox.log');
+const openLog = (dir: string, log = memoryLogger()) => OpLog.open(dir, key, log, new KeptAside(dir), Date.now());
+/** The pieces kept aside in a folder, as bytes. */
+const keptBytes = (dir: string) =>
+  existsSync(join(dir, 'kept-aside.jsonl'))
+    ? readFileSync(join(dir, 'kept-aside.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => Buffer.from((JSON.parse(l) as { base64: string }).base64, 'base64').toString())
+    : [];
 
 describe('record codec', () => {
   it('round-trips and refuses altered, truncated or foreign-key lines', () => {
@@ -37,14 +47,14 @@ describe('record codec', () => {
 describe('op log', () => {
   it('replays what was appended, in order, after reopening', async () => {
     const dir = folder();
-    const { opLog } = await OpLog.open(dir, key, memoryLogger());
+    const { opLog } = await openLog(dir, memoryLogger());
     const op = makeOp({ id: 'a' });
     await opLog.append({ t: 'put', op });
     await opLog.append({ t: 'upd', id: 'a', s: { status: 'sending', firstSentAt: 5 } });
     await opLog.append({ t: 'put', op: makeOp({ id: 'b', seq: 2 }) });
     await opLog.append({ t: 'del', id: 'b' });
     await opLog.close();
-    const { opLog: again, records } = await OpLog.open(dir, key, memoryLogger());
+    const { opLog: again, records } = await openLog(dir, memoryLogger());
     await again.close();
     expect(records.map((r) => r.t)).toEqual(['put', 'upd', 'put', 'del']);
     const table = new OpTable();
@@ -54,7 +64,7 @@ describe('op log', () => {
   });
 
   it('group-commits concurrent appends and runs onDurable in append order before resolving', async () => {
-    const { opLog } = await OpLog.open(folder(), key, memoryLogger());
+    const { opLog } = await openLog(folder(), memoryLogger());
     const seen: number[] = [];
     await Promise.all(
       Array.from({ length: 200 }, (_, i) => opLog.append({ t: 'del', id: String(i) }, () => seen.push(i))),
@@ -64,47 +74,51 @@ describe('op log', () => {
     await opLog.close();
   });
 
-  it('ignores and cuts a torn last line, so the next append starts clean', async () => {
+  it('keeps a torn last line aside (not replayed), so the next append starts clean', async () => {
     const dir = folder();
-    const { opLog } = await OpLog.open(dir, key, memoryLogger());
+    const { opLog } = await openLog(dir, memoryLogger());
     await opLog.append({ t: 'put', op: makeOp({ id: 'kept' }) });
     await opLog.close();
     const whole = sealLine(key, { t: 'put', op: makeOp({ id: 'torn' }) });
     appendFileSync(file(dir), whole.slice(0, 40));
     const log = memoryLogger();
-    const second = await OpLog.open(dir, key, log);
+    const second = await openLog(dir, log);
     expect(second.records.map((r) => (r.t === 'put' ? r.op.id : r.t))).toEqual(['kept']);
-    expect(log.lines.join('\n')).toContain('unfinished record');
+    expect(log.lines.join('\n')).toContain('unfinished last write');
+    expect(keptBytes(dir)).toEqual([whole.slice(0, 40)]);
     await second.opLog.append({ t: 'put', op: makeOp({ id: 'after' }) });
     await second.opLog.close();
-    const third = await OpLog.open(dir, key, memoryLogger());
+    const third = await openLog(dir, memoryLogger());
     await third.opLog.close();
     expect(third.records.map((r) => (r.t === 'put' ? r.op.id : r.t))).toEqual(['kept', 'after']);
   });
 
-  it('keeps going past a damaged line in the middle and says so', async () => {
+  it('keeps going past a damaged line in the middle, keeps its bytes aside and says so', async () => {
     const dir = folder();
     const lines = ['a', 'b', 'c'].map((id) => sealLine(key, { t: 'put', op: makeOp({ id }) }));
     writeFileSync(file(dir), `${lines[0]}garbage-not-a-record\n${lines[1]}${lines[2]}`);
     const log = memoryLogger();
-    const { opLog, records } = await OpLog.open(dir, key, log);
+    const { opLog, records } = await openLog(dir, log);
     await opLog.close();
     expect(records.map((r) => (r.t === 'put' ? r.op.id : ''))).toEqual(['a', 'b', 'c']);
-    expect(log.lines.join('\n')).toContain('damaged records');
+    expect(log.lines.join('\n')).toContain('damaged outbox records were kept aside');
+    expect(keptBytes(dir)).toEqual(['garbage-not-a-record\n']);
   });
 
-  it('sets aside a log that no line of can be read with this key, instead of cutting it', async () => {
+  it('keeps aside a log that no line of can be read with this key, instead of cutting it', async () => {
     const dir = folder();
-    writeFileSync(file(dir), sealLine(randomBytes(32), { t: 'put', op: makeOp() }));
-    const { opLog, records } = await OpLog.open(dir, key, memoryLogger());
+    const foreign = sealLine(randomBytes(32), { t: 'put', op: makeOp() });
+    writeFileSync(file(dir), foreign);
+    const { opLog, records } = await openLog(dir, memoryLogger());
     await opLog.close();
     expect(records).toEqual([]);
-    expect(readdirSync(dir).some((f) => f.startsWith('outbox.log.unreadable-'))).toBe(true);
+    expect(keptBytes(dir)).toEqual([foreign]);
+    expect(readFileSync(file(dir)).length).toBe(0);
   });
 
   it('compacts to a snapshot that replays to the same state, and removes a stale temp file on open', async () => {
     const dir = folder();
-    const { opLog } = await OpLog.open(dir, key, memoryLogger());
+    const { opLog } = await openLog(dir, memoryLogger());
     const table = new OpTable();
     for (let i = 0; i < 50; i++) {
       const op = makeOp({ id: `o${i}`, seq: i });
@@ -125,7 +139,7 @@ describe('op log', () => {
     await opLog.close();
     expect(readFileSync(file(dir)).length).toBeLessThan(before / 4);
     writeFileSync(`${file(dir)}.tmp`, 'half a snapshot');
-    const { opLog: again, records } = await OpLog.open(dir, key, memoryLogger());
+    const { opLog: again, records } = await openLog(dir, memoryLogger());
     await again.close();
     expect(existsSync(`${file(dir)}.tmp`)).toBe(false);
     const replay = new OpTable();
@@ -135,7 +149,7 @@ describe('op log', () => {
 
   it('never writes a patient name, phone or payload field in clear', async () => {
     const dir = folder();
-    const { opLog } = await OpLog.open(dir, key, memoryLogger());
+    const { opLog } = await openLog(dir, memoryLogger());
     await opLog.append({
       t: 'put',
       op: makeOp({ payload: { name: 'Zyxwvut Quixote', phone: '312-555-0199', email_address: 'zq@example.com' } }),
@@ -166,11 +180,11 @@ describe('op log', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(recordArb, { maxLength: 30 }), async (records) => {
         const dir = folder();
-        const { opLog } = await OpLog.open(dir, key, memoryLogger());
+        const { opLog } = await openLog(dir, memoryLogger());
         const expected = new OpTable();
         for (const r of records) await opLog.append(structuredClone(r), () => expected.apply(structuredClone(r)));
         await opLog.close();
-        const { opLog: again, records: read } = await OpLog.open(dir, key, memoryLogger());
+        const { opLog: again, records: read } = await openLog(dir, memoryLogger());
         await again.close();
         const actual = new OpTable();
         read.forEach((r) => actual.apply(r));

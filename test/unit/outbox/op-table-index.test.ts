@@ -30,9 +30,10 @@ describe('op table: per-account reads', () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
         const table = new OpTable();
-        for (const s of steps) {
+        for (const [i, s] of steps.entries()) {
+          // Sequence numbers are unique in the outbox (one counter); random order, never a tie.
           if (s.t === 'put')
-            table.insert(makeOp({ id: `op${s.id}`, seq: s.seq, accountKey: s.account, status: s.status }));
+            table.insert(makeOp({ id: `op${s.id}`, seq: s.seq * 1000 + i, accountKey: s.account, status: s.status }));
           else if (s.t === 'upd') table.patch(`op${s.id}`, { status: s.status });
           else table.remove(`op${s.id}`);
         }

@@ -42,7 +42,7 @@ describe('outbox sending', () => {
     const service = new ScriptedService(async (call) => {
       const rec = recordOf(call);
       log.push(`start ${String(rec.external_id)} ${String(rec.name)}`);
-      await sleep(15);
+      await sleep(15); // service latency, so that calls overlap (not used to show that something did not happen)
       log.push(`end ${String(rec.external_id)} ${String(rec.name)}`);
       return ok(call);
     });
@@ -173,11 +173,15 @@ describe('outbox sending', () => {
     const service = new ScriptedService(ok);
     const box = await open(service, { online: () => online, account: () => account });
     const op = await box.enqueue('contact.create', { address_book_id: 1, name: 'Held' }, { accountKey: 'A' });
-    await sleep(30);
+    const mine = await box.enqueue('contact.create', { address_book_id: 1, name: 'Mine' });
+    // settled(): the loop has looked at the queue and nothing is in flight, so its decision is visible.
+    await box.settled();
+    expect(service.calls).toHaveLength(0);
     online = true;
     box.wake('online');
-    await sleep(30);
-    expect(service.calls).toHaveLength(0);
+    await status(box, mine.id, 'done');
+    await box.settled();
+    expect(service.calls.map((c) => recordOf(c).name)).toEqual(['Mine']);
     expect(box.counts()).toMatchObject({ activeAccount: 'B', byAccount: { A: { queued: 1 } } });
     account = 'A';
     box.wake('account_changed');
@@ -193,7 +197,9 @@ describe('outbox sending', () => {
     const box = await open(service);
     const op = await box.enqueue('event.mark', { id: 3, state: 'arrived' });
     await waitFor(() => box.get(op.id)?.lastError?.kind === 'needs_auth');
-    await sleep(30);
+    // Woken by connectivity (not by a sign-in), the loop looks again and stays paused.
+    box.wake('online');
+    await box.settled();
     expect(service.calls).toHaveLength(1);
     expect(box.get(op.id)).toMatchObject({ status: 'queued', attempts: 0 });
     signedIn = true;
@@ -231,14 +237,17 @@ describe('outbox sending', () => {
 
   it('makes an event that names a queued contact wait for it', async () => {
     const order: string[] = [];
+    let releaseContact: () => void = () => undefined;
+    const contactHeld = new Promise<void>((resolve) => (releaseContact = resolve));
     const service = new ScriptedService(async (call) => {
-      order.push(call.path);
-      await sleep(call.path === '/v1/contacts' ? 20 : 0);
+      order.push(`start ${call.path}`);
+      if (call.path === '/v1/contacts') await contactHeld;
+      order.push(`end ${call.path}`);
       return ok(call);
     });
     const box = await open(service, {}, false);
     await box.enqueue('contact.create', { address_book_id: 1, name: 'New Patient', external_id: 'P1' });
-    await box.enqueue('event.create', {
+    const visit = await box.enqueue('event.create', {
       calendar_id: 1,
       title: 'Visit',
       start_time: '2031-01-01T10:00:00Z',
@@ -246,8 +255,13 @@ describe('outbox sending', () => {
       participants: [{ contact_external_id: 'P1' }],
     });
     box.start();
+    await waitFor(() => order.includes('start /v1/contacts'));
+    // The pass that sent the contact had room for the event (concurrency 4) and left it: it is not in flight,
+    // so it can still be edited, which an op being sent cannot.
+    const edited = box.edit(visit.id, { ...visit.payload, title: 'Visit (edited)' }).finally(releaseContact);
+    await expect(edited).resolves.toMatchObject({ status: 'queued' });
     await waitFor(() => box.counts().active.queued + box.counts().active.sending === 0);
-    expect(order).toEqual(['/v1/contacts', '/v1/events']);
+    expect(order).toEqual(['start /v1/contacts', 'end /v1/contacts', 'start /v1/events', 'end /v1/events']);
   });
 
   it('never sends an op while a discard or edit of it is being recorded', async () => {

@@ -1,0 +1,73 @@
+/**
+ * The Bookings screen's list: recent bookings newest first, filtered by appointment dates and state, a page at a
+ * time. The service lists bookings oldest first and cannot sort, so the app reads the matching bookings (a bounded
+ * number of pages), sorts them, and keeps the answer for offline use.
+ */
+import type { BookingKind, BookingList, BookingSummary } from '../../../preload/contract';
+import { listBookings, type BookingFilter } from '../api/bookings-api';
+import { ServiceError } from '../api/service-error';
+import { toBookingSummary } from './booking-summary';
+import type { BookingDeps } from './booking-service';
+import { SignedOutError } from '../auth/errors';
+
+/** Bookings shown per page of the screen. */
+const BOOKINGS_PER_PAGE = 25;
+const SERVICE_PAGE = 100;
+const MAX_SERVICE_PAGES = 20;
+
+/** Every booking matching the filter (up to 2,000), newest first. */
+async function readBookings(deps: Pick<BookingDeps, 'service'>, filter: BookingFilter): Promise<BookingSummary[]> {
+  const all: BookingSummary[] = [];
+  const seen = new Set<number>();
+  for (let page = 1; page <= MAX_SERVICE_PAGES; page++) {
+    const batch = await listBookings(deps.service, filter, page, SERVICE_PAGE);
+    for (const b of batch) {
+      if (seen.has(b.id)) continue;
+      seen.add(b.id);
+      all.push(toBookingSummary(b));
+    }
+    if (batch.length === 0 || batch.length < SERVICE_PAGE) break;
+  }
+  return all.sort(newestFirst);
+}
+
+const stamp = (b: BookingSummary) => Date.parse(b.createdAt ?? b.start ?? '') || 0;
+const newestFirst = (a: BookingSummary, b: BookingSummary) => stamp(b) - stamp(a) || b.id - a.id;
+
+/** One page of the Bookings screen. */
+export async function bookingList(
+  deps: BookingDeps,
+  args: { page: number; begin?: string | undefined; end?: string | undefined; state?: BookingKind | undefined },
+): Promise<BookingList> {
+  const account = deps.account();
+  if (!account) throw new SignedOutError();
+  const filter: BookingFilter = {
+    ...(args.begin ? { begin: args.begin } : {}),
+    ...(args.end ? { end: args.end } : {}),
+  };
+  const key = `bookings:list:${args.begin ?? ''}:${args.end ?? ''}`;
+  let all: BookingSummary[];
+  let fetchedAt = deps.clock.now();
+  let source: BookingList['source'] = 'service';
+  try {
+    all = await readBookings(deps, filter);
+    await deps.cache.put(account, key, all, fetchedAt);
+  } catch (error) {
+    const hit =
+      error instanceof ServiceError && error.kind === 'retryable'
+        ? await deps.cache.get<BookingSummary[]>(account, key)
+        : null;
+    if (!hit) throw error;
+    ({ value: all, fetchedAt } = hit);
+    source = 'cache';
+  }
+  const matching = args.state ? all.filter((b) => b.state === args.state) : all;
+  const from = (args.page - 1) * BOOKINGS_PER_PAGE;
+  return {
+    items: matching.slice(from, from + BOOKINGS_PER_PAGE),
+    page: args.page,
+    more: matching.length > from + BOOKINGS_PER_PAGE,
+    fetchedAt,
+    source,
+  };
+}

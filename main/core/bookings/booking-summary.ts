@@ -1,0 +1,29 @@
+/** A service booking as screens show it: the state in three plain kinds, the person, the time, the appointment. */
+import type { BookingSummary } from '../../../preload/contract';
+import type { BookingRecord } from '../api/bookings-api';
+
+/** The spec's states as the app's three kinds; unknown states are treated as still pending (never as done). */
+function bookingKind(state: string | null | undefined): BookingSummary['state'] {
+  if (state === 'complete') return 'confirmed';
+  if (state === 'failed') return 'failed';
+  return 'pending';
+}
+
+/** One booking for a list. */
+export function toBookingSummary(b: BookingRecord): BookingSummary {
+  const event = b.participant?.event ?? null;
+  return {
+    id: b.id,
+    state: bookingKind(b.state),
+    name: b.name ?? '',
+    phone: b.phone ?? '',
+    email: b.email ?? '',
+    start: b.start_time ?? null,
+    end: b.end_time ?? null,
+    createdAt: b.created_at ?? null,
+    page: b.booking_page === null || b.booking_page === undefined ? '' : String(b.booking_page),
+    appointmentType: b.appointment_type_token ?? '',
+    title: event?.title ?? null,
+    calendarName: event?.calendar_name ?? null,
+  };
+}

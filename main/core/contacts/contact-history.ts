@@ -1,0 +1,92 @@
+/**
+ * A contact's history: appointments found by each of their phones and e-mails (the service filters events by a
+ * participant's phone or e-mail; an event may come once per matching participant), split into upcoming and past,
+ * and their bookings. Cached per contact for offline use.
+ */
+import type { AgendaItem, BookingSummary, ContactHistory } from '../../../preload/contract';
+import { listBookings } from '../api/bookings-api';
+import { eventListSchema } from '../api/schemas';
+import { ServiceError } from '../api/service-error';
+import { toBookingSummary } from '../bookings/booking-summary';
+import { toItem } from '../calendar/agenda';
+import { accountOf, type ContactsDeps } from './contacts-service';
+
+const DAY = 86_400_000;
+/** How far back and ahead the history looks. */
+const BACK_DAYS = 730;
+const AHEAD_DAYS = 365;
+const PER_LOOKUP = 100;
+
+type Lookup = { phone_number: string } | { email_address: string };
+
+async function eventsBy(deps: ContactsDeps, lookup: Lookup, now: number) {
+  const { events } = await deps.service.request({
+    method: 'GET',
+    path: '/v1/events',
+    query: {
+      ...lookup,
+      begin: new Date(now - BACK_DAYS * DAY).toISOString(),
+      end: new Date(now + AHEAD_DAYS * DAY).toISOString(),
+      page: 1,
+      page_size: PER_LOOKUP,
+    },
+    schema: eventListSchema,
+  });
+  return events;
+}
+
+/** Reads the history fresh from the service. */
+async function readHistory(deps: ContactsDeps, phones: string[], emails: string[], now: number) {
+  const lookups: Lookup[] = [...phones.map((p) => ({ phone_number: p })), ...emails.map((e) => ({ email_address: e }))];
+  const [eventLists, bookingLists] = await Promise.all([
+    Promise.all(lookups.map((l) => eventsBy(deps, l, now))),
+    Promise.all(lookups.map((l) => listBookings(deps.service, l, 1, 50))),
+  ]);
+  // One item per appointment: copies found by another phone or e-mail add their matching person.
+  const byId = new Map<number, AgendaItem>();
+  for (const event of eventLists.flat()) {
+    if (event.is_deleted) continue;
+    const item = toItem(event, new Map());
+    const seen = byId.get(item.id);
+    if (!seen) byId.set(item.id, item);
+    else for (const p of item.people) if (!seen.people.some((q) => samePerson(p, q))) seen.people.push(p);
+  }
+  const bookings = new Map<number, BookingSummary>();
+  for (const b of bookingLists.flat()) bookings.set(b.id, toBookingSummary(b));
+  const items = [...byId.values()];
+  const at = (i: AgendaItem) => Date.parse(i.start);
+  return {
+    upcoming: items.filter((i) => Date.parse(i.end) >= now).sort((a, b) => at(a) - at(b)),
+    past: items.filter((i) => Date.parse(i.end) < now).sort((a, b) => at(b) - at(a)),
+    bookings: [...bookings.values()].sort(
+      (a, b) => (Date.parse(b.createdAt ?? '') || 0) - (Date.parse(a.createdAt ?? '') || 0) || b.id - a.id,
+    ),
+  };
+}
+
+const samePerson = (a: AgendaItem['people'][number], b: AgendaItem['people'][number]) =>
+  a.name === b.name && a.phone === b.phone && a.email === b.email;
+
+/** The contact's history; the saved copy when the service cannot be reached. */
+export async function contactHistory(
+  deps: ContactsDeps,
+  args: { phones: string[]; emails: string[] },
+): Promise<ContactHistory> {
+  const account = accountOf(deps);
+  const phones = [...new Set(args.phones)];
+  const emails = [...new Set(args.emails.map((e) => e.toLowerCase()))];
+  const key = `contacts:history:${[...phones].sort().join(',')}|${[...emails].sort().join(',')}`;
+  const now = deps.clock.now();
+  try {
+    const history = await readHistory(deps, phones, emails, now);
+    await deps.cache.put(account, key, history, now);
+    return { ...history, fetchedAt: now, source: 'service' };
+  } catch (error) {
+    const hit =
+      error instanceof ServiceError && error.kind === 'retryable'
+        ? await deps.cache.get<Omit<ContactHistory, 'fetchedAt' | 'source'>>(account, key)
+        : null;
+    if (!hit) throw error;
+    return { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' };
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The finder's "next appointment" for each result: one read of the coming month's appointments (kept for a minute,
+ * and in the read cache for offline use), matched to each person by phone (E.164 digits) or e-mail.
+ */
+import type { NextAppointment } from '../../../preload/contract';
+import { calendarNames, listEventsInRange } from '../api/calendar-api';
+import { ServiceError } from '../api/service-error';
+import { accountOf, type ContactsDeps } from './contacts-service';
+
+const DAY = 86_400_000;
+const AHEAD_DAYS = 31;
+const FRESH_MS = 60_000;
+const CACHE_KEY = 'contacts:upcoming-month';
+
+/** An appointment reduced to what matching needs. */
+interface Upcoming {
+  id: number;
+  title: string;
+  start: string;
+  calendarName: string;
+  phones: string[];
+  emails: string[];
+}
+
+/** The last read per core (its contacts deps). */
+const memos = new WeakMap<ContactsDeps, { account: string; at: number; items: Upcoming[] }>();
+
+const digits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+
+async function readMonth(deps: ContactsDeps, now: number): Promise<Upcoming[]> {
+  const begin = new Date(now - DAY / 2).toISOString();
+  const end = new Date(now + AHEAD_DAYS * DAY).toISOString();
+  const [events, names] = await Promise.all([
+    listEventsInRange(deps.service, begin, end),
+    calendarNames(deps.service).catch(() => new Map<number, string>()),
+  ]);
+  return events
+    .filter((e) => !e.is_deleted)
+    .map((e) => ({
+      id: e.id,
+      title: e.title || '(no title)',
+      start: e.start_time,
+      calendarName: e.calendar_name || names.get(e.calendar_id) || '',
+      phones: e.participants
+        .flatMap((p) => [p.normalized_phone ?? '', p.phone ?? ''])
+        .filter(Boolean)
+        .map(digits),
+      emails: e.participants.map((p) => (p.email ?? '').toLowerCase()).filter(Boolean),
+    }))
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+async function month(deps: ContactsDeps, account: string, now: number): Promise<Upcoming[]> {
+  const memo = memos.get(deps);
+  if (memo && memo.account === account && now - memo.at < FRESH_MS) return memo.items;
+  try {
+    const items = await readMonth(deps, now);
+    memos.set(deps, { account, at: now, items });
+    await deps.cache.put(account, CACHE_KEY, items, now);
+    return items;
+  } catch (error) {
+    const hit =
+      error instanceof ServiceError && error.kind === 'retryable'
+        ? await deps.cache.get<Upcoming[]>(account, CACHE_KEY)
+        : null;
+    if (!hit) throw error;
+    return hit.value;
+  }
+}
+
+/** The next appointment (not yet ended) of each person. */
+export async function nextAppointments(
+  deps: ContactsDeps,
+  args: { people: { key: string; phones: string[]; emails: string[] }[] },
+): Promise<NextAppointment[]> {
+  const account = accountOf(deps);
+  const now = deps.clock.now();
+  const items = (await month(deps, account, now)).filter((i) => Date.parse(i.start) >= now - 60 * 60_000);
+  return args.people.map((person) => {
+    const phones = new Set(person.phones.map(digits).filter((d) => d.length >= 7));
+    const emails = new Set(person.emails.map((e) => e.toLowerCase()));
+    const hit = items.find((i) => i.phones.some((p) => phones.has(p)) || i.emails.some((e) => emails.has(e)));
+    return {
+      key: person.key,
+      next: hit ? { id: hit.id, title: hit.title, start: hit.start, calendarName: hit.calendarName } : null,
+    };
+  });
+}

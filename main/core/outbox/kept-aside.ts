@@ -1,0 +1,83 @@
+/**
+ * Nothing queued is ever dropped silently. Bytes of the outbox log that cannot be read (a damaged record, a torn last
+ * write, a whole log sealed with a key that is gone) are copied here byte for byte before the log is rewritten
+ * without them, and the user is told how many with the place to find them. The notice stays until the user has seen
+ * it (acknowledge); the kept bytes stay for support.
+ */
+import { appendFile, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** One piece of the log that could not be read. */
+export interface UnreadablePiece {
+  /** Where in the file it was. */
+  offset: number;
+  bytes: Buffer;
+  reason: 'damaged record' | 'unfinished last write' | 'sealed with another key' | 'file could not be written';
+}
+
+/** What the user is told (counts add up until acknowledged). */
+export interface KeptAsideNotice {
+  /** Saved changes (log records) that could not be read. */
+  count: number;
+  /** The file that holds their bytes. */
+  file: string;
+  /** Epoch ms of the first one not yet acknowledged. */
+  since: number;
+}
+
+/** The outbox folder's store of unreadable pieces and the notice about them. */
+export class KeptAside {
+  readonly file: string;
+  private readonly noticeFile: string;
+  private current: KeptAsideNotice | null = null;
+
+  constructor(dir: string) {
+    this.file = join(dir, 'kept-aside.jsonl');
+    this.noticeFile = join(dir, 'kept-aside-notice.json');
+  }
+
+  /** Loads the notice left by an earlier run (if the user has not acknowledged it yet). */
+  async load(): Promise<void> {
+    try {
+      const parsed = JSON.parse(await readFile(this.noticeFile, 'utf8')) as Partial<KeptAsideNotice>;
+      if (typeof parsed.count === 'number' && parsed.count > 0 && typeof parsed.since === 'number')
+        this.current = { count: parsed.count, file: this.file, since: parsed.since };
+    } catch {
+      this.current = null;
+    }
+  }
+
+  /** Copies the pieces here (durably) and adds `count` to the notice; resolves once both are on disk. */
+  async keep(source: string, pieces: UnreadablePiece[], count: number, now: number): Promise<void> {
+    if (pieces.length === 0 && count === 0) return;
+    const lines = pieces.map(
+      (p) =>
+        `${JSON.stringify({ at: new Date(now).toISOString(), source, offset: p.offset, length: p.bytes.length, reason: p.reason, base64: p.bytes.toString('base64') })}\n`,
+    );
+    await appendFile(this.file, lines.join(''), { mode: 0o600 });
+    const fh = await open(this.file, 'r');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    if (count === 0) return; // kept for support, but nothing the user was told is saved went missing
+    this.current = {
+      count: (this.current?.count ?? 0) + count,
+      file: this.file,
+      since: this.current?.since ?? now,
+    };
+    await writeFile(this.noticeFile, JSON.stringify(this.current), { mode: 0o600 });
+  }
+
+  /** The notice to show, or null. */
+  notice(): KeptAsideNotice | null {
+    return this.current;
+  }
+
+  /** The user has read the notice: stop showing it (the kept bytes stay). */
+  async acknowledge(): Promise<void> {
+    this.current = null;
+    await rm(this.noticeFile, { force: true });
+  }
+}

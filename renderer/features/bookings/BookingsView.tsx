@@ -1,0 +1,158 @@
+/** The Bookings screen: recent bookings with their state, filtered by state and appointment dates, a page at a time. */
+import { useEffect } from 'react';
+import type { BookingKind, BookingSummary } from '../../../preload/contract';
+import { Field } from '../../components/Field';
+import { ReadStatus } from '../../components/ReadStatus';
+import { askForNotifications } from '../../lib/desktop-notify';
+import { dateTimeInZone, usePracticeZone } from '../../lib/practice-time';
+import { useAppStore } from '../../stores/app-store';
+import { useBookingStore } from '../../stores/booking-store';
+import { SETTLE_POLL_MS, useBookingsListStore } from '../../stores/bookings-list-store';
+import { useNavStore } from '../../stores/nav-store';
+import { BookingBadge } from './BookingBadge';
+import './bookings.css';
+
+const STATES: { value: BookingKind | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'confirmed', label: 'Confirmed' },
+  { value: 'pending', label: 'Being confirmed' },
+  { value: 'failed', label: 'Failed' },
+];
+
+function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName: string }) {
+  return (
+    <tr data-testid="booking-row" data-state={b.state}>
+      <td>{b.start ? dateTimeInZone(b.start, zone) : 'Not known'}</td>
+      <td>
+        <span className="booking-person">{b.name || 'No name given'}</span>
+        <span className="muted booking-contact">{[b.phone, b.email].filter(Boolean).join(' · ')}</span>
+      </td>
+      <td>
+        {typeName}
+        {b.calendarName && <span className="muted"> · {b.calendarName}</span>}
+      </td>
+      <td>{b.createdAt ? dateTimeInZone(b.createdAt, zone) : ''}</td>
+      <td>
+        <BookingBadge state={b.state} />
+      </td>
+    </tr>
+  );
+}
+
+/** The Bookings tab. */
+export function BookingsView() {
+  const { filters, list, loading, error, setFilters, load } = useBookingsListStore();
+  const pages = useBookingStore((s) => s.pages);
+  const online = useAppStore((s) => s.connectivity?.state === 'online');
+  const zone = usePracticeZone();
+  useEffect(() => {
+    void load();
+    if (pages.length === 0) void useBookingStore.getState().loadPages();
+  }, [load, online, pages.length]);
+  const pending = list?.items.some((b) => b.state === 'pending') ?? false;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => void load(), SETTLE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, load]);
+  const typeName = (b: BookingSummary) => {
+    const page = pages.find((p) => p.slug === b.page || p.id === b.page);
+    const type = page?.types.find((t) => t.key === b.appointmentType);
+    return type?.label ?? b.title ?? page?.name ?? 'Appointment';
+  };
+  return (
+    <section
+      className="card bookings-screen"
+      aria-labelledby="bookings-heading"
+      data-testid="bookings"
+      data-loading={loading ? 'true' : 'false'}
+    >
+      <div className="bookings-bar">
+        <h2 id="bookings-heading">Bookings</h2>
+        <button
+          type="button"
+          className="primary-button"
+          onClick={() => (askForNotifications(), useNavStore.getState().go('book'))}
+        >
+          Book appointment
+        </button>
+      </div>
+      <div className="form-row bookings-filters">
+        <Field label="State">
+          <select value={filters.state} onChange={(e) => setFilters({ state: e.target.value as BookingKind | '' })}>
+            {STATES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Appointments from">
+          <input type="date" value={filters.from} onChange={(e) => setFilters({ from: e.target.value })} />
+        </Field>
+        <Field label="Appointments to">
+          <input type="date" value={filters.to} onChange={(e) => setFilters({ to: e.target.value })} />
+        </Field>
+      </div>
+      <ReadStatus
+        data={list}
+        loading={loading}
+        error={error}
+        online={online}
+        what="bookings"
+        unavailableText="Bookings could not be read."
+        testId="bookings-stale"
+        retry={() => void load()}
+      />
+      {pending && (
+        <p className="notice notice-info" role="status">
+          Some bookings are still being confirmed by the practice&apos;s calendar. This list updates by itself.
+        </p>
+      )}
+      {!list && loading && <p className="muted">Reading bookings…</p>}
+      {list && list.items.length === 0 && <p className="muted">No bookings match.</p>}
+      {list && list.items.length > 0 && (
+        <div className="bookings-table-wrap">
+          <table className="bookings-table">
+            <caption className="visually-hidden">Recent bookings, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Appointment</th>
+                <th scope="col">Person</th>
+                <th scope="col">What</th>
+                <th scope="col">Booked</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((b) => (
+                <Row key={b.id} b={b} zone={zone} typeName={typeName(b)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list && (list.page > 1 || list.more) && (
+        <nav className="button-row bookings-pages" aria-label="Pages of bookings">
+          <button
+            type="button"
+            className="secondary-button"
+            disabled={list.page <= 1}
+            onClick={() => setFilters({ page: list.page - 1 })}
+          >
+            Previous page
+          </button>
+          <span aria-live="polite">Page {list.page}</span>
+          <button
+            type="button"
+            className="secondary-button"
+            disabled={!list.more}
+            onClick={() => setFilters({ page: list.page + 1 })}
+          >
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

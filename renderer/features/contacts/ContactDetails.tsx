@@ -1,0 +1,140 @@
+/** One contact: phones, e-mails, address book, appointments and bookings; Book appointment, Edit, Delete. */
+import { useEffect, useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { ContactView } from '../../../preload/contract';
+import { ReadStatus } from '../../components/ReadStatus';
+import { useAppStore } from '../../stores/app-store';
+import { useContactDetailsStore } from '../../stores/contact-details-store';
+import { useContactsStore } from '../../stores/contacts-store';
+import { ContactHistoryLists } from './ContactHistoryLists';
+import './contact-details.css';
+
+const typeWords = (t: string | null) => (t ? t.replace(/[_-]+/g, ' ') : '');
+
+function Facts({ contact: c }: { contact: ContactView }) {
+  const books = useContactsStore((s) => s.books);
+  const book = books.find((b) => b.id === c.addressBookId);
+  return (
+    <dl className="facts contact-facts">
+      <dt>Phone</dt>
+      <dd>
+        {c.phones.length === 0 ? (
+          <span className="muted">None</span>
+        ) : (
+          <ul className="plain-list">
+            {c.phones.map((p) => (
+              <li key={`${p.number}|${p.type ?? ''}`}>
+                {p.display || p.number}
+                {p.type && <span className="muted"> · {typeWords(p.type)}</span>}
+                {p.primary && c.phones.length > 1 && <span className="muted"> · main</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt>E-mail</dt>
+      <dd>
+        {c.emails.length === 0 ? (
+          <span className="muted">None</span>
+        ) : (
+          <ul className="plain-list">
+            {c.emails.map((e) => (
+              <li key={e.address}>
+                {e.address}
+                {e.type && <span className="muted"> · {typeWords(e.type)}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
+      <dt>Address book</dt>
+      <dd>{book?.name ?? (c.addressBookId === null ? 'Not saved yet' : 'Not known on this computer')}</dd>
+    </dl>
+  );
+}
+
+/** "Delete …?" naming the person; nothing is sent until "Delete contact". */
+function ConfirmDelete(props: { name: string; onClose(): void }) {
+  const { deleting, deleteError, remove } = useContactDetailsStore();
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="shell-overlay">
+      <Modal className="shell-modal">
+        <Dialog className="shell-dialog" role="alertdialog" data-testid="delete-confirm">
+          <Heading slot="title">Delete {props.name || 'this contact'}?</Heading>
+          <p>
+            {props.name || 'This contact'} is removed from the address book. Their past appointments stay on the
+            schedule.
+          </p>
+          {deleteError && (
+            <p className="notice notice-error" role="alert">
+              {deleteError.message}
+            </p>
+          )}
+          <div className="shell-actions">
+            <Button className="secondary-button" onPress={props.onClose} autoFocus>
+              Keep contact
+            </Button>
+            <Button className="danger-button" isDisabled={deleting} onPress={() => void remove()}>
+              Delete contact
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+/** The contact details view (shown in the Contacts screen). */
+export function ContactDetails({ contact }: { contact: ContactView }) {
+  const { history, historyError, loadingHistory, close, book, loadHistory } = useContactDetailsStore();
+  const startEdit = useContactsStore((s) => s.startEdit);
+  const online = useAppStore((s) => s.connectivity?.state === 'online');
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    if (online && history?.source === 'cache') void loadHistory();
+  }, [online, history?.source, loadHistory]);
+  const gone = contact.deleted || contact.pending?.change === 'delete';
+  return (
+    <article className="contact-details" aria-labelledby="contact-details-name" data-testid="contact-details">
+      <div className="contact-details-head">
+        <button type="button" className="link-button" onClick={close}>
+          ← All contacts
+        </button>
+        <h3 id="contact-details-name" className="contact-details-name">
+          {contact.name || '(no name)'}
+        </h3>
+        {contact.pending && (
+          <span className={`badge ${contact.pending.status === 'needs_attention' ? 'badge-bad' : 'badge-wait'}`}>
+            {contact.pending.status === 'needs_attention' ? 'Needs attention' : 'Waiting to sync'}
+          </span>
+        )}
+        {gone && <span className="badge badge-bad">Deleted</span>}
+      </div>
+      <div className="button-row">
+        <button type="button" className="primary-button" disabled={gone} onClick={book}>
+          Book appointment
+        </button>
+        <button type="button" className="secondary-button" disabled={gone} onClick={() => startEdit(contact)}>
+          Edit
+        </button>
+        <button type="button" className="secondary-button" disabled={gone} onClick={() => setConfirming(true)}>
+          Delete…
+        </button>
+      </div>
+      <Facts contact={contact} />
+      <ReadStatus
+        data={history}
+        loading={loadingHistory}
+        error={historyError}
+        online={online}
+        what="appointments"
+        unavailableText="Their appointments could not be read."
+        testId="history-status"
+        retry={() => void loadHistory()}
+      />
+      {!history && loadingHistory && <p className="muted">Looking for their appointments…</p>}
+      {history && <ContactHistoryLists history={history} />}
+      {confirming && <ConfirmDelete name={contact.name} onClose={() => setConfirming(false)} />}
+    </article>
+  );
+}

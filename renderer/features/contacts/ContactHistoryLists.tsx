@@ -1,0 +1,97 @@
+/** A contact's appointments (upcoming, past) and bookings, each a short list that opens the appointment. */
+import type { AgendaItem, BookingSummary, ContactHistory } from '../../../preload/contract';
+import { dateTimeInZone, dayKey, usePracticeZone } from '../../lib/practice-time';
+import { useCalendarStore } from '../../stores/calendar-store';
+import { useNavStore } from '../../stores/nav-store';
+import { stateInWords } from '../calendar/participant-state';
+import { BookingBadge } from '../bookings/BookingBadge';
+
+const PAST_SHOWN = 10;
+
+/** Opens the schedule on the appointment's day with its details. */
+function openAppointment(item: AgendaItem, zone: string): void {
+  const calendar = useCalendarStore.getState();
+  calendar.setView('day');
+  calendar.goTo(dayKey(Date.parse(item.start), zone));
+  calendar.openDetails(item.id);
+  useNavStore.getState().go('calendar');
+}
+
+function Appointments(props: { title: string; items: AgendaItem[]; empty: string; zone: string; limit?: number }) {
+  const shown = props.limit ? props.items.slice(0, props.limit) : props.items;
+  const id = `history-${props.title.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <section className="history-section" aria-labelledby={id}>
+      <h3 id={id}>
+        {props.title} <span className="muted">({props.items.length})</span>
+      </h3>
+      {props.items.length === 0 ? (
+        <p className="muted">{props.empty}</p>
+      ) : (
+        <ul className="history-list">
+          {shown.map((item) => {
+            const state = item.people.map((p) => stateInWords(p.state)).find(Boolean);
+            return (
+              <li key={item.id}>
+                <button type="button" className="history-item" onClick={() => openAppointment(item, props.zone)}>
+                  <span className="history-when">{dateTimeInZone(item.start, props.zone)}</span>
+                  <span className="history-what">
+                    {item.title}
+                    {item.calendarName ? ` · ${item.calendarName}` : ''}
+                  </span>
+                  {state && <span className="muted">{state}</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {shown.length < props.items.length && (
+        <p className="muted">
+          Showing the latest {shown.length} of {props.items.length}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Bookings({ items, zone }: { items: BookingSummary[]; zone: string }) {
+  return (
+    <section className="history-section" aria-labelledby="history-bookings">
+      <h3 id="history-bookings">
+        Bookings <span className="muted">({items.length})</span>
+      </h3>
+      {items.length === 0 ? (
+        <p className="muted">No bookings through the booking pages.</p>
+      ) : (
+        <ul className="history-list">
+          {items.map((b) => (
+            <li key={b.id} className="history-booking">
+              <span className="history-when">{b.start ? dateTimeInZone(b.start, zone) : 'Time not known'}</span>
+              <span className="history-what">{b.title ?? 'Booked appointment'}</span>
+              <BookingBadge state={b.state} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The three lists. */
+export function ContactHistoryLists({ history }: { history: ContactHistory }) {
+  const zone = usePracticeZone();
+  return (
+    <div className="history" data-testid="contact-history">
+      <Appointments title="Upcoming appointments" items={history.upcoming} empty="Nothing booked ahead." zone={zone} />
+      <Appointments
+        title="Past appointments"
+        items={history.past}
+        empty="No earlier appointments."
+        zone={zone}
+        limit={PAST_SHOWN}
+      />
+      <Bookings items={history.bookings} zone={zone} />
+    </div>
+  );
+}

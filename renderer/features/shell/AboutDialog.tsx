@@ -1,0 +1,72 @@
+/**
+ * "About Frontdesk" (the app's help box): version, how it runs, which service it talks to (the host is kept here, not
+ * in the header), and where the log is, for support: "Open log folder" in the desktop app, its path in the browser.
+ */
+import { useState } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { hostOf } from '../../lib/format';
+import { useAppStore } from '../../stores/app-store';
+import './shell.css';
+
+/** The header's About button and its dialog. */
+export function AboutButton() {
+  const info = useAppStore((s) => s.info);
+  if (!info) return null;
+  return (
+    <DialogTrigger>
+      <Button className="link-button">About</Button>
+      <ModalOverlay isDismissable className="shell-overlay">
+        <Modal className="shell-modal">
+          <Dialog className="shell-dialog" data-testid="about">
+            {({ close }) => (
+              <>
+                <Heading slot="title">About Frontdesk</Heading>
+                <dl className="facts">
+                  <dt>Version</dt>
+                  <dd>{info.version}</dd>
+                  <dt>Running as</dt>
+                  <dd>{info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}</dd>
+                  <dt>Service</dt>
+                  <dd data-testid="about-service">
+                    {hostOf(info.serviceUrl)}
+                    {info.usingSandbox ? ' (the practice service that comes with Frontdesk, made-up patients)' : ''}
+                  </dd>
+                  <dt>Sign-in portal</dt>
+                  <dd>{hostOf(info.portalUrl)}</dd>
+                  {info.logFolder ? (
+                    <>
+                      <dt>Log folder</dt>
+                      <dd data-testid="about-log-folder" className="shell-path">
+                        {info.logFolder}
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+                {info.canOpenLogFolder ? <OpenLogFolder /> : null}
+                <div className="shell-actions">
+                  <Button className="primary-button" onPress={close} autoFocus>
+                    Close
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </ModalOverlay>
+    </DialogTrigger>
+  );
+}
+
+/** Help's "Open log folder" (desktop app): opens the folder in the file manager, or says why it could not. */
+function OpenLogFolder() {
+  const openLogFolder = useAppStore((s) => s.openLogFolder);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <p className="shell-log-folder">
+      <Button className="link-button" onPress={() => void openLogFolder().then(setProblem)}>
+        Open log folder
+      </Button>
+      {problem ? <span role="status"> {problem}</span> : null}
+    </p>
+  );
+}

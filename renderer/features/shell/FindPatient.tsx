@@ -1,0 +1,109 @@
+/**
+ * The "Find a patient" dialog: a search field over a list of matches (react-aria Autocomplete: arrow keys move
+ * through the list while typing goes on in the field); Enter opens the contact (the first match when none is
+ * highlighted), each match says their next appointment.
+ */
+import type { KeyboardEvent } from 'react';
+import {
+  Autocomplete,
+  Dialog,
+  Heading,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  SearchField,
+} from 'react-aria-components';
+import type { ContactView } from '../../../preload/contract';
+import { dateTimeInZone, usePracticeZone } from '../../lib/practice-time';
+import { useContactDetailsStore } from '../../stores/contact-details-store';
+import { useFinderStore } from '../../stores/finder-store';
+import './shell.css';
+
+const primary = <T extends { primary: boolean }>(items: T[]) => items.find((i) => i.primary) ?? items[0];
+
+function openContact(contact: ContactView): void {
+  useFinderStore.getState().hide();
+  useContactDetailsStore.getState().open(contact);
+}
+
+function Match({ contact, zone }: { contact: ContactView; zone: string }) {
+  const next = useFinderStore((s) => s.next[contact.key]);
+  const phone = primary(contact.phones);
+  const email = primary(contact.emails);
+  return (
+    <ListBoxItem
+      id={contact.key}
+      textValue={contact.name}
+      className="finder-item"
+      onAction={() => openContact(contact)}
+    >
+      <span className="finder-name">{contact.name || '(no name)'}</span>
+      <span className="finder-meta">
+        {[phone?.display || phone?.number, email?.address].filter(Boolean).join(' · ') || 'No phone or e-mail'}
+      </span>
+      <span className="finder-next">
+        {next === undefined
+          ? ''
+          : next
+            ? `Next: ${dateTimeInZone(next.start, zone)} — ${next.title}${next.calendarName ? `, ${next.calendarName}` : ''}`
+            : 'No appointment in the coming month'}
+      </span>
+    </ListBoxItem>
+  );
+}
+
+/** The dialog (mounted once by the shell; shown while the finder is open). */
+export function FindPatient() {
+  const { isOpen, query, results, loading, error, shownFor } = useFinderStore();
+  const { hide, type } = useFinderStore.getState();
+  const zone = usePracticeZone();
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Enter with no match highlighted opens the first one.
+    if (e.key === 'Enter' && !e.currentTarget.getAttribute('aria-activedescendant') && results[0]) {
+      e.preventDefault();
+      openContact(results[0]);
+    }
+  };
+  if (!isOpen) return null;
+  const settled = shownFor === query && !loading;
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && hide()} className="shell-overlay">
+      <Modal className="shell-modal">
+        <Dialog className="shell-dialog finder" aria-labelledby="finder-title" data-testid="finder">
+          <Heading slot="title" id="finder-title">
+            Find a patient
+          </Heading>
+          <Autocomplete inputValue={query} onInputChange={type}>
+            <SearchField className="field" autoFocus>
+              <Label className="field-label">Name, phone or e-mail</Label>
+              <Input placeholder="e.g. Jane Doe, (708) 555-0120, jane@example.com" onKeyDown={onKey} />
+            </SearchField>
+            <ListBox
+              aria-label="Patients found"
+              className="finder-list"
+              items={results}
+              data-settled={settled ? 'true' : 'false'}
+              renderEmptyState={() => (
+                <p className="muted finder-empty">
+                  {!query.trim()
+                    ? 'Type a name, a phone number in any format, or an e-mail.'
+                    : loading || shownFor !== query
+                      ? 'Looking…'
+                      : error
+                        ? error.message
+                        : `No patients match “${query.trim()}”.`}
+                </p>
+              )}
+            >
+              {(contact) => <Match contact={contact} zone={zone} />}
+            </ListBox>
+          </Autocomplete>
+          <p className="muted finder-hint">↑ ↓ to choose, Enter to open, Esc to close.</p>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

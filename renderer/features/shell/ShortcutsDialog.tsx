@@ -1,0 +1,41 @@
+/** The "?" dialog: every keyboard shortcut in one table. */
+import { Dialog, Heading, Modal, ModalOverlay, Button } from 'react-aria-components';
+import { shortcutRows } from './shortcuts';
+import './shell.css';
+
+/** Shown while `isOpen`. */
+export function ShortcutsDialog(props: { isOpen: boolean; onClose(): void }) {
+  if (!props.isOpen) return null;
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="shell-overlay">
+      <Modal className="shell-modal">
+        <Dialog className="shell-dialog" data-testid="shortcuts">
+          <Heading slot="title">Keyboard shortcuts</Heading>
+          <table className="shortcut-table">
+            <thead>
+              <tr>
+                <th scope="col">Keys</th>
+                <th scope="col">What they do</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shortcutRows().map((r) => (
+                <tr key={r.keys}>
+                  <td>
+                    <kbd>{r.keys}</kbd>
+                  </td>
+                  <td>{r.what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="shell-actions">
+            <Button className="primary-button" onPress={props.onClose} autoFocus>
+              Close
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

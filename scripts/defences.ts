@@ -1,0 +1,352 @@
+/**
+ * Every defence SECURITY.md names, as a mutation that removes it and the test files that must then fail.
+ * `npm run test:defences` applies each in turn to a temporary copy of the project (scripts/test-defences.ts).
+ * `find` must occur exactly once in `file`: when the code moves, this list has to move with it.
+ */
+
+/** One defence and how to take it away. */
+export interface Defence {
+  /** What is taken away, in the words of SECURITY.md. */
+  name: string;
+  /** The file that holds the defence, relative to the project. */
+  file: string;
+  /** The exact code of the defence (occurs once in `file`). */
+  find: string;
+  /** What it becomes without the defence. */
+  replace: string;
+  /** Further edits in the same file, when the defence is held in more than one place. */
+  more?: { find: string; replace: string }[];
+  /** The test files that must go red (only these run, to keep the check fast). */
+  tests: string[];
+}
+
+const BROWSER_HOST = 'main/browser-host/server.ts';
+const BROWSER_HOST_TEST = 'test/integration/app/browser-host.test.ts';
+
+export const DEFENCES: Defence[] = [
+  // --- The browser host: no other page, program or user drives it.
+  {
+    name: 'browser host listens on every address (0.0.0.0) instead of 127.0.0.1',
+    file: BROWSER_HOST,
+    find: 'server.listen(options.port, HOST,',
+    replace: "server.listen(options.port, '0.0.0.0',",
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'no Host check on the WebSocket upgrade',
+    file: BROWSER_HOST,
+    find: "req.headers.host !== `${HOST}:${port}`\n        ? 'wrong Host'",
+    replace: "false\n        ? 'wrong Host'",
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'no Origin check on the WebSocket upgrade',
+    file: BROWSER_HOST,
+    find: "req.headers.origin !== origin\n          ? 'untrusted Origin'",
+    replace: "false\n          ? 'untrusted Origin'",
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'no per-run key on the WebSocket upgrade',
+    file: BROWSER_HOST,
+    find: "!hasKey(req.headers['sec-websocket-protocol'], key)",
+    replace: 'false',
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'no Host check on HTTP requests (DNS rebinding)',
+    file: BROWSER_HOST,
+    find: 'if (host !== `${HOST}:${port}`) {',
+    replace: 'if (false) {',
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'no cap on the unread replies of a page that never reads',
+    file: BROWSER_HOST,
+    find: 'if (ws.bufferedAmount > limits.sendBufferBytes) {',
+    replace: 'if (false) {',
+    tests: [BROWSER_HOST_TEST],
+  },
+  // --- IPC: our main frame only, then the args' schema.
+  {
+    name: 'IPC answers any sender',
+    file: 'main/core/ipc/dispatch.ts',
+    find: 'if (!isTrustedSender(sender, trustedOrigin)) {',
+    replace: 'if (false) {',
+    tests: ['test/unit/core/dispatch.test.ts'],
+  },
+  {
+    name: 'IPC args are not checked against the contract',
+    file: 'main/core/ipc/dispatch.ts',
+    find: 'if (!parsed.success) {',
+    replace: 'if (false && !parsed.success) {',
+    tests: ['test/unit/core/dispatch.test.ts'],
+  },
+  // --- Sign-in.
+  {
+    name: 'PKCE method not S256',
+    file: 'main/core/auth/oauth-client.ts',
+    find: "url.searchParams.set('code_challenge_method', 'S256');",
+    replace: "url.searchParams.set('code_challenge_method', 'plain');",
+    tests: ['test/integration/auth/refusals.test.ts', 'test/integration/auth/loopback.test.ts'],
+  },
+  {
+    name: 'the state of a redirect is not checked',
+    file: 'main/core/auth/oauth-client.ts',
+    find: 'oauth.validateAuthResponse(this.as, this.client, callback, expectedState)',
+    replace: 'oauth.validateAuthResponse(this.as, this.client, callback, oauth.skipStateCheck)',
+    tests: ['test/integration/auth/refusals.test.ts'],
+  },
+  {
+    name: 'a redirect to another host or port is accepted',
+    file: 'main/core/auth/redirect-intake.ts',
+    find: 'candidate.host === want.host &&',
+    replace: '',
+    tests: ['test/unit/auth/redirect-intake.test.ts'],
+  },
+  {
+    name: 'a redirect carrying user info is accepted',
+    file: 'main/core/auth/redirect-intake.ts',
+    find: "candidate.username === '' &&",
+    replace: '',
+    tests: ['test/unit/auth/redirect-intake.test.ts', 'test/integration/auth/loopback.test.ts'],
+  },
+  {
+    name: 'a command line with several redirect URLs is taken (Windows)',
+    file: 'main/core/auth/redirect-intake.ts',
+    find: 'return ours.length === 1 ? (ours[0] ?? null) : null;',
+    replace: 'return ours.length >= 1 ? (ours[0] ?? null) : null;',
+    tests: ['test/unit/auth/redirect-intake.test.ts'],
+  },
+  {
+    name: 'a sign-in attempt never expires',
+    file: 'main/core/auth/sign-in-flow.ts',
+    find: 'if (this.deps.clock.now() >= attempt.expiresAt) {',
+    replace: 'if (false) {',
+    tests: ['test/integration/auth/expiry.test.ts'],
+  },
+  {
+    name: 'sign-out does not revoke the grant',
+    file: 'main/core/auth/auth-service.ts',
+    find: 'void this.revocations.revoke(items, (id) => this.oauthFor(id)).catch(() => undefined);',
+    replace: 'void items;',
+    tests: ['test/integration/auth/sign-out.test.ts'],
+  },
+  {
+    name: 'the sign-in is saved with basic_text (no keystore) without an admin opting in',
+    file: 'main/core/auth/token-vault.ts',
+    find: ": this.allowWeakStorage && status.backend !== 'unknown'",
+    replace: ": status.backend !== 'unknown'",
+    tests: ['test/integration/auth/vault.test.ts'],
+  },
+  {
+    name: 'the loopback receiver listens on every address',
+    file: 'main/core/auth/loopback-receiver.ts',
+    find: "server.listen(0, '127.0.0.1',",
+    replace: "server.listen(0, '0.0.0.0',",
+    tests: ['test/integration/auth/loopback.test.ts'],
+  },
+  {
+    name: 'the loopback receiver answers any Host',
+    file: 'main/core/auth/loopback-receiver.ts',
+    find: ' || req.headers.host !== `${base.hostname}:${port}`',
+    replace: '',
+    tests: ['test/integration/auth/loopback.test.ts'],
+  },
+  {
+    name: 'the loopback receiver answers any method',
+    file: 'main/core/auth/loopback-receiver.ts',
+    find: "req.method !== 'GET' || ",
+    replace: '',
+    tests: ['test/integration/auth/loopback.test.ts'],
+  },
+  // --- Tokens and patient data at rest.
+  {
+    name: 'the saved sign-in is written in plaintext',
+    file: 'main/core/auth/token-vault.ts',
+    find: 'const sealed = await this.cipher.encrypt(JSON.stringify(session));',
+    replace: 'const sealed = Buffer.from(JSON.stringify(session));',
+    tests: ['test/integration/auth/vault.test.ts'],
+  },
+  {
+    name: 'the read cache is written in plaintext',
+    file: 'main/core/cache/read-cache.ts',
+    find: 'const sealed = await this.cipher.encrypt(plain);',
+    replace: 'const sealed = Buffer.from(plain);',
+    tests: ['test/unit/cache/read-cache.test.ts', 'test/integration/app/patient-data-at-rest.test.ts'],
+  },
+  {
+    name: 'core gives the read cache a cipher that does not encrypt',
+    file: 'main/core/app-core.ts',
+    find: "join(platform.dataDir, 'cache'),\n    platform.cipher,",
+    replace:
+      "join(platform.dataDir, 'cache'),\n    { ...platform.cipher, encrypt: async (p: string) => Buffer.from(p), decrypt: async (b: Uint8Array) => Buffer.from(b).toString() },",
+    tests: ['test/integration/app/patient-data-at-rest.test.ts'],
+  },
+  {
+    name: 'the outbox log is written in plaintext',
+    file: 'main/core/outbox/record-codec.ts',
+    find: "const body = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final()]);",
+    replace: "cipher.final();\n  const body = Buffer.from(JSON.stringify(record), 'utf8');",
+    tests: ['test/unit/outbox/op-log.test.ts'],
+  },
+  {
+    name: 'unreadable outbox records are dropped without keeping their bytes or telling the user',
+    file: 'main/core/outbox/op-log.ts',
+    find: "await kept.keep('outbox.log', pieces, read.damaged.length, now);",
+    replace: 'void pieces;',
+    tests: ['test/unit/outbox/kept-aside.test.ts'],
+  },
+  {
+    name: 'an outbox log sealed with a lost key is discarded',
+    file: 'main/core/outbox/op-log.ts',
+    find: "await kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], count, now);",
+    replace: 'void whole;',
+    tests: ['test/unit/outbox/kept-aside.test.ts'],
+  },
+  {
+    name: 'sign-out skips the cache wipe',
+    file: 'main/core/app-core.ts',
+    find: 'if (account) await cache.wipeAccount(account);',
+    replace: 'void account;',
+    tests: ['test/integration/app/patient-data-at-rest.test.ts'],
+  },
+  {
+    name: 'the read cache wipe leaves the files on disk',
+    file: 'main/core/cache/read-cache.ts',
+    find: 'await rm(folder, { recursive: true, force: true });',
+    replace: 'void folder;',
+    tests: ['test/unit/cache/read-cache.test.ts', 'test/integration/app/patient-data-at-rest.test.ts'],
+  },
+  {
+    name: 'refresh is not single-flight',
+    file: 'main/core/auth/token-manager.ts',
+    find: 'this.refreshing ??= this.runRefresh()',
+    replace: 'this.refreshing = this.runRefresh()',
+    tests: ['test/integration/auth/refresh.test.ts'],
+  },
+  {
+    name: 'queued work is sent under whichever account is signed in',
+    file: 'main/core/outbox/send-loop.ts',
+    find: 'for (const op of this.d.store.table.heads(account)) {',
+    replace:
+      'for (const op of [...new Set([...this.d.store.table.ops.values()].map((o) => o.accountKey))].flatMap((a) => this.d.store.table.heads(a))) {',
+    more: [{ find: 'this.d.activeAccount() === op.accountKey &&', replace: '' }],
+    tests: ['test/integration/outbox/accounts.test.ts'],
+  },
+  // --- The data folder.
+  {
+    name: 'an open data folder is left as it is',
+    file: 'main/core/data-folder.ts',
+    find: 'chmodSync(dir, 0o700);',
+    replace: '',
+    tests: ['test/integration/app/safe-start.test.ts'],
+  },
+  {
+    name: 'a key file others can read is used',
+    file: 'main/core/data-folder.ts',
+    find: ': (info.mode & 0o077) !== 0\n        ?',
+    replace: ': false\n        ?',
+    tests: ['test/integration/app/safe-start.test.ts'],
+  },
+  {
+    name: 'an unreadable settings.json stops start-up',
+    file: 'main/browser-host/node-platform.ts',
+    find: "setAsideUnreadableJson(join(dir, 'settings.json'), log);",
+    replace: '',
+    tests: ['test/integration/app/safe-start.test.ts'],
+  },
+  // --- Main stays up.
+  {
+    name: 'the crash guards do nothing',
+    file: 'main/core/crash-guard.ts',
+    find: 'export function installCrashGuards(log: Logger): void {',
+    replace: 'export function installCrashGuards(log: Logger): void {\n  return void log;',
+    tests: ['test/integration/app/crash-guard.test.ts'],
+  },
+  // --- The Electron window and the package.
+  {
+    name: 'the window is not sandboxed',
+    file: 'main/electron/window-options.ts',
+    find: 'sandbox: true,',
+    replace: 'sandbox: false,',
+    tests: ['test/unit/electron/window-options.test.ts'],
+  },
+  {
+    name: 'the page shares its JavaScript world with the preload',
+    file: 'main/electron/window-options.ts',
+    find: 'contextIsolation: true,',
+    replace: 'contextIsolation: false,',
+    tests: ['test/unit/electron/window-options.test.ts'],
+  },
+  {
+    name: 'DevTools in an installed app',
+    file: 'main/electron/window-options.ts',
+    find: 'devTools: !packaged,',
+    replace: 'devTools: true,',
+    tests: ['test/unit/electron/window-options.test.ts'],
+  },
+  {
+    name: 'the CSP allows inline scripts',
+    file: 'main/core/security/csp.ts',
+    find: `"script-src 'self'",`,
+    replace: `"script-src 'self' 'unsafe-inline'",`,
+    tests: ['test/unit/electron/window-options.test.ts'],
+  },
+  {
+    name: 'the window may navigate away from the app',
+    file: 'main/electron/hardening.ts',
+    find: 'if (!isAppUrl(url) || url !== contents.getURL()) event.preventDefault();',
+    replace: 'void url;',
+    tests: ['test/unit/electron/hardening.test.ts'],
+  },
+  {
+    name: 'webviews may be attached',
+    file: 'main/electron/hardening.ts',
+    find: "contents.on('will-attach-webview', (event) => event.preventDefault());",
+    replace: '',
+    tests: ['test/unit/electron/hardening.test.ts'],
+  },
+  {
+    name: 'the page gets any permission it asks for',
+    file: 'main/electron/hardening.ts',
+    find: 'callback(ALLOWED.has(permission) && isAppUrl(wc.getURL())),',
+    replace: 'callback(true),',
+    tests: ['test/unit/electron/hardening.test.ts'],
+  },
+  {
+    name: 'links of any scheme go to the system browser',
+    file: 'main/core/security/external-url.ts',
+    find: "if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;",
+    replace: '',
+    tests: ['test/unit/electron/hardening.test.ts'],
+  },
+  {
+    name: 'the page may open windows',
+    file: 'main/electron/hardening.ts',
+    find: "return { action: 'deny' };",
+    replace: "return { action: 'allow' };",
+    tests: ['test/unit/electron/hardening.test.ts'],
+  },
+  {
+    name: 'the packaged app can be run as plain Node',
+    file: 'electron-builder.yml',
+    find: 'runAsNode: false',
+    replace: 'runAsNode: true # was runAsNode: false',
+    tests: ['test/unit/electron/packaging.test.ts'],
+  },
+  {
+    name: 'the packaged app takes NODE_OPTIONS',
+    file: 'electron-builder.yml',
+    find: 'enableNodeOptionsEnvironmentVariable: false',
+    replace: 'enableNodeOptionsEnvironmentVariable: true',
+    tests: ['test/unit/electron/packaging.test.ts'],
+  },
+  {
+    name: 'the packaged app loads an asar without checking its integrity',
+    file: 'electron-builder.yml',
+    find: 'enableEmbeddedAsarIntegrityValidation: true',
+    replace: 'enableEmbeddedAsarIntegrityValidation: false',
+    tests: ['test/unit/electron/packaging.test.ts'],
+  },
+];

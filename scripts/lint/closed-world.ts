@@ -1,0 +1,167 @@
+/**
+ * Closed-world runtime boundaries (like Signal Desktop's file-suffix rule, but by folder): each runtime folder lists
+ * what it MAY import — folders of this repo and packages — and everything else is an error. Static imports,
+ * re-exports, `import()`, `require()` and `import('x').T` types are all checked, so `await import('electron')` in
+ * core fails like a static import would.
+ */
+import { posix, relative } from 'node:path';
+import type { Rule } from 'eslint';
+
+/** What one runtime folder (or file) may import. */
+export interface Runtime {
+  /** Repo paths this entry governs: a folder ending in '/', or one file. The first matching entry wins. */
+  files: string[];
+  /** Repo paths it may import, without extension: a folder ending in '/', or one module. */
+  may: string[];
+  /** Packages it may import (subpaths included); 'node:*' allows Node's built-ins, always with the `node:` prefix. */
+  packages: string[];
+  /** Why, in one line (shown in the error). */
+  why: string;
+}
+
+const rendererPackages = [
+  'react',
+  'react-dom',
+  'zustand',
+  'zod',
+  'date-fns',
+  '@date-fns/tz',
+  '@internationalized/date',
+  '@tanstack/react-virtual',
+  'react-aria-components',
+];
+
+/** The table. Most specific entries first. */
+export const runtimes: Runtime[] = [
+  {
+    files: ['main/core/'],
+    may: ['main/core/', 'preload/contract'],
+    packages: ['node:*', 'zod', 'oauth4webapi', 'libphonenumber-js'],
+    why: 'main/core is plain Node: platform capabilities come in through Platform, never from Electron or a host',
+  },
+  {
+    files: ['main/electron/'],
+    may: ['main/electron/', 'main/core/', 'preload/contract'],
+    packages: ['node:*', 'electron', 'electron-store', 'electron-log'],
+    why: 'main/electron holds the thin Electron adapters around core',
+  },
+  {
+    files: ['main/browser-host/'],
+    may: ['main/browser-host/', 'main/core/', 'preload/contract', 'preload/ws-wire', 'package.json'],
+    packages: ['node:*', 'ws', 'conf', 'electron-log'],
+    why: 'the browser host runs core in Node and serves the renderer over a WebSocket, without Electron',
+  },
+  {
+    files: ['main/index.ts'],
+    may: ['main/electron/', 'main/core/'],
+    packages: ['node:*', 'electron'],
+    why: 'main/index.ts wires the Electron adapters to core',
+  },
+  {
+    files: ['preload/index.ts'],
+    may: ['preload/'],
+    packages: ['electron'],
+    why: 'the preload exposes the bridge with contextBridge and ipcRenderer, nothing else',
+  },
+  {
+    files: ['preload/'],
+    may: ['preload/'],
+    packages: ['zod'],
+    why: 'the contract and bridge are shared by main and the renderer: no runtime-specific imports',
+  },
+  {
+    files: ['renderer/lib/'],
+    may: ['renderer/', 'preload/contract', 'preload/bridge', 'preload/proxy-bridge', 'preload/ws-wire'],
+    packages: rendererPackages,
+    why: 'renderer/lib builds the bridge; the renderer is a sandboxed page',
+  },
+  {
+    files: ['renderer/'],
+    may: ['renderer/', 'preload/contract'],
+    packages: rendererPackages,
+    why: 'the renderer is a sandboxed page: it reaches main only through lib/frontdesk.ts and the contract',
+  },
+  {
+    files: ['test/sandbox/'],
+    may: ['test/sandbox/'],
+    packages: [
+      'node:*',
+      'fastify',
+      '@fastify/cookie',
+      '@fastify/formbody',
+      'zod',
+      'libphonenumber-js',
+      'date-fns',
+      '@date-fns/tz',
+    ],
+    why: 'the sandbox is a stand-in service of its own: it shares no code with the app',
+  },
+];
+
+const covers = (entry: string, path: string): boolean =>
+  entry.endsWith('/') ? path.startsWith(entry) : path === entry || path.startsWith(`${entry}/`);
+
+/** The runtime governing a repo-relative file, if any. */
+function runtimeOf(file: string): Runtime | undefined {
+  return runtimes.find((r) => r.files.some((f) => covers(f, file)));
+}
+
+const packageName = (spec: string): string =>
+  spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+
+/** Whether `runtime` may import `spec` from `file` (both repo-relative). */
+function mayImport(runtime: Runtime, file: string, spec: string): boolean {
+  if (spec.startsWith('.') || spec.startsWith('/')) {
+    const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.(tsx?|css|json)$/, '');
+    return runtime.may.some((m) => covers(m.replace(/\.(tsx?|css|json)$/, ''), target) || covers(m, `${target}/`));
+  }
+  if (spec.startsWith('node:')) return runtime.packages.includes('node:*') || runtime.packages.includes(spec);
+  return runtime.packages.includes(packageName(spec));
+}
+
+const rule: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Each runtime folder imports only what its entry in scripts/lint/closed-world.ts lists.' },
+    schema: [],
+  },
+  create(context) {
+    const file = relative(context.cwd, context.filename).split('\\').join('/');
+    const runtime = runtimeOf(file);
+    if (!runtime) return {};
+    const check = (node: Rule.Node, source: unknown): void => {
+      if (typeof source !== 'string') {
+        context.report({ node, message: `${file}: import() of a computed name cannot be checked (${runtime.why}).` });
+        return;
+      }
+      if (mayImport(runtime, file, source)) return;
+      const hint = /^[a-z_]+$/.test(source) && !runtime.packages.includes(source) ? ' (Node built-ins: `node:`)' : '';
+      context.report({
+        node,
+        message: `${file} may not import '${source}'${hint}: ${runtime.why}. It may import ${[...runtime.may, ...runtime.packages].join(', ')}.`,
+      });
+    };
+    const literal = (n: unknown): unknown =>
+      n && typeof n === 'object' && (n as { type?: string }).type === 'Literal' ? (n as { value: unknown }).value : n;
+    return {
+      ImportDeclaration: (node) => check(node as Rule.Node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node as Rule.Node, node.source.value),
+      ExportAllDeclaration: (node) => check(node as Rule.Node, node.source.value),
+      ImportExpression: (node) => check(node as Rule.Node, literal(node.source) ?? null),
+      CallExpression: (node) => {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'require' && node.arguments.length > 0)
+          check(node as Rule.Node, literal(node.arguments[0]) ?? null);
+      },
+      // TypeScript-only forms: `import('x').T` in a type, `import x = require('x')`.
+      ...({
+        TSImportType: (node: { argument?: { literal?: { value?: unknown } } } & Rule.Node) =>
+          check(node, node.argument?.literal?.value ?? null),
+        TSExternalModuleReference: (node: { expression?: { value?: unknown } } & Rule.Node) =>
+          check(node, node.expression?.value ?? null),
+      } as Rule.RuleListener),
+    };
+  },
+};
+
+/** The ESLint plugin: `frontdesk/closed-world`. */
+export const closedWorld = { rules: { 'closed-world': rule } };

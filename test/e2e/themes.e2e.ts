@@ -1,0 +1,99 @@
+/**
+ * Light and dark, on every screen: the page follows the computer's setting (`prefers-color-scheme`) and
+ * `<html data-theme>` forces either one. Each screen is screenshotted and run through axe (colour contrast included)
+ * in both themes at 1280×800 and 1024×700; the page's colours are read back so a missing dark value shows.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FrontdeskPage } from './support/driver';
+import { axeProblems, openSized, shot, signedInSchedule } from './support/schedule';
+import { useStack } from './support/stack';
+
+const LIGHT_BG = 'rgb(246, 247, 249)';
+const DARK_BG = 'rgb(16, 19, 24)';
+
+/** The page's background and text colours as the browser computed them. */
+async function colours(fd: FrontdeskPage): Promise<{ bg: string; text: string }> {
+  return fd.page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement);
+    return { bg: style.backgroundColor, text: style.color };
+  });
+}
+
+/** Screenshots the page and returns its serious axe findings, tagged with the screen's name. */
+async function look(fd: FrontdeskPage, name: string): Promise<string[]> {
+  await shot(fd, `theme-${name}`);
+  return (await axeProblems(fd)).map((p) => `${name}: ${p}`);
+}
+
+describe('themes', () => {
+  const stack = useStack();
+
+  it('the sign-in screen follows the computer and passes axe in light and dark', async () => {
+    const problems: string[] = [];
+    for (const dark of [false, true]) {
+      const app = await openSized(stack, { dark });
+      await app.waitForAuth('signed_out');
+      expect((await colours(app)).bg).toBe(dark ? DARK_BG : LIGHT_BG);
+      problems.push(...(await look(app, `sign-in-${dark ? 'dark' : 'light'}`)));
+      expect(app.problems).toEqual([]);
+      await app.page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  // One test per size and theme, so none comes near the time limit on a loaded machine.
+  it.each([
+    [1280, 800, false],
+    [1280, 800, true],
+    [1024, 700, false],
+    [1024, 700, true],
+  ])('every signed-in screen passes axe at %i×%i (dark: %s)', async (width, height, dark) => {
+    const problems: string[] = [];
+    const app = await openSized(stack, { width, height, dark });
+    await signedInSchedule(app);
+    const page = app.page;
+    const tag = `${width}x${height}-${dark ? 'dark' : 'light'}`;
+    expect((await colours(app)).bg).toBe(dark ? DARK_BG : LIGHT_BG);
+    problems.push(...(await look(app, `calendar-${tag}`)));
+
+    await app.go('Contacts');
+    await page.getByTestId('contact-row').first().waitFor();
+    problems.push(...(await look(app, `contacts-${tag}`)));
+    await page.getByRole('button', { name: 'New contact' }).click();
+    await page.getByRole('heading', { name: 'New contact' }).waitFor();
+    problems.push(...(await look(app, `contact-new-${tag}`)));
+
+    await app.go('Book appointment');
+    await page.getByRole('heading', { name: 'Book an appointment' }).waitFor();
+    problems.push(...(await look(app, `booking-${tag}`)));
+
+    await app.go('Outbox');
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    problems.push(...(await look(app, `outbox-${tag}`)));
+
+    await page.getByRole('button', { name: 'About' }).click();
+    await page.getByRole('dialog', { name: 'About Frontdesk' }).waitFor();
+    problems.push(...(await look(app, `about-${tag}`)));
+    await page.keyboard.press('Escape');
+
+    expect(app.problems).toEqual([]);
+    await page.context().close();
+    expect(problems).toEqual([]);
+  });
+
+  it('data-theme on <html> forces a theme whatever the computer says', async () => {
+    for (const dark of [false, true]) {
+      const app = await openSized(stack, { dark });
+      const forced = dark ? 'light' : 'dark';
+      await app.page.evaluate((theme) => (document.documentElement.dataset.theme = theme), forced);
+      expect((await colours(app)).bg).toBe(forced === 'dark' ? DARK_BG : LIGHT_BG);
+      await app.go('Contacts');
+      await app.page.getByTestId('contact-row').first().waitFor();
+      expect(await look(app, `forced-${forced}-contacts`)).toEqual([]);
+      // Back to the computer's setting once the attribute goes.
+      await app.page.evaluate(() => delete document.documentElement.dataset.theme);
+      expect((await colours(app)).bg).toBe(dark ? DARK_BG : LIGHT_BG);
+      await app.page.context().close();
+    }
+  });
+});
