@@ -224,8 +224,8 @@ export interface BookingPageView {
   slug: string;
   name: string;
   timeZone: string;
-  /** `key` is the appointment type's token (its direct-URL name). */
-  types: { key: string; label: string; lengthMinutes: number | null }[];
+  /** `key` is the appointment type's token (its direct-URL name); `calendarIds` the calendars it books into. */
+  types: { key: string; label: string; lengthMinutes: number | null; calendarIds: number[] }[];
   fields: { key: string; label: string; type: string; required: boolean; options: string[] }[];
   /** Built-in fields the page requires. */
   requires: { name: boolean; phone: boolean; email: boolean };

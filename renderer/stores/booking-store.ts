@@ -34,6 +34,8 @@ export interface BookingState {
   submitting: boolean;
   submitError: IpcError | null;
   result: OutboxItem | null;
+  /** A time asked for from the schedule (epoch ms): chosen once the free times arrive, or said to be taken. */
+  wanted: { start: number; calendarId: number | null } | null;
   loadPages(): Promise<void>;
   update(patch: Partial<BookingForm>): void;
   loadSlots(): Promise<void>;
@@ -43,6 +45,11 @@ export interface BookingState {
   editQueued(id: string): Promise<void>;
   /** Starts a booking for a known person (from a contact or the finder): their details typed in, the rest as it was. */
   prefillCaller(caller: { name: string; phone: string; email: string }): void;
+  /**
+   * Starts a booking at a free time of the schedule: the page and type that book into that calendar (the one serving
+   * it alone preferred), that day, and that time chosen when the page offers it.
+   */
+  prefillSlot(at: { day: string; start: number; calendarId: number | null }): void;
   /** Forgets everything (another account, or signed out). */
   clear(): void;
 }
@@ -60,6 +67,18 @@ const blank = (): BookingForm => ({
   marketing: null,
 });
 
+/** The page and type that book into `calendarId`, preferring a type that serves that calendar alone. */
+function servingType(pages: BookingPageView[], calendarId: number): { page: string; type: string } | null {
+  let best: { page: string; type: string; others: number } | null = null;
+  for (const page of pages)
+    for (const type of page.types) {
+      if (!type.calendarIds.includes(calendarId)) continue;
+      const others = type.calendarIds.length - 1;
+      if (!best || others < best.others) best = { page: page.slug, type: type.key, others };
+    }
+  return best && { page: best.page, type: best.type };
+}
+
 /** One store for booking. */
 export const useBookingStore = create<BookingState>()((set, get) => ({
   pages: [],
@@ -71,18 +90,27 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   submitting: false,
   submitError: null,
   result: null,
+  wanted: null,
   async loadPages() {
     const r = await frontdesk.invoke['bookings:pages']();
     if (!r.ok) return set({ pagesError: r.error });
     set({ pages: r.value, pagesError: null });
-    const { form } = get();
+    const { form, wanted } = get();
     const page = r.value.find((p) => p.slug === form.page) ?? r.value[0];
-    if (page && !form.page) get().update({ page: page.slug, appointmentType: page.types[0]?.key ?? '' });
+    // A time asked for before the pages were known: the page serving its calendar now.
+    const served = wanted?.calendarId && !form.page ? servingType(r.value, wanted.calendarId) : null;
+    if (served) get().update({ page: served.page, appointmentType: served.type });
+    else if (page && !form.page) get().update({ page: page.slug, appointmentType: page.types[0]?.key ?? '' });
   },
   update(patch) {
     const form = { ...get().form, ...patch };
     const slotInputsChanged = 'page' in patch || 'appointmentType' in patch || 'day' in patch;
-    set({ form: slotInputsChanged ? { ...form, slot: null } : form, submitError: null });
+    set({
+      form: slotInputsChanged ? { ...form, slot: null } : form,
+      submitError: null,
+      // A time chosen by hand ends the wish for the one picked in the schedule.
+      ...('slot' in patch ? { wanted: null } : {}),
+    });
     if (slotInputsChanged) void get().loadSlots();
   },
   async loadSlots() {
@@ -99,6 +127,9 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     const now = get().form;
     if (now.page !== page || now.day !== day || now.appointmentType !== appointmentType) return;
     set(r.ok ? { slots: r.value } : { slotsError: r.error, slots: [] });
+    const wanted = get().wanted;
+    const match = r.ok && wanted ? r.value.find((s) => Date.parse(s.start) === wanted.start) : undefined;
+    if (match) set({ form: { ...get().form, slot: match }, wanted: null });
   },
   async submit(input) {
     set({ submitting: true, submitError: null });
@@ -117,6 +148,18 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     if (get().result || get().editingId) get().startOver();
     set({ form: { ...get().form, ...caller }, submitError: null });
   },
+  prefillSlot(at) {
+    // A finished booking or a queued one being changed is left alone: this is a new booking.
+    if (get().result || get().editingId) set({ result: null, editingId: null });
+    const served = at.calendarId ? servingType(get().pages, at.calendarId) : null;
+    const chosen = served ? { page: served.page, appointmentType: served.type } : {};
+    set({
+      form: { ...get().form, ...chosen, day: at.day, slot: null },
+      wanted: { start: at.start, calendarId: at.calendarId },
+      submitError: null,
+    });
+    void get().loadSlots();
+  },
   clear() {
     set({
       pages: [],
@@ -128,11 +171,18 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       submitting: false,
       submitError: null,
       result: null,
+      wanted: null,
     });
   },
   startOver() {
     const { page, appointmentType } = get().form;
-    set({ form: { ...blank(), page, appointmentType }, result: null, editingId: null, submitError: null });
+    set({
+      form: { ...blank(), page, appointmentType },
+      result: null,
+      editingId: null,
+      submitError: null,
+      wanted: null,
+    });
     void get().loadSlots();
   },
   chooseAnotherTime() {
@@ -149,6 +199,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     set({
       editingId: id,
       result: null,
+      wanted: null,
       form: {
         page: d.page,
         appointmentType: d.appointmentType ?? '',

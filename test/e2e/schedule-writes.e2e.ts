@@ -43,7 +43,7 @@ async function scrollGridTo(app: FrontdeskPage, hour: number): Promise<void> {
 const block = (app: FrontdeskPage, title: string) => app.page.getByTestId('appointment').filter({ hasText: title });
 
 describe('create, edit, reschedule, cancel', () => {
-  it('adds an appointment from an empty slot, prefilled with its calendar and time, checked before it is saved', async () => {
+  it('adds an appointment from an empty slot (its menu: New appointment), prefilled with its calendar and time, checked before it is saved', async () => {
     const app = await openSized(stack);
     await signedInSchedule(app);
     await nextBusyDay(app);
@@ -51,6 +51,8 @@ describe('create, edit, reschedule, cancel', () => {
     await scrollGridTo(app, 6);
     const column = page.getByRole('group', { name: 'Hygiene' });
     await column.click({ position: { x: 30, y: 6 * 56 + 20 } });
+    const slotMenu = page.getByRole('menu', { name: '6:15 AM, Hygiene' });
+    await slotMenu.getByRole('menuitem', { name: 'New appointment' }).click();
     const dialog = page.getByRole('dialog', { name: 'New appointment' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Calendar').inputValue()).toBe(await calendarValue(app, 'Hygiene'));

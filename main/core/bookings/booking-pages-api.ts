@@ -12,6 +12,7 @@ const typeSchema = z.object({
   label: z.string().nullish(),
   name: z.string().nullish(),
   length_minutes: z.number().nullish(),
+  calendar_ids: z.array(z.number().int()).nullish(),
 });
 const fieldSchema = z.object({
   key: z.string().min(1),
@@ -58,6 +59,7 @@ function toView(page: z.output<typeof pageSchema>): BookingPageView {
       key: t.token,
       label: t.label ?? t.name ?? t.token,
       lengthMinutes: t.length_minutes ?? null,
+      calendarIds: t.calendar_ids ?? [],
     })),
     fields: fields
       .filter((f) => !(f.built_in ?? f.key in BUILT_IN))

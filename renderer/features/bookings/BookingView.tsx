@@ -11,7 +11,8 @@ import './booking-form.css';
 
 /** The Book appointment screen. */
 export function BookingView() {
-  const { pages, pagesError, slots, slotsError, form, submitting, submitError, result, editingId } = useBookingStore();
+  const { pages, pagesError, slots, slotsError, form, submitting, submitError, result, editingId, wanted } =
+    useBookingStore();
   const { loadPages, update, submit } = useBookingStore.getState();
   const [errors, setErrors] = useState<FormErrors>({});
   useEffect(() => {
@@ -76,6 +77,11 @@ export function BookingView() {
             {slots === null && !slotsError && <p className="muted">Looking for free times…</p>}
             {slotsError && !scopeError && <p className="notice notice-error">{slotsError.message}</p>}
             {slots?.length === 0 && !slotsError && <p className="muted">No free times on this day. Try another day.</p>}
+            {wanted && slots && slots.length > 0 && (
+              <p className="muted" data-testid="wanted-time">
+                {clockTime(wanted.start)} is not free for this booking page and type. Choose another time.
+              </p>
+            )}
             <div className="slot-grid">
               {slots?.map((slot) => (
                 <button

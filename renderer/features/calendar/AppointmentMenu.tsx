@@ -101,3 +101,47 @@ export function MarkMenuButton(props: { item: AgendaItem; onAction(item: AgendaI
     </MenuTrigger>
   );
 }
+
+/** What the free-time menu offers. */
+export type SlotAction = 'new' | 'book';
+
+/** The menu of an empty slot of the grid (a click there): add an appointment, or book a caller through a page. */
+export function SlotMenu(props: {
+  label: string;
+  at: { x: number; y: number };
+  onAction(action: SlotAction): void;
+  onClose(): void;
+}) {
+  const anchor = useRef<HTMLSpanElement>(null);
+  return (
+    <>
+      <span ref={anchor} className="menu-anchor" style={{ left: props.at.x, top: props.at.y }} aria-hidden="true" />
+      <Popover
+        triggerRef={anchor}
+        isOpen
+        onOpenChange={(open) => !open && props.onClose()}
+        placement="bottom start"
+        className="menu-popover"
+        aria-label={props.label}
+      >
+        <Menu
+          aria-label={props.label}
+          className="menu"
+          autoFocus="first"
+          onAction={(key) => props.onAction(key === 'book' ? 'book' : 'new')}
+          onClose={props.onClose}
+        >
+          <MenuSection>
+            <Header className="menu-header">{props.label}</Header>
+            <MenuItem id="new" className="menu-item">
+              New appointment
+            </MenuItem>
+            <MenuItem id="book" className="menu-item">
+              Book for a caller
+            </MenuItem>
+          </MenuSection>
+        </Menu>
+      </Popover>
+    </>
+  );
+}

@@ -12,16 +12,19 @@ import {
   dayStart,
   differsFromWorkstation,
   isoInZone,
+  timeInZone,
   usePracticeZone,
   zoneLabel,
 } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
+import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
+import { useNavStore } from '../../stores/nav-store';
 import { AgendaList } from './AgendaList';
 import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
 import { AppointmentEditor } from './AppointmentEditor';
-import { ContextMenu, type MenuAction } from './AppointmentMenu';
+import { ContextMenu, SlotMenu, type MenuAction, type SlotAction } from './AppointmentMenu';
 import { CalendarFilter } from './CalendarFilter';
 import { colorSlot } from './calendar-colors';
 import type { GridColumn } from './grid-layout';
@@ -33,6 +36,12 @@ import { UndoToast } from './UndoToast';
 import './calendar.css';
 
 const OTHER = 'other';
+
+/** Opens Book appointment at a free time of the grid: the page serving that calendar, that day and time. */
+function bookForCaller(day: string, start: number, calendarId: number | null): void {
+  useBookingStore.getState().prefillSlot({ day, start, calendarId });
+  useNavStore.getState().go('book');
+}
 
 /** The screen. */
 export default function ScheduleScreen() {
@@ -50,6 +59,9 @@ export default function ScheduleScreen() {
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   const [menu, setMenu] = useState<{ item: AgendaItem; at: { x: number; y: number } } | null>(null);
   const [confirming, setConfirming] = useState<AgendaItem | null>(null);
+  const [slotMenu, setSlotMenu] = useState<{ column: GridColumn; start: number; at: { x: number; y: number } } | null>(
+    null,
+  );
 
   useEffect(() => {
     const unwire = wireScheduleEvents();
@@ -122,11 +134,18 @@ export default function ScheduleScreen() {
   }, []);
   const onOpen = useCallback((id: number) => useCalendarStore.getState().openDetails(id), []);
   const onMenu = useCallback((item: AgendaItem, at: { x: number; y: number }) => setMenu({ item, at }), []);
-  const onNewAt = useCallback(
-    (column: GridColumn, start: number) =>
-      useCalendarStore.getState().openNew({ start, ...(column.calendarId ? { calendarId: column.calendarId } : {}) }),
+  const onSlot = useCallback(
+    (column: GridColumn, start: number, at: { x: number; y: number }) => setSlotMenu({ column, start, at }),
     [],
   );
+  const onSlotAction = (action: SlotAction) => {
+    if (!slotMenu) return;
+    const { column, start } = slotMenu;
+    setSlotMenu(null);
+    if (action === 'new')
+      useCalendarStore.getState().openNew({ start, ...(column.calendarId ? { calendarId: column.calendarId } : {}) });
+    else bookForCaller(column.day, start, column.calendarId);
+  };
   const onMove = useCallback(
     (item: AgendaItem, column: GridColumn, start: number) => {
       if (view === 'day' && column.calendarId !== item.calendarId) {
@@ -190,7 +209,7 @@ export default function ScheduleScreen() {
           label={label}
           onOpen={onOpen}
           onMenu={onMenu}
-          onNewAt={onNewAt}
+          onSlot={onSlot}
           onMove={onMove}
         />
       )}
@@ -198,6 +217,14 @@ export default function ScheduleScreen() {
         <p className="muted empty-note">No appointments {view === 'day' ? 'on this day' : 'in these days'}.</p>
       )}
       {menu && <ContextMenu item={menu.item} at={menu.at} onAction={onAction} onClose={() => setMenu(null)} />}
+      {slotMenu && (
+        <SlotMenu
+          label={`${timeInZone(slotMenu.start, zone)}${slotMenu.column.calendarId ? `, ${slotMenu.column.label}` : ''}`}
+          at={slotMenu.at}
+          onAction={onSlotAction}
+          onClose={() => setSlotMenu(null)}
+        />
+      )}
       {confirming && <CancelConfirm item={confirming} isOpen onOpenChange={(open) => !open && setConfirming(null)} />}
       <AppointmentDetails zone={zone} onAction={onAction} />
       <AppointmentEditor zone={zone} />

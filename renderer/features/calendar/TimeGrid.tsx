@@ -2,7 +2,7 @@
  * The Day and Week time grid: one column per calendar (Day) or per day (Week), hours down the side, the working
  * hours shaded, a now-line, and appointments placed in lanes. Rows are virtualised with @tanstack/react-virtual:
  * only the hours in view (plus a little) and the appointments overlapping them are in the DOM, so a day of 2,500
- * costs about what a day of 200 does. Drag a block to move it; click an empty slot to add one there.
+ * costs about what a day of 200 does. Drag a block to move it; click an empty slot to add one there or book a caller at that time.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
@@ -29,7 +29,8 @@ export interface TimeGridProps {
   label: string;
   onOpen(id: number): void;
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
-  onNewAt(column: GridColumn, startMs: number): void;
+  /** An empty slot was clicked (at that point of the window). */
+  onSlot(column: GridColumn, startMs: number, at: { x: number; y: number }): void;
   /** A block was dropped at a new time (and column). */
   onMove(item: AgendaItem, column: GridColumn, startMs: number): void;
 }
@@ -154,7 +155,7 @@ export function TimeGrid(props: TimeGridProps) {
     if (e.target !== e.currentTarget) return;
     const y = e.clientY - e.currentTarget.getBoundingClientRect().top;
     const minutes = Math.floor(y / PX_PER_MIN / 15) * 15;
-    props.onNewAt(column, dayStart(column.day, zone).getTime() + minutes * 60_000);
+    props.onSlot(column, dayStart(column.day, zone).getTime() + minutes * 60_000, { x: e.clientX, y: e.clientY });
   };
 
   const nowMin = minutesIntoDay(now, zone);

@@ -21,7 +21,7 @@ const page: BookingPageView = {
   slug: 'lakeside',
   name: 'Lakeside Dental',
   timeZone: 'America/Chicago',
-  types: [{ key: 'cleaning', label: 'Cleaning', lengthMinutes: 30 }],
+  types: [{ key: 'cleaning', label: 'Cleaning', lengthMinutes: 30, calendarIds: [1003] }],
   fields: [
     { key: 'insurance', label: 'Insurance', type: 'dropdown', required: true, options: ['Aetna', 'None'] },
     { key: 'age', label: 'Age', type: 'number', required: false, options: [] },
