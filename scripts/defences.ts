@@ -67,6 +67,13 @@ export const DEFENCES: Defence[] = [
     replace: 'if (false) {',
     tests: [BROWSER_HOST_TEST],
   },
+  {
+    name: 'no cap on the calls one page has in flight at once',
+    file: BROWSER_HOST,
+    find: 'if (inFlight < limits.callsInFlight && waiting.length === 0) run(message);',
+    replace: 'if (true) run(message);',
+    tests: [BROWSER_HOST_TEST],
+  },
   // --- IPC: our main frame only, then the args' schema.
   {
     name: 'IPC answers any sender',
@@ -142,8 +149,15 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the loopback receiver listens on every address',
     file: 'main/core/auth/loopback-receiver.ts',
-    find: "server.listen(0, '127.0.0.1',",
+    find: "server.listen(0, base.hostname === '[::1]' ? '::1' : '127.0.0.1',",
     replace: "server.listen(0, '0.0.0.0',",
+    tests: ['test/integration/auth/loopback.test.ts', 'test/unit/auth/loopback-receiver.test.ts'],
+  },
+  {
+    name: 'a page that guessed the loopback port makes the app show a sign-in refusal',
+    file: 'main/core/auth/sign-in-flow.ts',
+    find: "        via === 'deep-link',\n",
+    replace: '        true,\n',
     tests: ['test/integration/auth/loopback.test.ts'],
   },
   {

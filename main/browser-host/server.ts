@@ -15,7 +15,7 @@ import type { Logger } from '../core/platform';
 import { buildCsp, securityHeaders } from '../core/security/csp';
 import { createNodePlatform } from './node-platform';
 import { notModified, readStatic } from '../core/static-files';
-import { parseClientMessage, type ServerMessage } from '../../preload/ws-wire';
+import { parseClientMessage, type ClientMessage, type ServerMessage } from '../../preload/ws-wire';
 
 /** Options of one browser-host run. */
 export interface BrowserHostOptions {
@@ -26,8 +26,8 @@ export interface BrowserHostOptions {
   appVersion: string;
   log?: Logger;
   probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
-  /** Sees every WebSocket frame (tests prove no secret crosses the bridge). */
-  tap?: (direction: 'to-page' | 'from-page', text: string) => void;
+  /** Sees every WebSocket frame (tests prove no secret crosses the bridge), and each call as it is handed to the core. */
+  tap?: (direction: 'to-page' | 'from-page' | 'to-core', text: string) => void;
   /** This run's key (tests pass their own); a random 256-bit one by default. */
   key?: string;
   /** Backpressure limits (tests use small ones). */
@@ -155,13 +155,28 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   function attach(ws: WebSocket, pageOrigin: string | null) {
     sockets.add(ws);
+    // Calls handed to the core and not yet answered, at most `limits.callsInFlight`. Past that the host stops reading
+    // the socket (TCP pushes back on the page); frames already read in the same chunk wait here, in order.
     let inFlight = 0;
     let paused = false;
-    ws.on('close', () => sockets.delete(ws));
+    const waiting: ClientMessage[] = [];
+    ws.on('close', () => {
+      sockets.delete(ws);
+      waiting.length = 0;
+    });
     ws.on('error', () => sockets.delete(ws));
+    const run = (message: ClientMessage) => {
+      inFlight++;
+      options.tap?.('to-core', message.channel);
+      void core!
+        .dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true })
+        .then((result) => send(ws, { type: 'result', id: message.id, result }))
+        .finally(answered);
+    };
     const answered = () => {
       inFlight--;
-      if (paused && inFlight < limits.callsInFlight) {
+      while (waiting.length > 0 && inFlight < limits.callsInFlight) run(waiting.shift()!);
+      if (paused && waiting.length === 0 && inFlight < limits.callsInFlight) {
         paused = false;
         ws.resume();
       }
@@ -185,15 +200,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         });
         return;
       }
-      if (++inFlight >= limits.callsInFlight && !paused) {
-        // Too many calls at once: read no more from this page until some are answered (TCP pushes back on it).
+      if (inFlight < limits.callsInFlight && waiting.length === 0) run(message);
+      else waiting.push(message);
+      if (inFlight >= limits.callsInFlight && !paused) {
         paused = true;
         ws.pause();
       }
-      void core!
-        .dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true })
-        .then((result) => send(ws, { type: 'result', id: message.id, result }))
-        .finally(answered);
     });
   }
 

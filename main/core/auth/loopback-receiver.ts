@@ -1,5 +1,5 @@
 /**
- * RFC 8252 §7.3 loopback redirect: a listener on 127.0.0.1 and an ephemeral port, alive only
+ * RFC 8252 §7.3 loopback redirect: a listener on 127.0.0.1 (or [::1]) and an ephemeral port, alive only
  * for one sign-in attempt, that hands /oauth/callback to handleRedirect and answers with a
  * short page.
  */
@@ -57,7 +57,8 @@ export async function startLoopbackReceiver(
   });
   await new Promise<void>((done, failed) => {
     server.once('error', failed);
-    server.listen(0, '127.0.0.1', () => done());
+    // The address the redirect names (config allows 127.0.0.1 or [::1]), never a wildcard.
+    server.listen(0, base.hostname === '[::1]' ? '::1' : '127.0.0.1', () => done());
   });
   port = (server.address() as AddressInfo).port;
   const redirect = new URL(template);

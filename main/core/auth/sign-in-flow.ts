@@ -67,7 +67,7 @@ export class SignInFlow {
     await this.end(null);
     const receiver =
       options.mode === 'loopback'
-        ? await startLoopbackReceiver(options.redirectUri, (url) => this.handleRedirect(url))
+        ? await startLoopbackReceiver(options.redirectUri, (url) => this.handleRedirect(url, 'loopback'))
         : null;
     const redirectUri = receiver?.redirectUri ?? options.redirectUri;
     try {
@@ -101,8 +101,13 @@ export class SignInFlow {
     return this.end(null);
   }
 
-  /** Checks a redirect against the pending attempt and, if it is ours, finishes sign-in. */
-  async handleRedirect(raw: unknown): Promise<RedirectOutcome> {
+  /**
+   * Checks a redirect against the pending attempt and, if it is ours, finishes sign-in. `via` says how it came: a
+   * deep link (the OS hands it over; the app's notice is the only answer a person sees) or the loopback receiver (the
+   * browser tab shows the answer). A loopback request whose state is not ours may come from any page that guessed
+   * the port: the tab is told, the app shows nothing and keeps waiting.
+   */
+  async handleRedirect(raw: unknown, via: 'deep-link' | 'loopback' = 'deep-link'): Promise<RedirectOutcome> {
     const url = parseRedirectUrl(raw);
     const attempt = this.attempt;
     if (!url)
@@ -136,6 +141,7 @@ export class SignInFlow {
       return this.refuse(
         'state mismatch or malformed',
         'This sign-in response does not match the sign-in you started. Please finish it in the browser window Frontdesk opened, or start again.',
+        via === 'deep-link',
       );
     }
     this.attempt = null; // single use, before any await
@@ -154,10 +160,10 @@ export class SignInFlow {
     }
   }
 
-  private refuse(reason: string, message: string): RedirectOutcome {
+  private refuse(reason: string, message: string, notify = true): RedirectOutcome {
     // The reason only: never the URL, which may carry a code.
     this.deps.log.warn('refused a sign-in redirect', { reason });
-    this.deps.changed({ kind: 'error', text: message });
+    if (notify) this.deps.changed({ kind: 'error', text: message });
     return { ok: false, message };
   }
 

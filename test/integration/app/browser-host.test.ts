@@ -20,6 +20,8 @@ let service: Awaited<ReturnType<typeof toggleServer>>;
 let cleanup: () => void;
 let key = '';
 let framesRead = 0;
+let callsInFlight = 0;
+let mostCallsInFlight = 0;
 const log = memoryLogger();
 
 beforeAll(async () => {
@@ -39,8 +41,12 @@ beforeAll(async () => {
     log,
     probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 },
     limits: { callsInFlight: 8, sendBufferBytes: 256 * 1024 },
-    tap: (direction) => {
+    tap: (direction, text) => {
       if (direction === 'from-page') framesRead++;
+      // Calls handed to the core and not yet answered: the work one page can put on the host at once.
+      if (direction === 'to-core') callsInFlight++;
+      if (direction === 'to-page' && text.startsWith('{"type":"result"')) callsInFlight--;
+      mostCallsInFlight = Math.max(mostCallsInFlight, callsInFlight);
     },
   });
   key = /#key=(.+)$/.exec(host.url)?.[1] ?? '';
@@ -162,6 +168,23 @@ describe('browser host', () => {
     const port = new URL(host.origin).port;
     await expect(connect(origin(), '/ipc', key, { host: `attacker.example:${port}` })).rejects.toThrow(/403/);
     await expect(connect(origin(), '/ipc', key, { host: `localhost:${port}` })).rejects.toThrow(/403/);
+  });
+
+  it('reads no more calls from a page than its limit while they are being answered', async () => {
+    const { ws, messages } = await connect(origin());
+    mostCallsInFlight = 0;
+    // Calls that go to the service (a connectivity probe each) and calls the core answers alone, pipelined.
+    for (let id = 1; id <= 400; id++)
+      ws.send(JSON.stringify({ type: 'invoke', id, channel: id % 2 ? 'app:info' : 'app:check-connectivity' }));
+    await waitFor(() => messages.filter((m) => (m as { type?: string }).type === 'result').length === 400, {
+      what: 'all 400 calls answered',
+      timeoutMs: 20_000,
+    });
+    // The host hands the core at most 8 calls at once (the test's limit), and still answers every one, once.
+    expect(mostCallsInFlight).toBe(8);
+    const ids = messages.flatMap((m) => ((m as { type?: string }).type === 'result' ? [(m as { id: number }).id] : []));
+    expect(new Set(ids).size).toBe(400);
+    ws.close();
   });
 
   it('drops a page that sends 40,000 calls and never reads the replies, and keeps serving others', async () => {

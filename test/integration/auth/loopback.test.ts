@@ -52,15 +52,19 @@ it('receives the redirect on 127.0.0.1, answers the tab, signs in and closes the
   await waitFor(() => refused(redirect), { what: 'the loopback port to close' });
 });
 
-it('answers a forged request with 400 and keeps listening for the real one', async () => {
+it('answers a forged request with 400 on the tab only, and keeps listening for the real one', async () => {
   const redirect = await redirectUriOf();
   const location = await approveInBrowser(kit.made.opened[0]!, { email: 'owner@frontdesk.test' });
+  const before = kit.made.core.auth.status();
   const forged = new URL(location);
   forged.searchParams.set('state', 'not-the-state');
 
+  // A page that guessed the port, sending the exact path and Host with a state of its own: the tab is answered,
+  // the app shows no notice (status unchanged) and goes on waiting.
   const bad = await fetch(forged);
   expect(bad.status).toBe(400);
   expect(await bad.text()).toContain('Frontdesk could not sign you in');
+  expect(kit.made.core.auth.status()).toEqual(before);
   const elsewhere = await fetch(new URL('/other', redirect));
   expect(elsewhere.status).toBe(404);
   await elsewhere.body?.cancel();
