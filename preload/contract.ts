@@ -3,6 +3,7 @@
  * result type) and every main→renderer event. Nothing else defines channel strings.
  */
 import { z } from 'zod';
+import { emailAddress, emailOrBlank, phoneNumber, phoneOrBlank } from './input-rules';
 
 /** Stable error codes the UI can act on. */
 export type ErrorCode =
@@ -375,22 +376,15 @@ export interface AddressBookView {
 
 const contactPhoneIn = z
   .object({
-    number: z
-      .string()
-      .trim()
-      .min(1)
-      .max(40)
-      .refine((s) => /^[\d\s+().\-/]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5, 'not a phone number'),
+    number: phoneNumber,
     type: z.string().trim().min(1).max(40).optional(),
   })
   .strict();
-const contactEmailIn = z
-  .object({ address: z.email().max(254), type: z.string().trim().min(1).max(40).optional() })
-  .strict();
+const contactEmailIn = z.object({ address: emailAddress, type: z.string().trim().min(1).max(40).optional() }).strict();
 const contactFields = {
-  name: z.string().trim().max(200).optional(),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(200, 'Keep the name under 200 characters.').optional(),
+  firstName: z.string().trim().max(100, 'Keep the first name under 100 characters.').optional(),
+  lastName: z.string().trim().max(100, 'Keep the last name under 100 characters.').optional(),
   phones: z.array(contactPhoneIn).max(10),
   emails: z.array(contactEmailIn).max(10),
 };
@@ -406,7 +400,10 @@ const contactRef = z.object(contactRefFields).strict().refine(hasRef, 'id or ext
 const contactInput = z
   .object({ ...contactFields, addressBookId: contactRefFields.addressBookId })
   .strict()
-  .refine((c) => Boolean(c.name || c.firstName || c.lastName), { message: 'a name is required', path: ['name'] });
+  .refine((c) => Boolean(c.name || c.firstName || c.lastName), {
+    message: 'Enter the contact’s name.',
+    path: ['name'],
+  });
 /** What the New contact form sends. */
 export type ContactInput = z.input<typeof contactInput>;
 const contactChanges = z
@@ -430,8 +427,8 @@ const bookingInput = z
     time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'not a booking time'),
     startsAt: z.iso.datetime({ offset: true }),
     name: z.string().trim().max(200),
-    phone: z.string().trim().max(40),
-    email: z.union([z.literal(''), z.email().max(254)]),
+    phone: phoneOrBlank,
+    email: emailOrBlank,
     fieldData: z
       .record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()]))
       .refine((r) => Object.keys(r).length <= 50, 'too many fields'),
@@ -453,16 +450,8 @@ const isoTime = z.iso.datetime({ offset: true });
 const appointmentPerson = z
   .object({
     name: z.string().trim().max(200).optional(),
-    phone: z
-      .string()
-      .trim()
-      .max(40)
-      .refine(
-        (v) => v === '' || (/^[\d\s+().\-/]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 5),
-        'not a phone number',
-      )
-      .optional(),
-    email: z.union([z.literal(''), z.email().max(254)]).optional(),
+    phone: phoneOrBlank.optional(),
+    email: emailOrBlank.optional(),
     contactId: z.number().int().positive().optional(),
   })
   .strict()
@@ -670,7 +659,7 @@ export const invokeChannels = {
     z
       .object({
         phones: z.array(z.string().trim().min(1).max(40)).max(5),
-        emails: z.array(z.email().max(254)).max(5),
+        emails: z.array(emailAddress).max(5),
       })
       .strict()
       .refine((h) => h.phones.length + h.emails.length > 0, 'a phone or an e-mail is needed'),

@@ -35,7 +35,7 @@ const rendererPackages = [
 export const runtimes: Runtime[] = [
   {
     files: ['main/core/'],
-    may: ['main/core/', 'preload/contract'],
+    may: ['main/core/', 'preload/contract', 'preload/input-rules'],
     packages: ['node:*', 'zod', 'oauth4webapi', 'libphonenumber-js'],
     why: 'main/core is plain Node: platform capabilities come in through Platform, never from Electron or a host',
   },
@@ -77,7 +77,7 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['renderer/'],
-    may: ['renderer/', 'preload/contract'],
+    may: ['renderer/', 'preload/contract', 'preload/input-rules'],
     packages: rendererPackages,
     why: 'the renderer is a sandboxed page: it reaches main only through lib/frontdesk.ts and the contract',
   },

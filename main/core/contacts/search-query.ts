@@ -2,6 +2,7 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { ContactView } from '../../../preload/contract';
 import type { ContactFilter } from './contacts-read-api';
+import { hasPhoneCharacters, isEmailAddress } from '../../../preload/input-rules';
 import { toE164 } from './phones';
 
 /** A classified search. */
@@ -10,9 +11,6 @@ export type SearchMeaning =
   | { by: 'name'; text: string }
   | { by: 'phone'; typed: string; e164: string | null }
   | { by: 'email'; address: string };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONEISH = /^[\d\s+().\-/]+$/;
 
 /** The query, trimmed and with runs of spaces collapsed (what is cached under). */
 export function tidyQuery(query: string): string {
@@ -30,13 +28,13 @@ const FULL_NUMBER_DIGITS = 10;
 export function meaningOf(query: string, country: CountryCode | null): SearchMeaning {
   const text = tidyQuery(query);
   if (!text) return { by: 'all' };
-  if (EMAIL.test(text)) return { by: 'email', address: text.toLowerCase() };
+  if (isEmailAddress(text)) return { by: 'email', address: text.toLowerCase() };
   const digits = text.replace(/\D/g, '');
-  if (PHONEISH.test(text) && digits.length >= 7) {
+  if (hasPhoneCharacters(text) && digits.length >= 7) {
     const e164 = toE164(text, country);
     if (e164 || (!country && digits.length >= FULL_NUMBER_DIGITS)) return { by: 'phone', typed: text, e164 };
   }
-  if (PHONEISH.test(text) && digits.length >= 3) return { by: 'name', text: digits };
+  if (hasPhoneCharacters(text) && digits.length >= 3) return { by: 'name', text: digits };
   return { by: 'name', text };
 }
 

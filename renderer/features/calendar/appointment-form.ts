@@ -1,5 +1,6 @@
 /** The appointment form's values, their checks in plain words, and what they become for the service. */
 import type { AgendaItem, AppointmentChanges, AppointmentInput } from '../../../preload/contract';
+import { INPUT_WORDS, isEmailAddress, phoneProblem } from '../../../preload/input-rules';
 import { dayKey, isoInZone, wallClock, wallTimeToInstant } from '../../lib/practice-time';
 
 /** One person row of the form. */
@@ -24,9 +25,6 @@ export interface AppointmentForm {
 
 /** Problems by field (`people.0.phone` for a person's). */
 export type FormErrors = Partial<Record<string, string>>;
-
-const PHONE = /^[\d\s+().\-/]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An empty form for a new appointment (30 minutes from `start`). */
 export function blankForm(
@@ -94,10 +92,9 @@ export function validate(form: AppointmentForm, zone: string): FormErrors {
     const email = p.email.trim();
     if (!p.name.trim() && !phone && !email && !p.contactId)
       errors[`people.${i}.name`] = 'Enter a name, phone or e-mail, or remove this person.';
-    if (phone && (!PHONE.test(phone) || (phone.match(/\d/g)?.length ?? 0) < 5 || phone.length > 40))
-      errors[`people.${i}.phone`] = 'This does not look like a phone number.';
-    if (email && (!EMAIL.test(email) || email.length > 254))
-      errors[`people.${i}.email`] = 'This does not look like an e-mail address.';
+    const phoneWrong = phone ? phoneProblem(phone) : null;
+    if (phoneWrong) errors[`people.${i}.phone`] = phoneWrong;
+    if (email && !isEmailAddress(email)) errors[`people.${i}.email`] = INPUT_WORDS.email;
   });
   return errors;
 }

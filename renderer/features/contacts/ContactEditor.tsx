@@ -74,7 +74,7 @@ function NameFields({ form, errors, bookId }: { form: ContactForm; errors: Conta
           onChange={(e) => updateDraft({ firstName: e.target.value })}
         />
       </Field>
-      <Field label="Last name">
+      <Field label="Last name" error={errors.lastName}>
         <input
           type="text"
           autoComplete="off"

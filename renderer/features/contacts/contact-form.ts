@@ -1,39 +1,31 @@
 /** Checks the contact forms in plain words, and turns them into what main wants: a new contact, or only what changed. */
-import { z } from 'zod';
-import type { ContactChanges, ContactInput, ContactView } from '../../../preload/contract';
+import { invokeChannels, type ContactChanges, type ContactInput, type ContactView } from '../../../preload/contract';
+import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import { fromContact, type ContactForm } from '../../stores/contacts-store';
 
-/** Field → message (`phone:0`, `email:1`, `name`). */
-export type ContactErrors = Partial<Record<string, string>>;
-
-const PHONE_CHARS = /^[\d\s+().\-/]+$/;
-const email = z.email();
+/** Field → message (`phone:0`, `email:1`, `name`, `lastName`). */
+export type ContactErrors = FieldErrors;
 
 /**
- * Why a typed phone number cannot be right, or null. Only the shape is checked here (E.164 allows up to 15 digits);
- * main normalises it with libphonenumber-js and the service checks it against the account's country.
+ * The problems of the form, keyed by field; empty when it can be saved. The contract's schema for a new contact
+ * decides (an edited contact must still be a whole one); its issues name rows of the sent lists, which leave blank
+ * rows out, so they are mapped back to the rows of the form.
  */
-function phoneProblem(typed: string): string | null {
-  const text = typed.trim();
-  const digits = text.replace(/\D/g, '').length;
-  if (!PHONE_CHARS.test(text)) return 'Use only digits, spaces and + ( ) - . in a phone number.';
-  if (digits < 7 || digits > 15) return 'This does not look like a phone number.';
-  return null;
+export function validateContact(form: ContactForm): ContactErrors {
+  const phoneRows = rowsTyped(form.phones.map((p) => p.number));
+  const emailRows = rowsTyped(form.emails.map((e) => e.address));
+  return fieldErrors(invokeChannels['contacts:create'].args, toContactInput(form), ([field, index]) => {
+    if (field === 'name' || field === 'firstName') return 'name';
+    if (field === 'lastName') return 'lastName';
+    if (field === 'phones' && typeof index === 'number') return `phone:${phoneRows[index] ?? 0}`;
+    if (field === 'emails' && typeof index === 'number') return `email:${emailRows[index] ?? 0}`;
+    return null;
+  });
 }
 
-/** The problems of the form, keyed by field; empty when it can be saved. */
-export function validateContact(form: ContactForm): ContactErrors {
-  const errors: ContactErrors = {};
-  if (!form.firstName.trim() && !form.lastName.trim()) errors.name = 'Enter the contact’s name.';
-  form.phones.forEach((p, i) => {
-    const problem = p.number.trim() ? phoneProblem(p.number) : null;
-    if (problem) errors[`phone:${i}`] = problem;
-  });
-  form.emails.forEach((e, i) => {
-    if (e.address.trim() && !email.safeParse(e.address.trim()).success)
-      errors[`email:${i}`] = 'This does not look like an e-mail address.';
-  });
-  return errors;
+/** The form's row index of each row that is sent (blank rows are not). */
+function rowsTyped(values: string[]): number[] {
+  return values.flatMap((v, i) => (v.trim() ? [i] : []));
 }
 
 /** The form's values, trimmed, blank rows left out. */

@@ -71,9 +71,14 @@ describe('appointment form', () => {
     await user.type(screen.getByLabelText('E-mail (person 1)'), 'maria@');
     await user.click(screen.getByRole('button', { name: 'Add appointment' }));
     expect(screen.getByText('The end must be after the start.')).toBeTruthy();
-    expect(screen.getByText('This does not look like a phone number.')).toBeTruthy();
+    expect(screen.getByText('Use only digits, spaces and + ( ) - . in a phone number.')).toBeTruthy();
     expect(screen.getByText('This does not look like an e-mail address.')).toBeTruthy();
     expect(calls.filter((c) => c.channel === 'calendar:create')).toEqual([]);
+    // Digits but too few to be a whole number: the same rule the contract applies.
+    await user.clear(screen.getByLabelText('Phone (person 1)'));
+    await user.type(screen.getByLabelText('Phone (person 1)'), '555-01');
+    await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+    expect(screen.getByText('This does not look like a phone number.')).toBeTruthy();
     // An empty person row is a problem too, until removed.
     await user.clear(screen.getByLabelText('Phone (person 1)'));
     await user.clear(screen.getByLabelText('E-mail (person 1)'));

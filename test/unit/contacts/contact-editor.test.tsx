@@ -78,6 +78,31 @@ describe('new contact form', () => {
     expect(sent('contacts:create')).toHaveLength(0);
   });
 
+  it('names the row that is wrong even when a blank row comes before it', async () => {
+    const user = userEvent.setup();
+    openNew();
+    await user.type(screen.getByLabelText('First name'), 'Maria');
+    await user.click(screen.getByRole('button', { name: 'Add another phone' }));
+    await user.click(screen.getByRole('button', { name: 'Add another phone' }));
+    await user.type(screen.getByLabelText('Phone 3'), '555-01');
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    expect(description(screen.getByLabelText('Phone 3'))).toBe('This does not look like a phone number.');
+    expect(screen.getByLabelText('Main phone').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Phone 2').getAttribute('aria-invalid')).toBeNull();
+    expect(sent('contacts:create')).toHaveLength(0);
+  });
+
+  it('refuses what main would refuse: a last name longer than the contract allows', async () => {
+    const user = userEvent.setup();
+    openNew();
+    await user.type(screen.getByLabelText('First name'), 'Maria');
+    await user.click(screen.getByLabelText('Last name'));
+    await user.paste('G'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Add contact' }));
+    expect(description(screen.getByLabelText('Last name'))).toBe('Keep the last name under 100 characters.');
+    expect(sent('contacts:create')).toHaveLength(0);
+  });
+
   it('once right, sends one create with trimmed values and no blank rows', async () => {
     const user = userEvent.setup();
     openNew();
