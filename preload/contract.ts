@@ -187,7 +187,9 @@ export type ChangeKind =
   | 'event.update'
   | 'event.delete'
   | 'event.mark'
-  | 'booking.book_now';
+  | 'booking.book_now'
+  | 'message.start'
+  | 'message.reply';
 
 /** A queued change as the Outbox view shows it. */
 export interface OutboxItem {
@@ -205,8 +207,13 @@ export interface OutboxItem {
   requiredScope: string | null;
   /** The appointment time has passed. */
   timePassed: boolean;
-  /** What the service made of it, once done. */
+  /** What the service made of it, once done (for a text: the thread's id). */
   result: { id: number | null; state: string | null } | null;
+  /**
+   * A text still unsent 15 minutes after it was written: held, not sent, until the user chooses "Send now anyway"
+   * (`outbox:send-anyway`) or "Discard" (`outbox:discard`). Status is then 'needs_attention'.
+   */
+  held?: boolean;
 }
 
 /** Counts for the status bar, and work waiting under other sign-ins on this workstation. */
@@ -294,6 +301,132 @@ export interface ContactHistory {
   fetchedAt: number;
   source: 'service' | 'cache';
 }
+
+// messages ─────────────────────────────────────────────────────────────────────────────────
+
+/** What a patient's reply means for the appointment, when it clearly says ("C", "Confirm", "Cancel please"). */
+export type ReplyMeaning = 'confirm' | 'cancel';
+
+/** One text of a thread. */
+export interface MessageView {
+  id: number;
+  /** 'in': the patient wrote; 'out': sent to the patient. */
+  direction: 'in' | 'out';
+  text: string;
+  /** ISO 8601, as the service sent it. */
+  at: string;
+  /** Delivery in plain words: "Received", "Sent", "Delivered", "Not delivered". */
+  status: string;
+  /** For an inbound text that confirms or cancels, what it means; null otherwise. */
+  meaning: ReplyMeaning | null;
+}
+
+/** A text written here that the service has not taken yet (it is in the outbox). */
+export interface PendingText {
+  /** The outbox change id (for `outbox:retry`, `outbox:send-anyway`, `outbox:discard`). */
+  opId: string;
+  text: string;
+  createdAt: number;
+  /**
+   * 'waiting': not sent yet (offline, or being retried) — show "Not sent yet"; 'sending'; 'held': written more
+   * than 15 minutes ago and not sent — ask "Send now anyway?"; 'failed': refused (see `error`, e.g. opted out).
+   */
+  state: 'waiting' | 'sending' | 'held' | 'failed';
+  /** Why it is not sent, in plain words ("This patient has opted out of text messages"). */
+  error: string | null;
+}
+
+/** One conversation with a patient, as the Messages list shows it. */
+export interface ThreadSummary {
+  id: number;
+  channel: 'sms' | 'email';
+  /** The contact's name when known (by contact or phone), else the name the service keeps, else ''. */
+  name: string;
+  /** E.164 as the service keeps it ('' when none). */
+  phone: string;
+  /** How to show the phone (national format for the account's country). */
+  phoneDisplay: string;
+  email: string;
+  contactId: number | null;
+  /** The appointment the thread is about, when the service says. */
+  eventId: number | null;
+  lastMessage: { text: string; at: string; direction: 'in' | 'out' } | null;
+  /** ISO 8601 of the last message (or of the thread's last change), for sorting and "10:42 AM". */
+  lastAt: string | null;
+  /** Inbound texts not yet read here (read state is kept on this workstation). */
+  unread: number;
+  /** What the latest inbound text means (confirm/cancel), for the schedule's label; null when it says neither. */
+  meaning: ReplyMeaning | null;
+  /** Texts written here that the service has not taken yet. */
+  pending: number;
+}
+
+/** The threads, most recent first. */
+export interface ThreadList {
+  threads: ThreadSummary[];
+  /** Inbound texts unread over all threads (the Messages tab's badge). */
+  unreadTotal: number;
+  fetchedAt: number;
+  /** 'cache': the service could not be reached and this is the last good answer. */
+  source: 'service' | 'cache';
+}
+
+/** One thread with its texts, oldest first. */
+export interface ThreadDetail {
+  thread: ThreadSummary;
+  messages: MessageView[];
+  /** Texts written here not yet taken by the service, oldest first (shown after the messages). */
+  pending: PendingText[];
+  fetchedAt: number;
+  source: 'service' | 'cache';
+}
+
+/** Pushed when the poller sees new inbound texts (one event per text). */
+export interface InboundText {
+  threadId: number;
+  /** The patient's name as the thread list shows it ('' when unknown: show the phone). */
+  name: string;
+  phoneDisplay: string;
+  text: string;
+  at: string;
+  meaning: ReplyMeaning | null;
+  eventId: number | null;
+  /** Unread inbound texts over all threads, after this one. */
+  unreadTotal: number;
+}
+
+const textContent = z
+  .string()
+  .max(1600, 'a text can be at most 1,600 characters')
+  .refine((s) => s.trim().length > 0, 'the text is empty');
+const threadId = z.number().int().positive();
+const messagePhone = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .refine((s) => /^[\d\s+().\-/]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5, 'not a phone number');
+const startText = z
+  .object({
+    phone: messagePhone.optional(),
+    contactId: z.number().int().positive().optional(),
+    /** The patient's name, for the thread and the Outbox's sentence. */
+    name: z.string().trim().max(200).optional(),
+    /** The appointment the text is about. */
+    eventId: z.number().int().positive().optional(),
+    text: textContent,
+  })
+  .strict()
+  .refine((s) => s.phone !== undefined || s.contactId !== undefined, 'a phone number or a contact is needed');
+/** What "Text patient" sends. */
+export type StartText = z.input<typeof startText>;
+
+/** The quick texts as first installed. */
+export const DEFAULT_QUICK_TEXTS = [
+  'We are running about {minutes} minutes late',
+  'Your room is ready',
+  'Please call us back',
+] as const;
 
 // contacts ─────────────────────────────────────────────────────────────────────────────────
 
@@ -587,6 +720,8 @@ export const invokeChannels = {
   'outbox:retry': invoke<OutboxItem>()(opId),
   'outbox:retry-now': invoke<OutboxSummary>()(noArgs),
   'outbox:discard': invoke<OutboxSummary>()(opId),
+  /** "Send now anyway" for a held text (written more than 15 minutes ago): sends it now. */
+  'outbox:send-anyway': invoke<OutboxItem>()(opId),
   /** "Discard … queued changes" of another sign-in on this workstation. */
   'outbox:discard-held': invoke<OutboxSummary>()(z.object({ account: z.string().min(1).max(500) }).strict()),
   /** "I have noted this": stops showing the kept-aside notice (the kept bytes stay, for support). */
@@ -619,6 +754,33 @@ export const invokeChannels = {
   ),
   /** The form values of a queued booking, for Edit. */
   'bookings:draft': invoke<BookingInput>()(opId),
+  // messages
+  /** Threads, most recent first (optionally only those of an appointment, contact or phone); cache when offline. */
+  'messages:threads': invoke<ThreadList>()(
+    z
+      .object({
+        eventId: z.number().int().positive().optional(),
+        contactId: z.number().int().positive().optional(),
+        phone: messagePhone.optional(),
+      })
+      .strict()
+      .optional(),
+  ),
+  /** One thread's texts, oldest first, with the texts written here and not yet sent. */
+  'messages:thread': invoke<ThreadDetail>()(z.object({ id: threadId }).strict()),
+  /** Replies in a thread, through the outbox (sent once; held if still unsent after 15 minutes). */
+  'messages:reply': invoke<OutboxItem>()(z.object({ threadId, text: textContent }).strict()),
+  /** Starts a new thread with a patient (by phone or contact), through the outbox. */
+  'messages:start': invoke<OutboxItem>()(startText),
+  /** Marks a thread read up to its latest text; returns the unread total. */
+  'messages:mark-read': invoke<{ unreadTotal: number }>()(z.object({ id: threadId }).strict()),
+  /** Unread inbound texts over all threads (from what was last read from the service). */
+  'messages:unread': invoke<{ unreadTotal: number }>()(noArgs),
+  /** The practice's quick texts ({minutes}, {first name} and {time} are filled in by the screen). */
+  'messages:quick-texts': invoke<string[]>()(noArgs),
+  'messages:set-quick-texts': invoke<string[]>()(z.object({ texts: z.array(textContent).max(20) }).strict()),
+  /** The window is visible and in use (true) or hidden/idle (false): new texts are looked for less often when not. */
+  'messages:activity': invoke<null>()(z.object({ visible: z.boolean() }).strict()),
   // contacts
   /** Matching contacts (first ~200), fresh from the service (the cache when offline), with unsynced changes applied. */
   'contacts:search': invoke<ContactList>()(contactSearch),
@@ -672,6 +834,12 @@ export const eventChannels = {
   'auth:changed': event<AuthStatus>(),
   'outbox:changed': event<OutboxSummary>(),
   'outbox:item': event<OutboxItem>(),
+  /** A patient's new text arrived (one event per text): for the notification "Maria Garcia: Running 10 min late". */
+  'messages:inbound': event<InboundText>(),
+  /** The unread total changed (new texts, or a thread was read). */
+  'messages:unread': event<{ unreadTotal: number }>(),
+  /** Threads changed on the service (new texts either way): reload the list and any open one of them. */
+  'messages:changed': event<{ threadIds: number[] }>(),
   /** Browser host only: main asks the page to open a vetted URL in a new tab. */
   'shell:open-url': event<{ url: string }>(),
 } as const;

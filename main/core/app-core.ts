@@ -14,6 +14,7 @@ import { ConnectivityMonitor } from './connectivity';
 import { EventBus } from './events';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import { MessagesService } from './messages/messages-service';
 import type { Platform } from './platform';
 
 /** A running core. */
@@ -24,6 +25,7 @@ export interface FrontdeskCore {
   connectivity: ConnectivityMonitor;
   auth: AuthService;
   outbox: OutboxHost;
+  messages: MessagesService;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -38,6 +40,8 @@ export interface CoreOptions {
   outbox?: OutboxOptions;
   /** Contact search paging (tests use small pages to exercise paging). */
   contacts?: { pageSize?: number; limit?: number };
+  /** How often new texts are looked for, visible and hidden (tests shorten them). */
+  messages?: { pollMs?: number; hiddenPollMs?: number };
 }
 
 /** Builds core; nothing runs until `start()`. */
@@ -109,6 +113,22 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       outbox.wake('signed_in');
     }
   });
+  const contactsDeps = {
+    service,
+    cache,
+    clock: platform.clock,
+    account,
+    outbox: () => outbox.get(),
+    ...options.contacts,
+  };
+  const messages = new MessagesService({
+    ...contactsDeps,
+    events,
+    settings: platform.settings,
+    grantedScopes: () => (auth.status().state === 'signed_in' ? auth.status().grantedScopes : null),
+    isOnline: () => connectivity.current().state !== 'offline',
+    ...options.messages,
+  });
   const handlers = createHandlers({
     info,
     connectivity,
@@ -124,7 +144,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     },
     changes: outbox.changes,
     bookings: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), changes: outbox.changes },
-    contacts: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), ...options.contacts },
+    contacts: contactsDeps,
+    messages,
     retryNow: () => outbox.retryNow(),
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
@@ -136,10 +157,12 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     connectivity,
     auth,
     outbox,
+    messages,
     start: async () => {
       connectivity.start();
       await auth.init();
       await outbox.open();
+      messages.startPolling();
       stopResumeWatch = platform.connectivity.onChange(() => {
         auth.renewIfDue();
         outbox.wake('resume');
@@ -147,6 +170,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     },
     stop: async () => {
       stopResumeWatch();
+      await messages.stop();
       connectivity.stop();
       await outbox.close();
       await cache.flush();

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     }),
     '',
     `authorize: ${o.portalUrl ?? sb.url}/oauth/authorize   token: ${sb.url}/oauth/token   revoke: ${sb.url}/oauth/revoke`,
-    `admin (loopback only): ${sb.url}/__sandbox/{faults,stats,reset,grants,tokens}   docs: test/sandbox/PLATFORM.md`,
+    `admin (loopback only): ${sb.url}/__sandbox/{faults,stats,reset,grants,tokens,inbound}   docs: test/sandbox/PLATFORM.md`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
   const stop = (): void => {

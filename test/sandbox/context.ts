@@ -102,6 +102,8 @@ export interface DomainCounters {
   eventsWritten: number;
   eventMarks: number;
   messagesRecorded: number;
+  /** Patients' replies recorded through POST /__sandbox/inbound (not counted in messagesRecorded). */
+  inboundRecorded: number;
   importsStarted: number;
   listsWritten: number;
 }

@@ -53,6 +53,7 @@ function zeroCounters(): DomainCounters {
     eventsWritten: 0,
     eventMarks: 0,
     messagesRecorded: 0,
+    inboundRecorded: 0,
     importsStarted: 0,
     listsWritten: 0,
   };

@@ -49,6 +49,12 @@ export class ChangesService {
     return toItem(await this.outbox().retry(id));
   }
 
+  /** "Send now anyway" for one of the account's held texts. */
+  async sendAnyway(id: string): Promise<OutboxItem> {
+    this.own(id);
+    return toItem(await this.outbox().sendAnyway(id));
+  }
+
   /** Discards one of the account's changes. */
   async discard(id: string): Promise<OutboxSummary> {
     this.own(id);

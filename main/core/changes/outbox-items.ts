@@ -89,6 +89,13 @@ export function describeChange(op: Pick<OpView, 'kind' | 'payload'>): string {
       return `Cancel an appointment`;
     case 'event.mark':
       return `Mark ${str(p.who) || 'an appointment'} as ${MARK_WORDS[str(p.state)] ?? 'changed'}`;
+    case 'message.start':
+    case 'message.reply': {
+      const words = str(p.content);
+      const quoted = words.length > 60 ? `${words.slice(0, 57)}…` : words;
+      const to = str(p.who) || str(p.name);
+      return `Text ${to || 'a patient'}: “${quoted}”`;
+    }
   }
 }
 
@@ -106,5 +113,6 @@ export function toItem(op: OpView): OutboxItem {
     requiredScope: op.lastError?.requiredScope ?? null,
     timePassed: op.timePassed,
     result: op.result ? { id: op.result.id, state: op.result.state ?? null } : null,
+    ...(op.lastError?.kind === 'held' && op.status === 'needs_attention' ? { held: true } : {}),
   };
 }

@@ -10,12 +10,14 @@ import type { CalendarDeps } from '../calendar/calendar-service';
 import type { Outbox } from '../outbox';
 import type { ContactsDeps } from '../contacts/contacts-service';
 import type { ConnectivityMonitor } from '../connectivity';
+import type { MessagesService } from '../messages/messages-service';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
 import { bookingsHandlers } from './bookings-handlers';
 import { calendarHandlers } from './calendar-handlers';
 import { contactsHandlers } from './contacts-handlers';
 import type { Handlers } from './dispatch';
+import { messagesHandlers } from './messages-handlers';
 import { outboxHandlers } from './outbox-handlers';
 
 /** What the handlers need from core. */
@@ -29,6 +31,7 @@ export interface HandlerDeps {
   changes: ChangesService;
   bookings: BookingDeps;
   contacts: ContactsDeps;
+  messages: MessagesService;
   retryNow(): void;
 }
 
@@ -41,5 +44,6 @@ export function createHandlers(deps: HandlerDeps) {
     ...outboxHandlers(deps),
     ...bookingsHandlers(deps),
     ...contactsHandlers(deps),
+    ...messagesHandlers(deps),
   } satisfies Handlers;
 }

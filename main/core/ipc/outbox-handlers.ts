@@ -15,6 +15,7 @@ export function outboxHandlers(deps: { changes: ChangesService; retryNow(): void
         deps.retryNow();
         return changes.summary();
       }),
+    'outbox:send-anyway': ({ id }) => serviceResult(() => changes.sendAnyway(id)),
     'outbox:discard': ({ id }) => serviceResult(() => changes.discard(id)),
     'outbox:discard-held': ({ account }) => serviceResult(() => changes.discardHeld(account)),
     'outbox:acknowledge-kept-aside': () => serviceResult(() => changes.acknowledgeKeptAside()),

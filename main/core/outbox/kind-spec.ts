@@ -7,6 +7,8 @@ import type { OpResult, OutboxOp } from './types';
 export interface ReconcileContext {
   /** Clock-skew margin when asking for records made since the first attempt. */
   lookbackMs: number;
+  /** The same margin for texts (narrower: the same words may well be sent to a thread twice in one morning). */
+  textLookbackMs: number;
 }
 
 /** An op as a kind sees it: its payload already passed the kind's schema (at enqueue or edit; stored sealed). */
@@ -30,6 +32,11 @@ export interface KindSpec<P extends Record<string, unknown> = Record<string, unk
   send(service: ServiceRequester, payload: P): Promise<OpResult>;
   /** For non-idempotent writes: the record an ambiguous attempt made, or null if it did not reach the service. */
   reconcile?(service: ServiceRequester, op: QueuedOp<P>, ctx: ReconcileContext): Promise<OpResult | null>;
+  /**
+   * For writes that must not go out late (texts): why the op is held instead of sent now, or null to send. Checked
+   * after any reconciliation, right before each attempt; a held op waits for the user (needs attention).
+   */
+  stale?(op: QueuedOp<P>, now: number): string | null;
 }
 
 /** A positive id as the app holds it. */

@@ -3,6 +3,7 @@ import { InputRefusedError } from '../input-refused';
 import { bookNowKind } from './kind-booking';
 import type { KindSpec } from './kind-spec';
 import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './kinds-contacts';
+import { messageReplyKind, messageStartKind } from './kinds-messages';
 import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './kinds-events';
 import { OP_KINDS, type OpKind } from './types';
 
@@ -16,6 +17,8 @@ export const KINDS: Record<OpKind, KindSpec> = {
   'event.delete': eventDeleteKind,
   'event.mark': eventMarkKind,
   'booking.book_now': bookNowKind,
+  'message.start': messageStartKind,
+  'message.reply': messageReplyKind,
 };
 
 /** A payload or option the outbox refuses (nothing was queued). */

@@ -78,7 +78,10 @@ export class Outbox {
         baseMs: options.baseDelayMs ?? DEFAULT_BACKOFF.baseMs,
         capMs: options.maxDelayMs ?? DEFAULT_BACKOFF.capMs,
       },
-      reconcile: { lookbackMs: options.bookingLookbackMs ?? 10 * 60_000 },
+      reconcile: {
+        lookbackMs: options.bookingLookbackMs ?? 10 * 60_000,
+        textLookbackMs: options.textLookbackMs ?? 2 * 60_000,
+      },
     });
     store.maybeCompact();
     return new Outbox(deps, store, sender, events, dataKey.wrapped, policy.doneRetentionMs, kept);
@@ -155,6 +158,16 @@ export class Outbox {
       await this.store.put(next);
       return this.events.view(next);
     });
+  }
+
+  /**
+   * "Send now anyway" for a held op (a text written more than 15 minutes ago): approved now, so it is sent at once
+   * (and held again only if it stays unsent for another 15 minutes).
+   */
+  sendAnyway(id: string): Promise<OpView> {
+    const op = this.store.table.ops.get(id);
+    if (!op || !KINDS[op.kind].stale) throw new OutboxInputError('only a held text can be sent anyway');
+    return this.edit(id, { ...op.payload, send_anyway_at: this.deps.clock.now() });
   }
 
   /** Drops an op that is not being sent (the user's choice: nothing is dropped otherwise). */

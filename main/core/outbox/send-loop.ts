@@ -182,6 +182,14 @@ export class Sender {
         now,
       );
     }
+    const held = spec.stale?.(op, now) ?? null;
+    if (held !== null) {
+      return this.settle(
+        op,
+        { type: 'attention', error: { kind: 'held', message: held, at: now }, ambiguous: false },
+        now,
+      );
+    }
     if (!this.mayAct(op)) return;
     await this.d.store.update(op.id, { status: 'sending', firstSentAt: op.firstSentAt ?? now, updatedAt: now });
     if (!this.mayAct(op)) {

@@ -12,6 +12,8 @@ export const OP_KINDS = [
   'event.delete',
   'event.mark',
   'booking.book_now',
+  'message.start',
+  'message.reply',
 ] as const;
 /** One kind of write. */
 export type OpKind = (typeof OP_KINDS)[number];
@@ -21,7 +23,7 @@ export type OpStatus = 'queued' | 'sending' | 'needs_attention' | 'done';
 
 /** Why the last attempt did not finish the operation. */
 export interface OpError {
-  kind: 'retryable' | 'needs_auth' | 'scope' | 'permanent' | 'invalid_response' | 'time_passed' | 'unexpected';
+  kind: 'retryable' | 'needs_auth' | 'scope' | 'permanent' | 'invalid_response' | 'time_passed' | 'held' | 'unexpected';
   /** Plain words for the UI: the service's own message when it gave one. */
   message: string;
   serviceMessage?: string;
@@ -141,4 +143,6 @@ export interface OutboxOptions {
   compactFactor?: number;
   /** Margin for clock skew when asking for bookings made since the first attempt (default 10 min). */
   bookingLookbackMs?: number;
+  /** The same for texts looked up in their thread after a lost answer (default 2 min). */
+  textLookbackMs?: number;
 }

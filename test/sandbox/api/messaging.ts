@@ -1,7 +1,9 @@
 /** Conversations (designed here): start_conversation, conversation_reply record messages and send nothing. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, httpError, notFound } from '../errors';
+import { isLoopback } from '../admin';
+import { badRequest, httpError, notFound, parseOr400 } from '../errors';
+import { actingUser, findUserByEmail } from '../users';
 import {
   addRoute,
   idParam,
@@ -69,6 +71,24 @@ const startBody = z.object({
   subject: str(200).optional(),
   content: str(1600).trim().min(1, 'must not be empty'),
 });
+const inboundBody = z
+  .strictObject({
+    phone_number: str(40).optional(),
+    conversation_id: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 31 - 1)
+      .optional(),
+    content: str(1600).trim().min(1, 'must not be empty'),
+    /** Whose account (default the owner's; a linked user's reply lands in the account it acts on). */
+    account: str(200).optional(),
+  })
+  .refine((b) => (b.phone_number === undefined) !== (b.conversation_id === undefined), {
+    message: 'give exactly one of phone_number and conversation_id',
+    path: ['phone_number'],
+  });
+
 const replyBody = z.object({ conversation_id: idParam, content: str(1600).trim().min(1, 'must not be empty') });
 
 /** Registers the four messaging routes. */
@@ -124,6 +144,60 @@ export function registerMessaging(app: FastifyInstance, deps: Deps): void {
     };
     acc.conversations.set(conv.id, conv);
     const m = record(conv, b.content, now);
+    return { conversation: renderConversation(conv), message: renderMessage(conv, m) };
+  });
+
+  // Admin (loopback only): a patient answers. Recorded as inbound in their latest thread (a new one if none).
+  app.post('/__sandbox/inbound', async (req) => {
+    if (!isLoopback(req.raw.socket?.remoteAddress)) {
+      throw httpError(403, 'forbidden', 'the sandbox admin API only answers loopback clients');
+    }
+    const b = parseOr400(inboundBody, req.body ?? {}, 'inbound message');
+    const email = b.account ?? 'owner@frontdesk.test';
+    const user = findUserByEmail(deps.ctx.users, email);
+    if (!user) throw httpError(404, 'not_found', `no user ${email}`);
+    const acc = deps.store.account(actingUser(deps.ctx.users, user));
+    const now = deps.ctx.now().getTime();
+    let conv: Conversation | undefined;
+    if (b.conversation_id !== undefined) {
+      conv = acc.conversations.get(b.conversation_id) ?? notFound(`conversation ${b.conversation_id} not found`);
+    } else {
+      const phone =
+        normalizePhone(b.phone_number ?? '', acc.country) ?? badRequest('phone_number is not a phone number');
+      conv = [...acc.conversations.values()]
+        .filter((c) => c.channel === 'sms' && c.phone === phone)
+        .sort((x, y) => y.updatedAt - x.updatedAt || y.id - x.id)[0];
+      if (!conv) {
+        const contact = [...acc.contacts.values()].find(
+          (c) => !c.isDeleted && c.phones.some((p) => p.normalized === phone),
+        );
+        conv = {
+          id: deps.store.ids.next('conversation'),
+          channel: 'sms',
+          name: contact?.name ?? '',
+          phone,
+          email: null,
+          contactId: contact?.id ?? null,
+          eventId: null,
+          subject: '',
+          messages: [],
+          createdAt: now,
+          updatedAt: now,
+        };
+        acc.conversations.set(conv.id, conv);
+      }
+    }
+    const m: Message = {
+      id: deps.store.ids.next('message'),
+      conversationId: conv.id,
+      direction: 'inbound',
+      eventType: 'participant_replied',
+      content: b.content,
+      at: now,
+    };
+    conv.messages.push(m);
+    conv.updatedAt = now;
+    deps.ctx.counters.inboundRecorded += 1;
     return { conversation: renderConversation(conv), message: renderMessage(conv, m) };
   });
 

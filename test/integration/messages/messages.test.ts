@@ -1,0 +1,269 @@
+/**
+ * Messages through the bridge against the real sandbox: threads (most recent first, names, unread), one thread
+ * (oldest first), read state, replies sent once through the outbox, a patient's reply arriving by the poller,
+ * quick texts, opted-out recipients and missing scopes.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../sandbox/index';
+import { admin, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
+import { waitFor } from '../../support/wait';
+import {
+  call,
+  callRaw,
+  MESSAGING_SCOPES,
+  messagingCore,
+  ownerGet,
+  patientTexts,
+  recordEvents,
+  textsRecorded,
+  waitForOp,
+} from './messages-kit';
+
+type ServiceConv = { id: number; name: string; phone: string; updated_at: string; message_count: number };
+
+describe('messages', () => {
+  let sb: Sandbox;
+  const cores: MadeCore[] = [];
+  const core = async (options: Parameters<typeof messagingCore>[1] = {}) => {
+    const made = await messagingCore(sb, options);
+    cores.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    sb = await startAuthSandbox({ contacts: 60, events: 80 });
+  });
+  afterEach(async () => {
+    for (const made of cores.splice(0)) await made.cleanup();
+    await admin(sb).clearFaults();
+  });
+  afterAll(async () => {
+    await sb.close();
+  });
+
+  it('lists the threads most recent first with names, last text and unread counts; a thread oldest first', async () => {
+    await admin(sb).reset();
+    const made = await core();
+    const { body } = await ownerGet<{ conversations: ServiceConv[] }>(sb, '/v1/conversations', { page_size: 1000 });
+    expect(body.conversations.length).toBeGreaterThan(3);
+    const list = await call(made, 'messages:threads');
+    expect(list.source).toBe('service');
+    expect(list.threads.map((t) => t.id).sort()).toEqual(body.conversations.map((c) => c.id).sort());
+    const times = list.threads.map((t) => Date.parse(t.lastAt ?? ''));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(list.threads.every((t) => t.name !== '' && t.lastMessage !== null)).toBe(true);
+    // Seeded replies are unread until read here; outbound-only threads have none.
+    const replied = list.threads.filter((t) => t.lastMessage?.direction === 'in');
+    expect(replied.length).toBeGreaterThan(0);
+    expect(replied.every((t) => t.unread === 1)).toBe(true);
+    expect(list.unreadTotal).toBe(list.threads.reduce((n, t) => n + t.unread, 0));
+    const confirmed = list.threads.find((t) => t.lastMessage?.text === 'C');
+    if (confirmed) expect(confirmed.meaning).toBe('confirm');
+
+    const first = replied[0]!;
+    const detail = await call(made, 'messages:thread', { id: first.id });
+    expect(detail.messages.map((m) => m.direction)).toEqual(['out', 'in']);
+    expect(detail.messages.map((m) => m.status)).toEqual(['Sent', 'Received']);
+    expect(Date.parse(detail.messages[0]!.at)).toBeLessThan(Date.parse(detail.messages[1]!.at));
+    expect(detail.thread.phoneDisplay).not.toBe('');
+
+    const after = await call(made, 'messages:mark-read', { id: first.id });
+    expect(after.unreadTotal).toBe(list.unreadTotal - 1);
+    expect((await call(made, 'messages:threads')).threads.find((t) => t.id === first.id)?.unread).toBe(0);
+    // Read state is kept on this workstation: a new core on the same data folder still knows it.
+    const dir = made.dir;
+    const index = cores.indexOf(made);
+    await made.core.stop();
+    cores.splice(index, 1);
+    const again = await core({ dataDir: dir });
+    expect((await call(again, 'messages:unread')).unreadTotal).toBe(list.unreadTotal - 1);
+  });
+
+  it('filters threads by appointment and by phone', async () => {
+    const made = await core();
+    const all = await call(made, 'messages:threads');
+    const withEvent = all.threads.find((t) => t.eventId !== null)!;
+    const byEvent = await call(made, 'messages:threads', { eventId: withEvent.eventId! });
+    expect(byEvent.threads.map((t) => t.id)).toContain(withEvent.id);
+    expect(byEvent.threads.every((t) => t.eventId === withEvent.eventId)).toBe(true);
+    const byPhone = await call(made, 'messages:threads', { phone: withEvent.phoneDisplay });
+    expect(byPhone.threads.every((t) => t.phone === withEvent.phone)).toBe(true);
+    expect(byPhone.threads.length).toBeGreaterThan(0);
+  });
+
+  it('refuses bad arguments before anything is queued', async () => {
+    const made = await core();
+    const before = made.core.outbox.get().list().length;
+    const bad: [string, unknown][] = [
+      ['messages:reply', { threadId: 800001, text: '' }],
+      ['messages:reply', { threadId: 800001, text: '   ' }],
+      ['messages:reply', { threadId: 800001, text: 'x'.repeat(1601) }],
+      ['messages:reply', { threadId: -1, text: 'hi' }],
+      ['messages:reply', { threadId: 800001, text: 'hi', extra: 1 }],
+      ['messages:start', { text: 'hi' }],
+      ['messages:start', { phone: 'call me', text: 'hi' }],
+      ['messages:thread', { id: 'abc' }],
+      ['messages:mark-read', {}],
+      ['messages:set-quick-texts', { texts: [''] }],
+      ['messages:set-quick-texts', { texts: Array.from({ length: 21 }, () => 'x') }],
+      ['messages:activity', { visible: 'yes' }],
+      ['outbox:send-anyway', { id: 'not-a-uuid' }],
+    ];
+    for (const [channel, args] of bad) {
+      const r = await made.core.dispatch(channel, args, { url: 'app://frontdesk/index.html', isMainFrame: true });
+      expect(r.ok, `${channel} ${JSON.stringify(args)}`).toBe(false);
+      if (!r.ok) expect(r.error.code).toBe('validation');
+    }
+    expect(made.core.outbox.get().list()).toHaveLength(before);
+    // 1,600 characters is allowed.
+    const ok = await callRaw(made, 'messages:reply', { threadId: 800001, text: 'x'.repeat(1600) });
+    expect(ok.ok).toBe(true);
+  });
+
+  it('sends a reply once through the outbox and shows it in the thread', async () => {
+    const made = await core();
+    const thread = (await call(made, 'messages:threads')).threads[0]!;
+    const sent = await textsRecorded(sb);
+    const item = await call(made, 'messages:reply', { threadId: thread.id, text: 'Your room is ready' });
+    expect(item.kind).toBe('message.reply');
+    expect(item.summary).toContain('Your room is ready');
+    const done = await waitForOp(made, item.id);
+    expect(done.result?.id).toBe(thread.id);
+    expect(await textsRecorded(sb)).toBe(sent + 1);
+    const detail = await call(made, 'messages:thread', { id: thread.id });
+    expect(detail.messages.at(-1)).toMatchObject({ direction: 'out', text: 'Your room is ready', status: 'Sent' });
+    expect(detail.pending).toEqual([]);
+  });
+
+  it('starts a thread with a phone number', async () => {
+    const made = await core();
+    const sent = await textsRecorded(sb);
+    const item = await call(made, 'messages:start', {
+      phone: '(312) 555-0147',
+      name: 'Nora Quinn',
+      text: 'Please call us back',
+    });
+    const done = await waitForOp(made, item.id);
+    expect(await textsRecorded(sb)).toBe(sent + 1);
+    const detail = await call(made, 'messages:thread', { id: done.result!.id! });
+    expect(detail.thread.phone).toBe('+13125550147');
+    expect(detail.messages.map((m) => m.text)).toEqual(['Please call us back']);
+  });
+
+  it('announces a patient’s reply that arrives by itself, with its meaning and the unread total', async () => {
+    const made = await core({ pollMs: 150 });
+    const inbound = recordEvents(made, 'messages:inbound');
+    const unread = recordEvents(made, 'messages:unread');
+    const changed = recordEvents(made, 'messages:changed');
+    const list = await call(made, 'messages:threads');
+    const thread = list.threads.find((t) => t.name)!;
+    const res = await patientTexts(sb, { conversation_id: thread.id, content: 'Cancel please' });
+    expect(res.status).toBe(200);
+    const event = await waitFor(() => inbound.find((e) => e.threadId === thread.id), { what: 'the inbound event' });
+    expect(event).toMatchObject({ name: thread.name, text: 'Cancel please', meaning: 'cancel' });
+    expect(event.unreadTotal).toBe(list.unreadTotal + 1);
+    expect(unread.at(-1)?.unreadTotal).toBe(list.unreadTotal + 1);
+    expect(changed.some((c) => c.threadIds.includes(thread.id))).toBe(true);
+    expect(inbound).toHaveLength(1);
+    const detail = await call(made, 'messages:thread', { id: thread.id });
+    expect(detail.messages.at(-1)).toMatchObject({ direction: 'in', text: 'Cancel please', meaning: 'cancel' });
+
+    // A patient texting from a number with no thread starts one; the name comes from the matching contact.
+    const contacts = await ownerGet<{ contacts: { name: string; phone_numbers: { normalized: string }[] }[] }>(
+      sb,
+      '/v1/contacts',
+      { page_size: 100 },
+    );
+    const known = new Set(list.threads.map((t) => t.phone));
+    const stranger = contacts.body.contacts.find(
+      (c) => c.phone_numbers[0] && !known.has(c.phone_numbers[0].normalized),
+    )!;
+    await patientTexts(sb, { phone_number: stranger.phone_numbers[0]!.normalized, content: 'Running 10 min late' });
+    const second = await waitFor(() => inbound.find((e) => e.text === 'Running 10 min late'), {
+      what: 'the second inbound event',
+    });
+    expect(second).toMatchObject({ name: stranger.name, meaning: null });
+  });
+
+  it('the sandbox’s inbound route refuses bad input with clear 400s and unknown threads with 404', async () => {
+    const cases: [Record<string, unknown>, number, RegExp][] = [
+      [{ content: 'hi' }, 400, /exactly one of phone_number and conversation_id/],
+      [{ conversation_id: 800001, phone_number: '3125550100', content: 'hi' }, 400, /exactly one/],
+      [{ conversation_id: 800001 }, 400, /content/],
+      [{ conversation_id: 800001, content: '   ' }, 400, /must not be empty/],
+      [{ conversation_id: 800001, content: 'x'.repeat(1601) }, 400, /at most 1600/],
+      [{ conversation_id: 'abc', content: 'hi' }, 400, /conversation_id/],
+      [{ phone_number: 'not a phone', content: 'hi' }, 400, /not a phone number/],
+      [{ conversation_id: 800001, content: 'hi', colour: 'red' }, 400, /colour|unrecognized/i],
+      [{ conversation_id: 899999, content: 'hi' }, 404, /conversation 899999 not found/],
+      [{ conversation_id: 800001, content: 'hi', account: 'nobody@example.com' }, 404, /no user/],
+    ];
+    const before = await textsRecorded(sb);
+    for (const [body, status, words] of cases) {
+      const res = await patientTexts(sb, body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(String(res.body.message), JSON.stringify(body)).toMatch(words);
+    }
+    const good = await patientTexts(sb, { conversation_id: 800001, content: 'On my way' });
+    expect(good.status).toBe(200);
+    expect(good.body.message).toMatchObject({
+      direction: 'inbound',
+      event_type: 'participant_replied',
+      content: 'On my way',
+    });
+    expect(await textsRecorded(sb)).toBe(before);
+  });
+
+  it('keeps and edits the quick texts', async () => {
+    const made = await core();
+    expect(await call(made, 'messages:quick-texts')).toEqual([
+      'We are running about {minutes} minutes late',
+      'Your room is ready',
+      'Please call us back',
+    ]);
+    await call(made, 'messages:set-quick-texts', { texts: ['  Your room is ready ', 'See you at {time}'] });
+    expect(await call(made, 'messages:quick-texts')).toEqual(['Your room is ready', 'See you at {time}']);
+    await call(made, 'messages:set-quick-texts', { texts: [] });
+    expect(await call(made, 'messages:quick-texts')).toHaveLength(3);
+  });
+
+  it('an opted-out patient: a final failure in plain words, never retried, nothing sent', async () => {
+    const made = await core();
+    const { body } = await ownerGet<{ lists: { type: string; entries: string[] }[] }>(sb, '/v1/lists');
+    const optedOut = body.lists.find((l) => l.type === 'opt_out')!.entries.find((e) => e.startsWith('+'))!;
+    const sent = await textsRecorded(sb);
+    const item = await call(made, 'messages:start', { phone: optedOut, text: 'Your room is ready' });
+    const failed = await waitForOp(made, item.id, 'needs_attention');
+    expect(failed.lastError?.message).toBe('This patient has opted out of text messages.');
+    await made.core.outbox.get().settled();
+    expect(made.core.outbox.get().get(item.id)).toMatchObject({ status: 'needs_attention', attempts: 1 });
+    made.core.outbox.get().retryNow();
+    await made.core.outbox.get().settled();
+    expect(made.core.outbox.get().get(item.id)?.attempts).toBe(1);
+    expect(await textsRecorded(sb)).toBe(sent);
+  });
+
+  it('without messaging:read the threads are refused with the scope named; without messaging:send, sends are', async () => {
+    const noRead = await core({ scopes: MESSAGING_SCOPES.filter((s) => s !== 'messaging:read') });
+    const refused = await callRaw(noRead, 'messages:threads');
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'insufficient_scope', requiredScope: 'messaging:read' },
+    });
+    if (!refused.ok)
+      expect(refused.error.message).toBe('Frontdesk needs permission to read text and e-mail conversations.');
+    await noRead.cleanup();
+    cores.splice(cores.indexOf(noRead), 1);
+
+    const readOnly = await core({ scopes: MESSAGING_SCOPES.filter((s) => s !== 'messaging:send') });
+    const threads = await call(readOnly, 'messages:threads');
+    expect(threads.threads.length).toBeGreaterThan(0);
+    const sent = await textsRecorded(sb);
+    const reply = await callRaw(readOnly, 'messages:reply', { threadId: threads.threads[0]!.id, text: 'hello' });
+    expect(reply).toMatchObject({ ok: false, error: { code: 'insufficient_scope', requiredScope: 'messaging:send' } });
+    const start = await callRaw(readOnly, 'messages:start', { phone: '3125550147', text: 'hello' });
+    expect(start).toMatchObject({ ok: false, error: { code: 'insufficient_scope', requiredScope: 'messaging:send' } });
+    expect(readOnly.core.outbox.get().list()).toEqual([]);
+    expect(await textsRecorded(sb)).toBe(sent);
+  });
+});
