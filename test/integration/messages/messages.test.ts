@@ -46,7 +46,7 @@ describe('messages', () => {
     const made = await core();
     const { body } = await ownerGet<{ conversations: ServiceConv[] }>(sb, '/v1/conversations', { page_size: 1000 });
     expect(body.conversations.length).toBeGreaterThan(3);
-    const list = await call(made, 'messages:threads');
+    const list = await call(made, 'messages:threads', {});
     expect(list.source).toBe('service');
     expect(list.threads.map((t) => t.id).sort()).toEqual(body.conversations.map((c) => c.id).sort());
     const times = list.threads.map((t) => Date.parse(t.lastAt ?? ''));
@@ -69,7 +69,7 @@ describe('messages', () => {
 
     const after = await call(made, 'messages:mark-read', { id: first.id });
     expect(after.unreadTotal).toBe(list.unreadTotal - 1);
-    expect((await call(made, 'messages:threads')).threads.find((t) => t.id === first.id)?.unread).toBe(0);
+    expect((await call(made, 'messages:threads', {})).threads.find((t) => t.id === first.id)?.unread).toBe(0);
     // Read state is kept on this workstation: a new core on the same data folder still knows it.
     const dir = made.dir;
     const index = cores.indexOf(made);
@@ -81,7 +81,7 @@ describe('messages', () => {
 
   it('filters threads by appointment and by phone', async () => {
     const made = await core();
-    const all = await call(made, 'messages:threads');
+    const all = await call(made, 'messages:threads', {});
     const withEvent = all.threads.find((t) => t.eventId !== null)!;
     const byEvent = await call(made, 'messages:threads', { eventId: withEvent.eventId! });
     expect(byEvent.threads.map((t) => t.id)).toContain(withEvent.id);
@@ -122,7 +122,7 @@ describe('messages', () => {
 
   it('sends a reply once through the outbox and shows it in the thread', async () => {
     const made = await core();
-    const thread = (await call(made, 'messages:threads')).threads[0]!;
+    const thread = (await call(made, 'messages:threads', {})).threads[0]!;
     const sent = await textsRecorded(sb);
     const item = await call(made, 'messages:reply', { threadId: thread.id, text: 'Your room is ready' });
     expect(item.kind).toBe('message.reply');
@@ -155,7 +155,7 @@ describe('messages', () => {
     const inbound = recordEvents(made, 'messages:inbound');
     const unread = recordEvents(made, 'messages:unread');
     const changed = recordEvents(made, 'messages:changed');
-    const list = await call(made, 'messages:threads');
+    const list = await call(made, 'messages:threads', {});
     const thread = list.threads.find((t) => t.name)!;
     const res = await patientTexts(sb, { conversation_id: thread.id, content: 'Cancel please' });
     expect(res.status).toBe(200);
@@ -245,7 +245,7 @@ describe('messages', () => {
 
   it('without messaging:read the threads are refused with the scope named; without messaging:send, sends are', async () => {
     const noRead = await core({ scopes: MESSAGING_SCOPES.filter((s) => s !== 'messaging:read') });
-    const refused = await callRaw(noRead, 'messages:threads');
+    const refused = await callRaw(noRead, 'messages:threads', {});
     expect(refused).toMatchObject({
       ok: false,
       error: { code: 'insufficient_scope', requiredScope: 'messaging:read' },
@@ -256,7 +256,7 @@ describe('messages', () => {
     cores.splice(cores.indexOf(noRead), 1);
 
     const readOnly = await core({ scopes: MESSAGING_SCOPES.filter((s) => s !== 'messaging:send') });
-    const threads = await call(readOnly, 'messages:threads');
+    const threads = await call(readOnly, 'messages:threads', {});
     expect(threads.threads.length).toBeGreaterThan(0);
     const sent = await textsRecorded(sb);
     const reply = await callRaw(readOnly, 'messages:reply', { threadId: threads.threads[0]!.id, text: 'hello' });
