@@ -53,6 +53,8 @@ export interface AppInfo {
   logFolder: string | null;
   /** Whether Help → Open log folder can open it (the browser host shows its path instead). */
   canOpenLogFolder: boolean;
+  /** Whether `app:print` opens the system print dialog (desktop app); the browser host prints from the page. */
+  canPrint: boolean;
 }
 
 /** Sign-in state as the renderer may know it: never a token, code or verifier. */
@@ -656,6 +658,8 @@ export const invokeChannels = {
   'app:check-connectivity': invoke<Connectivity>()(noArgs),
   /** Opens the log folder in the file manager (desktop app only). */
   'app:open-log-folder': invoke<null>()(noArgs),
+  /** Opens the system print dialog for the window (desktop app only): the day sheet. `printed` false when cancelled. */
+  'app:print': invoke<{ printed: boolean }>()(noArgs),
   'auth:status': invoke<AuthStatus>()(noArgs),
   /** Starts sign-in in the system browser; `addScopes` re-authorizes for more permissions. */
   'auth:sign-in': invoke<AuthStatus>()(

@@ -87,6 +87,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     usingSandbox: config.usingSandbox,
     logFolder: platform.logDir ?? null,
     canOpenLogFolder: Boolean(platform.openLogFolder),
+    canPrint: Boolean(platform.printWindow),
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
   const account = () => auth.accountKey();
@@ -133,6 +134,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     info,
     connectivity,
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
+    ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
     auth,
     calendar: {
       service,

@@ -49,6 +49,8 @@ export interface Platform {
   logDir?: string;
   /** Opens the log folder in the OS file manager; absent where it cannot (the browser host shows the path). */
   openLogFolder?: () => Promise<void>;
+  /** Opens the system print dialog for the app's window; absent where the page prints itself (browser host). */
+  printWindow?: () => Promise<{ printed: boolean }>;
 }
 
 /**

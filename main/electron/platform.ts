@@ -6,6 +6,7 @@ import { secureDataFolder, setAsideUnreadableJson } from '../core/data-folder';
 import { systemClock, type Logger, type Platform } from '../core/platform';
 import { vetExternalUrl } from '../core/security/external-url';
 import { logFolder } from './log';
+import { printAppWindow } from './print';
 import { createSafeStorageCipher } from './safe-storage-cipher';
 
 /** Builds the Electron platform; call after `ready`. `log` is the electron-log adapter (main/electron/log.ts). */
@@ -51,5 +52,6 @@ export function createElectronPlatform(log: Logger): Platform {
       const failure = await shell.openPath(logFolder(dataDir));
       if (failure) throw new Error(failure);
     },
+    printWindow: printAppWindow,
   };
 }

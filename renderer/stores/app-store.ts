@@ -14,10 +14,12 @@ export interface AppState {
   checkNow(): Promise<void>;
   /** Opens the log folder (desktop app); resolves with a plain-words problem, or null when it opened. */
   openLogFolder(): Promise<string | null>;
+  /** Opens the print dialog: the system's through main in the desktop app, the page's otherwise; a problem or null. */
+  print(): Promise<string | null>;
 }
 
 /** The app store; `wireAppEvents` connects it to main once. */
-export const useAppStore = create<AppState>()((set) => ({
+export const useAppStore = create<AppState>()((set, get) => ({
   info: null,
   connectivity: null,
   hostLinked: true,
@@ -38,6 +40,14 @@ export const useAppStore = create<AppState>()((set) => ({
   },
   async openLogFolder() {
     const result = await frontdesk.invoke['app:open-log-folder']();
+    return result.ok ? null : result.error.message;
+  },
+  async print() {
+    if (!get().info?.canPrint) {
+      window.print();
+      return null;
+    }
+    const result = await frontdesk.invoke['app:print']();
     return result.ok ? null : result.error.message;
   },
 }));

@@ -18,6 +18,12 @@ import {
 
 const stack = useStack();
 
+interface DayEvent {
+  title: string;
+  calendar_name: string;
+  participants: { name: string; normalized_phone: string }[];
+}
+
 const CALENDARS = ['Dr. Amelia Hart', 'Dr. Samuel Okafor', 'Hygiene', 'Satellite Office (SQL)'];
 
 /** "yyyy-MM-dd" `days` after today in the practice's zone. */
@@ -113,7 +119,7 @@ describe('schedule views', () => {
     expect(await block.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  it('prints the whole day: every appointment of it, without the buttons', async () => {
+  it('"Print day sheet" (button or Ctrl+P) prints the day alone: by provider, times, patients, phones, notes', async () => {
     const app = await openSized(stack);
     await signedInSchedule(app);
     await nextBusyDay(app);
@@ -122,16 +128,56 @@ describe('schedule views', () => {
     const { start_time } = await serviceCall<{ start_time: string }>(stack, 'GET', `/v1/event?id=${id}`);
     const day = start_time.slice(0, 10);
     const offset = start_time.slice(19);
-    const { events } = await serviceCall<{ events: unknown[] }>(
+    const { events } = await serviceCall<{ events: DayEvent[] }>(
       stack,
       'GET',
       `/v1/events?begin=${encodeURIComponent(`${day}T00:00:00${offset}`)}&end=${encodeURIComponent(`${day}T23:59:59${offset}`)}&page_size=500`,
     );
+
+    // The browser host prints with the page's own dialog: count each call and what the sheet held at that moment.
+    await page.evaluate(() => {
+      const w = window as unknown as { printed: number[] };
+      w.printed = [];
+      window.print = () => w.printed.push(document.querySelectorAll('[data-testid="day-sheet-row"]').length);
+    });
+    const printed = () => page.evaluate(() => (window as unknown as { printed: number[] }).printed);
+    await page.getByRole('button', { name: 'Print day sheet' }).click();
+    await expect.poll(printed).toEqual([events.length]);
+    await page.getByTestId('day-sheet').waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+p');
+    await expect.poll(printed).toEqual([events.length, events.length]);
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    expect(await page.getByTestId('shortcuts').innerText()).toContain('Print day sheet');
+    await page.keyboard.press('Escape');
+
+    // Printed, the sheet is all there is: no header, tabs, buttons or grid.
     await page.emulateMedia({ media: 'print' });
-    await expect.poll(() => page.getByTestId('appointment').count()).toBe(events.length);
-    expect(await page.getByRole('button', { name: 'Today' }).isVisible()).toBe(false);
-    await page.screenshot({ path: 'test-results/screenshots/schedule-day-print.png', fullPage: true });
+    const sheet = page.getByRole('article', { name: 'Day sheet' });
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('day-sheet-row').count()).toBe(events.length);
+    for (const chrome of [
+      page.getByTestId('practice-name'),
+      page.getByRole('navigation', { name: 'Screens' }),
+      page.getByRole('button', { name: 'Print day sheet' }),
+      page.getByRole('region', { name: 'Day schedule' }),
+      page.getByTestId('connectivity'),
+    ])
+      expect(await chrome.isVisible()).toBe(false);
+    const providers = [...new Set(events.map((e) => e.calendar_name))];
+    const headings = await sheet.getByRole('heading', { level: 2 }).allInnerTexts();
+    expect(headings.map((h) => h.replace(/ \(\d+\)$/, '')).sort()).toEqual(providers.sort());
+    const withPhone = events.find((e) => e.participants.some((p) => p.name && p.normalized_phone))!;
+    const person = withPhone.participants.find((p) => p.name && p.normalized_phone)!;
+    const row = await sheet.getByTestId('day-sheet-row').filter({ hasText: withPhone.title }).first().innerText();
+    expect(row).toContain(person.name);
+    expect(row.replace(/\D/g, '')).toContain(person.normalized_phone.slice(-4));
+    expect(row).toMatch(/\d{1,2}:\d{2} [AP]M – \d{1,2}:\d{2} [AP]M/);
+    await page.screenshot({ path: 'test-results/screenshots/day-sheet-print.png', fullPage: true });
+    await page.pdf({ path: 'test-results/screenshots/day-sheet.pdf', format: 'Letter' });
     await page.emulateMedia({ media: 'screen' });
+    await sheet.waitFor({ state: 'detached' });
+    expect(app.problems).toEqual([]);
+    await page.context().close();
   });
 
   // One test per size and theme, so each stays well inside the time limit on a loaded 2-core CI machine.

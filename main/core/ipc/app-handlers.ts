@@ -1,4 +1,4 @@
-/** `app:*` handlers: install facts, connectivity and the log folder. */
+/** `app:*` handlers: install facts, connectivity, the log folder and printing. */
 import type { AppInfo } from '../../../preload/contract';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { DomainHandlers } from './dispatch';
@@ -9,6 +9,7 @@ export function appHandlers(deps: {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
   openLogFolder?: () => Promise<void>;
+  printWindow?: () => Promise<{ printed: boolean }>;
 }) {
   return {
     'app:info': async () => ok(deps.info),
@@ -22,6 +23,14 @@ export function appHandlers(deps: {
         return ok(null);
       } catch {
         return fail('internal', 'The log folder could not be opened.');
+      }
+    },
+    'app:print': async () => {
+      if (!deps.printWindow) return fail('validation', 'This version prints from the page itself.');
+      try {
+        return ok(await deps.printWindow());
+      } catch {
+        return fail('internal', 'The day sheet could not be printed. Check the printer and try again.');
       }
     },
   } satisfies DomainHandlers<'app'>;

@@ -26,6 +26,8 @@ export interface HandlerDeps {
   connectivity: ConnectivityMonitor;
   /** Opens the log folder (absent in the browser host). */
   openLogFolder?: () => Promise<void>;
+  /** Opens the system print dialog (absent in the browser host). */
+  printWindow?: () => Promise<{ printed: boolean }>;
   auth: AuthService;
   calendar: CalendarDeps & { outbox(): Outbox };
   changes: ChangesService;

@@ -6,7 +6,7 @@ import type { AgendaItem } from '../../../preload/contract';
 import { dayKey, dayStart, timeInZone } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
 import { stateInWords } from './participant-state';
-import { useNow, usePrinting } from './use-now';
+import { useNow } from './use-now';
 
 type Row = { kind: 'day'; day: string; count: number } | { kind: 'item'; item: AgendaItem };
 
@@ -43,31 +43,6 @@ export function AgendaList(props: AgendaListProps) {
     initialRect: { width: 1000, height: 640 },
   });
   const now = useNow();
-  const printing = usePrinting();
-  // Printed, the list is laid out whole (the page breaks it, not the scroll box).
-  if (printing)
-    return (
-      <div className="agenda-scroll" data-testid="agenda">
-        <ul className="agenda-list agenda-print" aria-label="Appointments by day">
-          {rows.map((row, i) => (
-            <li key={i} className={row.kind === 'day' ? 'agenda-day' : 'agenda-item'}>
-              {row.kind === 'day' ? (
-                <h3 className="agenda-day-title">{format(dayStart(row.day, zone), 'EEEE d MMMM')}</h3>
-              ) : (
-                <AgendaRow
-                  item={row.item}
-                  zone={zone}
-                  slot={props.slotOf(row.item)}
-                  lit={false}
-                  onOpen={props.onOpen}
-                  onMenu={props.onMenu}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-      </div>
-    );
   return (
     <div className="agenda-scroll" ref={scrollRef} data-testid="agenda">
       <ul className="agenda-list" style={{ height: list.getTotalSize() }} aria-label="Appointments by day">

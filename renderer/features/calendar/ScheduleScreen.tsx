@@ -1,6 +1,7 @@
 /**
  * The schedule screen (loaded lazily, out of the first chunk): toolbar, calendar filter, the Day / Week grid or the
- * Agenda list, the appointment menu and details, the editor, and the Undo toast. Kept current by live updates.
+ * Agenda list, the appointment menu and details, the editor, the Undo toast, and the printed day sheet. Kept current by
+ * live updates.
  */
 import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -26,6 +27,7 @@ import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
 import { AppointmentEditor } from './AppointmentEditor';
 import { ContextMenu, SlotMenu, type MenuAction, type SlotAction } from './AppointmentMenu';
 import { CalendarFilter } from './CalendarFilter';
+import { DaySheet } from './DaySheet';
 import { colorSlot } from './calendar-colors';
 import type { GridColumn } from './grid-layout';
 import { daysOf } from './range';
@@ -33,6 +35,7 @@ import { markAppointment, moveAppointment, startLiveUpdates, wireScheduleEvents 
 import { ScheduleToolbar } from './ScheduleToolbar';
 import { TimeGrid } from './TimeGrid';
 import { UndoToast } from './UndoToast';
+import { useDaySheet } from './use-day-sheet';
 import './calendar.css';
 
 const OTHER = 'other';
@@ -57,6 +60,8 @@ export default function ScheduleScreen() {
   const source = useCalendarStore((s) => s.source);
   const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
   const online = useAppStore((s) => s.connectivity?.state === 'online');
+  const practice = useAuthStore((s) => s.status?.account?.practiceName ?? '');
+  const sheet = useDaySheet(!loading && source !== null);
   const [menu, setMenu] = useState<{ item: AgendaItem; at: { x: number; y: number } } | null>(null);
   const [confirming, setConfirming] = useState<AgendaItem | null>(null);
   const [slotMenu, setSlotMenu] = useState<{ column: GridColumn; start: number; at: { x: number; y: number } } | null>(
@@ -229,6 +234,9 @@ export default function ScheduleScreen() {
       <AppointmentDetails zone={zone} onAction={onAction} />
       <AppointmentEditor zone={zone} />
       <UndoToast />
+      {sheet && (
+        <DaySheet practice={practice} day={anchor} zone={zone} calendars={calendars} hidden={hidden} items={items} />
+      )}
     </section>
   );
 }

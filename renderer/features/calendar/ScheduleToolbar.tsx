@@ -1,4 +1,7 @@
-/** The schedule's bar: the days shown, Today, previous/next, a date picker, the view switcher and New appointment. */
+/**
+ * The schedule's bar: the days shown, Today, previous/next, a date picker, the view switcher, Print day sheet and New
+ * appointment.
+ */
 import { parseDate } from '@internationalized/date';
 import {
   Button,
@@ -16,6 +19,8 @@ import {
 } from 'react-aria-components';
 import { dayKey } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
+import { useShellStore } from '../../stores/shell-store';
+import { modKey } from '../shell/shortcuts';
 import { titleOf, type ScheduleView } from './range';
 import { useNow } from './use-now';
 
@@ -97,6 +102,14 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
           </button>
         ))}
       </div>
+      <button
+        type="button"
+        className="secondary-button"
+        aria-keyshortcuts={modKey() === '⌘' ? 'Meta+P' : 'Control+P'}
+        onClick={() => useShellStore.getState().requestPrint()}
+      >
+        Print day sheet
+      </button>
       <button type="button" className="primary-button" onClick={() => openNew()}>
         New appointment
       </button>

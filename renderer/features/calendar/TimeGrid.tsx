@@ -10,7 +10,7 @@ import type { AgendaItem } from '../../../preload/contract';
 import { dayKey, dayStart, minutesIntoDay, timeInZone } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
 import { HOUR_PX, placeColumn, snap, visibleIn, type GridColumn } from './grid-layout';
-import { useNow, usePrinting } from './use-now';
+import { useNow } from './use-now';
 
 /** The practice's working hours (the service does not publish them: a common clinic day). */
 const WORK_START_H = 8;
@@ -56,12 +56,9 @@ export function TimeGrid(props: TimeGridProps) {
     overscan: 1,
     initialRect: { width: 1000, height: 640 },
   });
-  const printing = usePrinting();
-  const virtual = printing
-    ? Array.from({ length: 24 }, (_, index) => ({ key: index, index, start: index * HOUR_PX }))
-    : rows.getVirtualItems();
-  const fromMin = printing ? 0 : (virtual[0]?.index ?? 0) * 60;
-  const toMin = printing ? 24 * 60 : ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
+  const virtual = rows.getVirtualItems();
+  const fromMin = (virtual[0]?.index ?? 0) * 60;
+  const toMin = ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
 
   // Layout per column: O(n log n) when the items change, not on scroll.
   const placed = useMemo(() => {

@@ -1,5 +1,6 @@
 /** The time, ticking every 30 s (now-line, "Today", highlight expiry), and whether the page is being printed. */
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Epoch ms, updated every 30 seconds. */
 export function useNow(): number {
@@ -11,12 +12,12 @@ export function useNow(): number {
   return now;
 }
 
-/** True while the page is printed (everything is rendered then, not only what is scrolled into view). */
+/** True while the page is printed (the day sheet is rendered then; `beforeprint` renders it before the page is laid out). */
 export function usePrinting(): boolean {
   const [printing, setPrinting] = useState(() => window.matchMedia?.('print').matches ?? false);
   useEffect(() => {
     const media = window.matchMedia?.('print');
-    const on = () => setPrinting(true);
+    const on = () => flushSync(() => setPrinting(true));
     const off = () => setPrinting(media?.matches ?? false);
     media?.addEventListener('change', off);
     window.addEventListener('beforeprint', on);

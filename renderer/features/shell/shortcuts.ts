@@ -6,6 +6,7 @@
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useFinderStore } from '../../stores/finder-store';
 import { SCREENS, useNavStore } from '../../stores/nav-store';
+import { useShellStore } from '../../stores/shell-store';
 
 /** True on macOS, where the Command key takes Ctrl's place. */
 function isMac(): boolean {
@@ -31,6 +32,7 @@ export function shortcutRows(): ShortcutRow[] {
     ...SCREENS.map((s, i) => ({ keys: `${mod}${plus}${i + 1}`, what: `Open ${s.label}` })),
     { keys: `${mod}${plus}N`, what: 'New appointment' },
     { keys: `${mod}${plus}K`, what: 'Find a patient (or paste a phone number anywhere)' },
+    { keys: `${mod}${plus}P`, what: 'Print day sheet (the day shown in the calendar)' },
     { keys: 'T', what: 'Calendar: go to today' },
     { keys: '← / →', what: 'Calendar: previous / next day or week' },
     { keys: 'Shift+F10', what: 'Calendar: menu of the focused appointment' },
@@ -87,6 +89,11 @@ function handleKey(e: KeyboardEvent, h: ShortcutHandlers): boolean {
     if (key === 'n') {
       nav.go('calendar');
       useCalendarStore.getState().openNew();
+      return true;
+    }
+    if (key === 'p') {
+      nav.go('calendar');
+      useShellStore.getState().requestPrint();
       return true;
     }
     return false;
