@@ -2,11 +2,12 @@
  * Core, assembled from a Platform and a config: the handler table, the event bus and the
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
-import type { AppInfo, AuthStatus } from '../../preload/contract';
+import type { AppInfo } from '../../preload/contract';
 import { ServiceClient } from './api/service-client';
 import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
 import { ReadCache } from './cache/read-cache';
+import { accountLabel } from './changes/known-accounts';
 import { OutboxHost } from './changes/outbox-host';
 import type { OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
@@ -55,6 +56,11 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     onSignedOut: async (account) => {
       if (account) await cache.wipeAccount(account);
     },
+    // Remember who signed in (for "Sign in as …") and send their queued work.
+    onSignedIn: (account, status) => {
+      outbox.known.remember(account, accountLabel(status));
+      outbox.wake('signed_in');
+    },
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
   const cache = new ReadCache(
@@ -98,21 +104,6 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     account,
     isOnline: () => connectivity.current().state !== 'offline',
     ...(options.outbox ? { options: options.outbox } : {}),
-  });
-  // Remember who signed in (for "Sign in as …") and send their queued work.
-  events.attach((channel, payload) => {
-    if (channel !== 'auth:changed') return;
-    const status = payload as AuthStatus;
-    const key = account();
-    if (status.state === 'signed_in' && key) {
-      outbox.known.remember(
-        key,
-        status.actingFor
-          ? `${status.actingFor.name} (as ${status.user?.name ?? 'you'})`
-          : `${status.user?.name ?? 'your account'}${status.user?.email ? ` (${status.user.email})` : ''}`,
-      );
-      outbox.wake('signed_in');
-    }
   });
   const contactsDeps = {
     service,

@@ -27,6 +27,8 @@ export interface AuthServiceDeps {
   customSchemeClaimed(): boolean;
   /** Wipes every cached record of an account (read cache, …) on sign-out. */
   onSignedOut?(accountKey: string | null): Promise<void>;
+  /** Status published while signed in (a saved session at start, a sign-in, more permissions), with the account. */
+  onSignedIn?(accountKey: string, status: AuthStatus): void;
 }
 
 /** The auth layer of one core. */
@@ -271,7 +273,10 @@ export class AuthService {
 
   private publish(notice: Notice, clear = false): void {
     this.notice = clear ? null : notice;
-    this.deps.events.emit('auth:changed', this.status());
+    const status = this.status();
+    this.deps.events.emit('auth:changed', status);
+    const key = this.accountKey();
+    if (status.state === 'signed_in' && key) this.deps.onSignedIn?.(key, status);
   }
 }
 

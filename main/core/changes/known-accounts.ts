@@ -1,4 +1,5 @@
 /** Names of the accounts that have signed in on this workstation, for "Sign in as …" prompts. */
+import type { AuthStatus } from '../../../preload/contract';
 import type { KeyValueStore } from '../platform';
 
 const KEY = 'accounts.known';
@@ -23,4 +24,11 @@ export class KnownAccounts {
     const raw = this.settings.get(KEY);
     return raw && typeof raw === 'object' ? (raw as Record<string, string>) : {};
   }
+}
+
+/** How a signed-in account is named in "Sign in as …": the practice and who acted for it, or the user. */
+export function accountLabel(status: AuthStatus): string {
+  return status.actingFor
+    ? `${status.actingFor.name} (as ${status.user?.name ?? 'you'})`
+    : `${status.user?.name ?? 'your account'}${status.user?.email ? ` (${status.user.email})` : ''}`;
 }
