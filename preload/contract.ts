@@ -402,12 +402,7 @@ const textContent = z
   .max(1600, 'a text can be at most 1,600 characters')
   .refine((s) => s.trim().length > 0, 'the text is empty');
 const threadId = z.number().int().positive();
-const messagePhone = z
-  .string()
-  .trim()
-  .min(1)
-  .max(40)
-  .refine((s) => /^[\d\s+().\-/]+$/.test(s) && (s.match(/\d/g)?.length ?? 0) >= 5, 'not a phone number');
+const messagePhone = phoneNumber;
 const startText = z
   .object({
     phone: messagePhone.optional(),
