@@ -249,6 +249,11 @@ export interface SlotView {
   /** The instant, ISO 8601 with offset. */
   start: string;
   end: string;
+  /**
+   * Offline: when this free time was read from the service (epoch ms). It was free then; the booking is confirmed
+   * only when it is sent. Absent on a live answer.
+   */
+  asOf?: number;
 }
 
 /** A booking as the Bookings screen and a contact's history show it. */

@@ -17,6 +17,7 @@ import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
 import { MessagesService } from './messages/messages-service';
 import type { Platform } from './platform';
+import { Prefetcher, type PrefetchOptions } from './prefetch';
 
 /** A running core. */
 export interface FrontdeskCore {
@@ -27,6 +28,8 @@ export interface FrontdeskCore {
   auth: AuthService;
   outbox: OutboxHost;
   messages: MessagesService;
+  /** Reads ahead what offline work needs, after sign-in and at start. */
+  prefetch: Prefetcher;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,6 +44,8 @@ export interface CoreOptions {
   outbox?: OutboxOptions;
   /** Contact search paging (tests use small pages to exercise paging). */
   contacts?: { pageSize?: number; limit?: number };
+  /** Timing of the reads ahead for offline work (tests shorten them). */
+  prefetch?: PrefetchOptions;
   /** How often new texts are looked for, visible and hidden (tests shorten them). */
   messages?: { pollMs?: number; hiddenPollMs?: number };
 }
@@ -80,6 +85,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       if (state.state === 'online') {
         auth.onOnline();
         outbox.wake('online');
+        prefetch.online();
       }
     },
     ...options.probe,
@@ -121,22 +127,52 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline: () => connectivity.current().state !== 'offline',
     ...options.messages,
   });
+  const calendar = {
+    service,
+    cache,
+    clock: platform.clock,
+    account,
+    pendingChanges: () => outbox.pending(),
+    outbox: () => outbox.get(),
+  };
+  const bookings = {
+    service,
+    cache,
+    clock: platform.clock,
+    account,
+    outbox: () => outbox.get(),
+    changes: outbox.changes,
+  };
+  const prefetch = new Prefetcher(
+    {
+      service,
+      cache,
+      clock: platform.clock,
+      log: platform.log,
+      account,
+      isOnline: () => connectivity.current().state !== 'offline',
+      calendar,
+      bookings,
+      contacts: contactsDeps,
+    },
+    options.prefetch,
+  );
+  // Offline-ready from sign-in: a newly signed-in account (and a saved one at start) is read ahead at once.
+  events.attach((channel) => {
+    if (channel !== 'auth:changed') return;
+    const key = account();
+    if (key) cache.open(key);
+    prefetch.accountChanged(key);
+  });
   const handlers = createHandlers({
     info,
     connectivity,
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
     auth,
-    calendar: {
-      service,
-      cache,
-      clock: platform.clock,
-      account,
-      pendingChanges: () => outbox.pending(),
-      outbox: () => outbox.get(),
-    },
+    calendar,
     changes: outbox.changes,
-    bookings: { service, cache, clock: platform.clock, account, outbox: () => outbox.get(), changes: outbox.changes },
+    bookings,
     contacts: contactsDeps,
     messages,
     retryNow: () => outbox.retryNow(),
@@ -151,6 +187,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     auth,
     outbox,
     messages,
+    prefetch,
     start: async () => {
       connectivity.start();
       await auth.init();
@@ -165,6 +202,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       stopResumeWatch();
       await messages.stop();
       connectivity.stop();
+      await prefetch.stop();
       await outbox.close();
       await cache.flush();
     },

@@ -116,6 +116,11 @@ export interface AuthKitOptions {
   /** Signs this user in on the kit's core before each test. */
   signedInAs?: string;
   /**
+   * `false`: the kit's core never reads ahead for offline work (files that count the service's requests exactly,
+   * or move the workstation's clock, would otherwise see those reads too).
+   */
+  readAhead?: false;
+  /**
    * `'test'` (default): one sandbox per file, reset before every test, with a fresh core per test.
    * `'file'`: one sandbox and one core for the whole file, never reset.
    */
@@ -140,7 +145,7 @@ export interface AuthKit {
  * are made and the core is built, started, signed in and cleaned up.
  */
 export function useAuthKit(options: AuthKitOptions = {}): AuthKit {
-  const { sandbox = {}, serviceClock = false, deskClock = false, core, signedInAs, per = 'test' } = options;
+  const { sandbox = {}, serviceClock = false, deskClock = false, core, signedInAs, readAhead, per = 'test' } = options;
   let sb: Sandbox | undefined;
   let made: MadeCore | undefined;
   let service: FakeClock | undefined;
@@ -156,6 +161,7 @@ export function useAuthKit(options: AuthKitOptions = {}): AuthKit {
     const build = core === 'custom-scheme' ? customSchemeCore : loopbackCore;
     made = build(sb!, desk ? { clock: desk } : {});
     await made.core.start();
+    if (readAhead === false) await made.core.prefetch.stop();
     if (signedInAs) await signInAs(made, signedInAs);
   };
   const cleanUpCore = async () => {

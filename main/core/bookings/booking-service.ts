@@ -10,6 +10,7 @@ import { toItem } from '../changes/outbox-items';
 import type { Outbox } from '../outbox';
 import type { Clock } from '../platform';
 import { listBookingPages, listSlots } from './booking-pages-api';
+import { savedAvailability } from './saved-availability';
 
 /** What bookings need. */
 export interface BookingDeps {
@@ -29,13 +30,19 @@ function account(deps: BookingDeps): string {
   return key;
 }
 
+/** The account's booking pages (types, fields, consents) from the service, saved for offline use. */
+export async function freshBookingPages(deps: BookingDeps): Promise<BookingPageView[]> {
+  const key = account(deps);
+  const pages = await listBookingPages(deps.service);
+  await deps.cache.put(key, PAGES_KEY, pages, deps.clock.now());
+  return pages;
+}
+
 /** The account's booking pages; the cached list when the service cannot be reached. */
 export async function bookingPages(deps: BookingDeps): Promise<BookingPageView[]> {
   const key = account(deps);
   try {
-    const pages = await listBookingPages(deps.service);
-    await deps.cache.put(key, PAGES_KEY, pages, deps.clock.now());
-    return pages;
+    return await freshBookingPages(deps);
   } catch (error) {
     const cached =
       error instanceof ServiceError && error.kind === 'retryable'
@@ -46,13 +53,24 @@ export async function bookingPages(deps: BookingDeps): Promise<BookingPageView[]
   }
 }
 
-/** Free times (always live: a cached free time may be taken). */
-export function availability(
+/**
+ * Free times, live. When the service cannot be reached, the ones saved for offline use, each marked with when it was
+ * read (they may have been taken since: the booking is confirmed only when it is sent).
+ */
+export async function availability(
   deps: BookingDeps,
   args: { page: string; appointmentType?: string; begin: string; end: string },
 ): Promise<SlotView[]> {
-  account(deps);
-  return listSlots(deps.service, args);
+  const key = account(deps);
+  try {
+    return await listSlots(deps.service, args);
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
+    const pages = await deps.cache.get<BookingPageView[]>(key, PAGES_KEY);
+    const saved = await savedAvailability(deps.cache, key, args, pages?.value ?? null, deps.clock.now());
+    if (saved) return saved;
+    throw error;
+  }
 }
 
 /** The spec's book_now body from the form. */

@@ -35,6 +35,8 @@ export class ReadCache {
   private readonly scanned = new Set<string>();
   /** Offline copies being written after their answer was already returned. */
   private readonly writing = new Set<Promise<void>>();
+  /** Accounts wiped at sign-out: answers still arriving for them are not kept, until they sign in again. */
+  private readonly closed = new Set<string>();
 
   constructor(
     private readonly dir: string,
@@ -76,6 +78,7 @@ export class ReadCache {
 
   /** Stores the latest good answer (in memory at once; on disk when the write completes). */
   async put<T>(account: string, key: string, value: T, fetchedAt: number): Promise<void> {
+    if (this.closed.has(account)) return;
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
     this.memory.set(memoryKey, { value, fetchedAt });
@@ -87,10 +90,16 @@ export class ReadCache {
     }
     await this.known(account);
     const sealed = await this.cipher.encrypt(plain);
+    if (this.closed.has(account)) return; // signed out meanwhile
     await mkdir(join(this.dir, hash(account)), { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(temp, sealed, { mode: 0o600 });
     await rename(temp, file);
+    if (this.closed.has(account)) {
+      // The wipe ran while this was being written: it goes too.
+      await rm(join(this.dir, hash(account)), { recursive: true, force: true, maxRetries: 3 });
+      return;
+    }
     this.record(file, { bytes: sealed.length, memoryKey });
     await this.evict();
   }
@@ -112,8 +121,12 @@ export class ReadCache {
     while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
   }
 
-  /** Forgets everything cached for an account (sign-out); copies still being written land first, then go too. */
+  /**
+   * Forgets everything cached for an account (sign-out); copies still being written land first, then go too, and
+   * answers arriving later for it are not kept until `open(account)` (it signs in again).
+   */
   async wipeAccount(account: string): Promise<void> {
+    this.closed.add(account);
     await this.flush();
     for (const key of [...this.memory.keys()]) if (key.startsWith(`${account}\n`)) this.memory.delete(key);
     const folder = join(this.dir, hash(account));
@@ -123,7 +136,13 @@ export class ReadCache {
       this.total -= slot.bytes;
     }
     this.scanned.delete(account);
-    await rm(folder, { recursive: true, force: true });
+    // A write racing the removal can make a folder briefly non-empty: retried.
+    await rm(folder, { recursive: true, force: true, maxRetries: 3 });
+  }
+
+  /** The account signed in (again): its answers are kept. */
+  open(account: string): void {
+    this.closed.delete(account);
   }
 
   /** Bytes the cache holds now (for tests and the benchmark). */

@@ -10,6 +10,7 @@ import type { OpView, Outbox } from '../outbox';
 import type { Clock } from '../platform';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
+import { savedScheduleDays } from './saved-days';
 
 /** What calendar reads need. */
 export interface CalendarDeps {
@@ -39,12 +40,15 @@ export async function markAppointment(
   return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt }));
 }
 
-/** The cached answer for a range, or null. */
+/** The cached answer for a range (or the days saved for offline work, when newer), or null. */
 export async function cachedAgenda(deps: CalendarDeps, begin: string, end: string): Promise<Agenda | null> {
   const account = deps.account();
   if (!account) throw new SignedOutError();
   const hit = await deps.cache.get<Agenda>(account, agendaCacheKey(begin, end));
-  return hit ? withPending(deps, { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }, begin, end) : null;
+  const asked: Agenda | null = hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
+  const saved = await savedScheduleDays(deps.cache, account, begin, end);
+  const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
+  return newest ? withPending(deps, newest, begin, end) : null;
 }
 
 /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */

@@ -211,20 +211,26 @@ export async function contactById(
   return { contact: shown ?? { ...entry.value, deleted: true }, fetchedAt: entry.fetchedAt, source: entry.source };
 }
 
-/** The address books (cached; the cache when offline). The default is the one flagged so, else the first. */
+/** The address books from the service, saved for offline use. The default is the one flagged so, else the first. */
+export async function freshAddressBooks(deps: ContactsDeps): Promise<AddressBookView[]> {
+  const account = accountOf(deps);
+  const books = await listAddressBooks(deps.service);
+  const flagged = books.findIndex((b) => b.is_default === true);
+  const views = books.map((b, i) => ({
+    id: b.id,
+    name: b.name,
+    phoneTypes: b.phone_types,
+    isDefault: i === Math.max(0, flagged),
+  }));
+  await deps.cache.put(account, BOOKS_KEY, views, deps.clock.now());
+  return views;
+}
+
+/** The address books (cached; the cache when offline). */
 export async function addressBooks(deps: ContactsDeps): Promise<AddressBookView[]> {
   const account = accountOf(deps);
   try {
-    const books = await listAddressBooks(deps.service);
-    const flagged = books.findIndex((b) => b.is_default === true);
-    const views = books.map((b, i) => ({
-      id: b.id,
-      name: b.name,
-      phoneTypes: b.phone_types,
-      isDefault: i === Math.max(0, flagged),
-    }));
-    await deps.cache.put(account, BOOKS_KEY, views, deps.clock.now());
-    return views;
+    return await freshAddressBooks(deps);
   } catch (error) {
     const hit = isUnreachable(error) ? await deps.cache.get<AddressBookView[]>(account, BOOKS_KEY) : null;
     if (hit) return hit.value;

@@ -11,6 +11,7 @@ const kit = useAuthKit({
   deskClock: true,
   core: 'custom-scheme',
   signedInAs: 'owner@frontdesk.test',
+  readAhead: false,
 });
 
 const calendars = () => `${kit.sb.url}/v1/calendars`;

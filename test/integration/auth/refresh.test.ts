@@ -10,6 +10,7 @@ const kit = useAuthKit({
   deskClock: true,
   core: 'custom-scheme',
   signedInAs: 'owner@frontdesk.test',
+  readAhead: false,
 });
 
 const userinfo = () => `${kit.sb.url}/v1/userinfo`;

@@ -11,10 +11,13 @@ export function startContactsSandbox(): Promise<Sandbox> {
   return startAuthSandbox({ contacts: 300, events: 5 });
 }
 
-/** A started core signed in as the owner; `scopes` narrows what it asks for, `contacts` tunes paging. */
+/**
+ * A started core signed in as the owner; `scopes` narrows what it asks for, `contacts` tunes paging; `readAhead:
+ * false` is a workstation whose read ahead for offline work never ran (nothing cached but what a test asks).
+ */
 export async function signedInCore(
   sb: Sandbox,
-  options: { scopes?: string[]; contacts?: { pageSize?: number; limit?: number } } = {},
+  options: { scopes?: string[]; contacts?: { pageSize?: number; limit?: number }; readAhead?: false } = {},
 ): Promise<MadeCore> {
   const made = customSchemeCore(sb, {
     outbox: { baseDelayMs: 20, maxDelayMs: 200 },
@@ -22,6 +25,7 @@ export async function signedInCore(
     ...(options.scopes ? { config: { scopes: options.scopes } } : {}),
   });
   await made.core.start();
+  if (options.readAhead === false) await made.core.prefetch.stop();
   await signInAs(made, 'owner@frontdesk.test');
   await waitFor(() => made.core.connectivity.current().state === 'online', { what: 'the core to see the service' });
   return made;

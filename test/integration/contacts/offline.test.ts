@@ -54,7 +54,7 @@ describe('contacts offline', () => {
   });
 
   it('says it is offline when nothing is cached, yet still shows contacts added here', async () => {
-    const other = await signedInCore(sb);
+    const other = await signedInCore(sb, { readAhead: false });
     try {
       await call(other, 'contacts:address-books');
       await goOffline(sb, other);

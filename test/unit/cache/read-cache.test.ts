@@ -1,5 +1,5 @@
 /** The read cache keeps the last good answers encrypted and bounded: a day of searches cannot grow it. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
@@ -18,7 +18,9 @@ async function makeCache(budget: number, dir?: string) {
 }
 
 const files = (dir: string) =>
-  readdirSync(join(dir, 'cache'), { recursive: true, withFileTypes: true }).filter((e) => e.name.endsWith('.bin'));
+  existsSync(join(dir, 'cache'))
+    ? readdirSync(join(dir, 'cache'), { recursive: true, withFileTypes: true }).filter((e) => e.name.endsWith('.bin'))
+    : [];
 
 const answer = (i: number) => ({ items: [{ name: `Patient ${i}`, phone: `+1708555${String(i).padStart(4, '0')}` }] });
 
@@ -72,5 +74,21 @@ describe('read cache', () => {
     await cache.flush(); // anything the wipe did not wait for would land now
     expect(files(dir)).toHaveLength(0);
     expect(await cache.get('acct', 'search:3')).toBeNull();
+  });
+
+  it('keeps no answer that arrives for an account after its sign-out wipe, until it signs in again', async () => {
+    const { cache, dir } = await makeCache(1_000_000);
+    await cache.put('acct', 'search:1', answer(1), 1);
+    await cache.wipeAccount('acct');
+    // A read ahead that was under way at sign-out answers now.
+    await cache.put('acct', 'search:2', answer(2), 2);
+    cache.remember('acct', 'search:3', answer(3), 3);
+    await cache.flush();
+    expect(files(dir)).toHaveLength(0);
+    expect(await cache.get('acct', 'search:2')).toBeNull();
+    cache.open('acct');
+    await cache.put('acct', 'search:2', answer(2), 4);
+    expect(files(dir)).toHaveLength(1);
+    expect((await cache.get('acct', 'search:2'))?.fetchedAt).toBe(4);
   });
 });

@@ -1,0 +1,179 @@
+/**
+ * Offline-ready from sign-in: right after sign-in and at each start with a saved session, reads what offline work
+ * needs into the encrypted read cache — calendars, address books, booking pages (types, fields, consents) with the
+ * next days of free times, contacts, and the next days of the schedule — so a receptionist who loses the network at
+ * once can still add a contact, book and check in. Runs in the background (never in the way of a screen); a part
+ * that fails is logged and the whole is read again later, sooner when the service comes back. While signed in it
+ * is read again every few minutes, so the saved free times stay fresh.
+ */
+import type { ServiceClient } from './api/service-client';
+import { freshBookingPages, type BookingDeps } from './bookings/booking-service';
+import { saveAvailability } from './bookings/saved-availability';
+import type { ReadCache } from './cache/read-cache';
+import { calendarList } from './calendar/calendar-list';
+import type { CalendarDeps } from './calendar/calendar-service';
+import { saveScheduleDays } from './calendar/saved-days';
+import { freshAddressBooks, searchContacts, type ContactsDeps } from './contacts/contacts-service';
+import type { Clock, Logger } from './platform';
+
+/** Timing of the reads (tests shorten them). */
+export interface PrefetchOptions {
+  /** Between two complete reads while signed in (default 5 min). */
+  refreshMs?: number;
+  /** First wait after a failed read, doubled each time (default 5 s) up to `retryCapMs` (default 5 min). */
+  retryBaseMs?: number;
+  retryCapMs?: number;
+}
+
+/** What the reads need. */
+export interface PrefetchDeps {
+  service: ServiceClient;
+  cache: ReadCache;
+  clock: Clock;
+  log: Logger;
+  account(): string | null;
+  isOnline(): boolean;
+  calendar: CalendarDeps;
+  bookings: BookingDeps;
+  contacts: ContactsDeps;
+}
+
+/** The last finished read: for whom, when, and the parts that failed (none when complete). */
+export interface PrefetchRun {
+  account: string;
+  at: number;
+  failed: string[];
+}
+
+/** Reads ahead for the signed-in account and keeps it fresh. */
+export class Prefetcher {
+  private account: string | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private failures = 0;
+  private cancelTimer: () => void = () => undefined;
+  private last: PrefetchRun | null = null;
+  private stopped = false;
+  /** A read came due while the service was unreachable. */
+  private due = false;
+
+  constructor(
+    private readonly deps: PrefetchDeps,
+    private readonly options: PrefetchOptions = {},
+  ) {}
+
+  /** Called with the signed-in account on every auth change: a new account (sign-in, start) is read at once. */
+  accountChanged(account: string | null): void {
+    if (account === this.account) return;
+    this.account = account;
+    this.failures = 0;
+    this.cancelTimer();
+    if (account) this.runNow();
+  }
+
+  /** The service answers again: a read that failed, or came due meanwhile, is done at once. */
+  online(): void {
+    const failed = this.last?.account === this.account && (this.last?.failed.length ?? 0) > 0;
+    if (this.account && (this.due || failed)) {
+      this.cancelTimer();
+      this.runNow();
+    }
+  }
+
+  /** The last finished read (tests and support). */
+  lastRun(): PrefetchRun | null {
+    return this.last;
+  }
+
+  /** Resolves when no read is under way. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** Stops reading (core stops). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelTimer();
+    await this.idle();
+  }
+
+  private runNow(): void {
+    if (this.stopped) return;
+    this.due = false;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.run().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.runNow();
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    const account = this.account;
+    if (!account || account !== this.deps.account()) return;
+    const failed = await this.readAll(account);
+    if (this.deps.account() !== account) {
+      // Signed out (or another account) meanwhile: nothing read for that account may stay on this computer.
+      await this.deps.cache.wipeAccount(account);
+      return;
+    }
+    this.last = { account, at: this.deps.clock.now(), failed: failed.map((f) => f.part) };
+    if (failed.length === 0) {
+      this.failures = 0;
+      this.deps.log.info('saved for offline work');
+      this.schedule(this.options.refreshMs ?? 5 * 60_000);
+      return;
+    }
+    this.failures++;
+    const wait = Math.min(
+      this.options.retryCapMs ?? 5 * 60_000,
+      (this.options.retryBaseMs ?? 5_000) * 2 ** Math.min(this.failures - 1, 20),
+    );
+    this.deps.log.warn('some views could not be saved for offline work; trying again later', {
+      parts: failed.map((f) => f.part),
+      reason: failed[0]!.reason,
+      retryInMs: wait,
+    });
+    this.schedule(wait);
+  }
+
+  /** Every part, side by side; the parts that failed and why. */
+  private async readAll(account: string): Promise<{ part: string; reason: string }[]> {
+    const { deps } = this;
+    const now = deps.clock.now();
+    const parts: Record<string, () => Promise<unknown>> = {
+      calendars: async () => {
+        const list = await calendarList(deps.calendar);
+        if (list.source !== 'service') throw new Error('the service could not be reached');
+      },
+      'address books': () => freshAddressBooks(deps.contacts),
+      'booking pages and free times': async () =>
+        saveAvailability(deps.service, deps.cache, account, await freshBookingPages(deps.bookings), now),
+      contacts: async () => {
+        const list = await searchContacts(deps.contacts, { query: '' });
+        if (list.source !== 'service') throw new Error('the service could not be reached');
+      },
+      schedule: () => saveScheduleDays(deps.service, deps.cache, account, now),
+    };
+    const names = Object.keys(parts);
+    const results = await Promise.allSettled(names.map((name) => parts[name]!()));
+    return results.flatMap((r, i) =>
+      r.status === 'rejected' ? [{ part: names[i]!, reason: (r.reason as Error).message }] : [],
+    );
+  }
+
+  private schedule(ms: number): void {
+    this.cancelTimer();
+    if (this.stopped) return;
+    this.cancelTimer = this.deps.clock.setTimeout(() => {
+      // Offline: wait for the service to come back (online() runs it then) rather than fail again.
+      if (this.deps.isOnline()) this.runNow();
+      else this.due = true;
+    }, ms);
+  }
+}

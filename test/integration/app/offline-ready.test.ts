@@ -1,0 +1,172 @@
+/**
+ * Offline-ready from sign-in (issue 10, item 12; issue 14, item 3): right after sign-in, and at a start with a
+ * saved session, core reads ahead what offline work needs. A receptionist who loses the network at once can still
+ * see the next days, add a contact, book from the saved free times and check a patient in; back online each is
+ * sent once. A read that fails is logged and read again later.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { dayKey } from '../../../renderer/lib/practice-time';
+import { rangeOf } from '../../../renderer/features/calendar/range';
+import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
+import { waitFor } from '../../support/wait';
+import { call, callRaw, goOffline, goOnline, waitForOp } from '../contacts/contacts-kit';
+
+const DAY = 86_400_000;
+const opened: { sb?: Sandbox; cores: MadeCore[] } = { cores: [] };
+
+afterEach(async () => {
+  for (const made of opened.cores.splice(0)) await made.cleanup();
+  await opened.sb?.close();
+  delete opened.sb;
+});
+
+async function sandbox(): Promise<Sandbox> {
+  opened.sb = await startSandbox({ port: 0, seed: 1 });
+  return opened.sb;
+}
+
+/** A started core on `dataDir` (a fresh folder when absent), reading ahead quickly in tests. */
+async function startedCore(sb: Sandbox, dataDir?: string): Promise<MadeCore> {
+  const made = customSchemeCore(sb, {
+    outbox: { baseDelayMs: 20, maxDelayMs: 200 },
+    prefetch: { retryBaseMs: 50, retryCapMs: 200 },
+    ...(dataDir ? { dataDir } : {}),
+  });
+  opened.cores.push(made);
+  await made.core.start();
+  return made;
+}
+
+/** Waits until a read ahead for the signed-in account finished with every part. */
+function readAhead(made: MadeCore) {
+  return waitFor(
+    () => {
+      const run = made.core.prefetch.lastRun();
+      return run && run.account === made.core.auth.accountKey() && run.failed.length === 0 ? run : null;
+    },
+    { what: 'the read ahead to finish', timeoutMs: 20_000 },
+  );
+}
+
+/** What a receptionist does offline right after sign-in, checked against what the service had. */
+async function workOffline(sb: Sandbox, made: MadeCore) {
+  const zone = (await call(made, 'calendar:calendars')).practiceZone ?? 'UTC';
+  const tomorrow = rangeOf('day', dayKey(Date.now() + DAY, zone), zone);
+  const online = await call(made, 'calendar:range', tomorrow);
+  await goOffline(sb, made);
+
+  // The calendars, a day never opened, the address books and the booking pages with their forms.
+  expect(await call(made, 'calendar:calendars')).toMatchObject({ source: 'cache', practiceZone: zone });
+  const day = await call(made, 'calendar:range', tomorrow);
+  expect(day.source).toBe('cache');
+  expect(day.items.map((i) => i.id)).toEqual(online.items.map((i) => i.id));
+  expect(day.items.length).toBeGreaterThan(0);
+  const books = await call(made, 'contacts:address-books');
+  expect(books.length).toBe(2);
+  const pages = await call(made, 'bookings:pages');
+  const dental = pages.find((p) => p.slug === 'lakeside-dental')!;
+  expect(dental.types.map((t) => t.key)).toEqual(['new-patient', 'consultation', 'emergency']);
+  expect(dental.fields.map((f) => f.key)).toContain('insurance');
+  expect(dental.consent).toEqual({ textMessaging: true, marketing: true });
+
+  // Free times of the next two weeks, each marked with when it was read.
+  const fortnight = { begin: new Date().toISOString(), end: new Date(Date.now() + 14 * DAY).toISOString() };
+  for (const type of dental.types) {
+    const slots = await call(made, 'bookings:availability', {
+      page: dental.slug,
+      appointmentType: type.key,
+      ...fortnight,
+    });
+    expect(slots.length, type.key).toBeGreaterThan(0);
+    expect(slots.every((s) => typeof s.asOf === 'number')).toBe(true);
+  }
+  const cleaning = await call(made, 'bookings:availability', { page: 'lakeside-dental-cleaning', ...fortnight });
+  const slot = cleaning[0]!;
+
+  // Add a contact, book the caller, check a patient in: all queued.
+  const before = await admin(sb).stats();
+  const contact = await call(made, 'contacts:create', {
+    firstName: 'Offline',
+    lastName: 'Walk-in',
+    phones: [{ number: '(312) 555-0188' }],
+    emails: [],
+  });
+  const booking = await call(made, 'bookings:book', {
+    page: 'lakeside-dental-cleaning',
+    appointmentType: 'cleaning',
+    time: slot.time,
+    startsAt: slot.start,
+    name: 'Offline Walk-in',
+    phone: '(312) 555-0188',
+    email: '',
+    fieldData: {},
+  });
+  const patient = day.items[0]!;
+  const mark = await call(made, 'calendar:mark', { eventId: patient.id, state: 'arrived', startsAt: patient.start });
+  for (const item of [contact, booking, mark]) expect(item.status).toBe('queued');
+
+  // Back online: each is sent once.
+  await goOnline(sb, made);
+  for (const item of [contact, booking, mark]) await waitForOp(made, item.id);
+  const after = await admin(sb).stats();
+  expect((after.contactsWritten ?? 0) - (before.contactsWritten ?? 0)).toBe(1);
+  expect((after.bookingsCreated ?? 0) - (before.bookingsCreated ?? 0)).toBe(1);
+  expect((after.eventMarks ?? 0) - (before.eventMarks ?? 0)).toBe(1);
+}
+
+describe('offline-ready from sign-in', () => {
+  it('reads ahead right after sign-in: contact, booking and check-in work when the network drops at once', async () => {
+    const sb = await sandbox();
+    const made = await startedCore(sb);
+    await signInAs(made, 'owner@frontdesk.test');
+    await readAhead(made);
+    await workOffline(sb, made);
+  }, 60_000);
+
+  it('reads ahead at each start with a saved session', async () => {
+    const sb = await sandbox();
+    const first = await startedCore(sb);
+    await signInAs(first, 'owner@frontdesk.test');
+    await readAhead(first);
+    await first.core.stop();
+    // Nothing saved from the first run: what the second start has, it read itself.
+    rmSync(join(first.dir, 'cache'), { recursive: true, force: true });
+    const second = await startedCore(sb, first.dir);
+    expect(second.core.auth.status().state).toBe('signed_in');
+    await readAhead(second);
+    await workOffline(sb, second);
+  }, 60_000);
+
+  it('logs a read that failed and reads it again later', async () => {
+    const sb = await sandbox();
+    await admin(sb).faults({ failRate: 1, failStatus: [503], routes: ['/v1/address_books'] });
+    const made = await startedCore(sb);
+    await signInAs(made, 'owner@frontdesk.test');
+    const failed = await waitFor(() => made.core.prefetch.lastRun(), { what: 'a first read ahead' });
+    expect(failed.failed).toEqual(['address books']);
+    expect(made.log.lines.some((l) => l.startsWith('warn some views could not be saved for offline work'))).toBe(true);
+    await admin(sb).clearFaults();
+    await readAhead(made);
+    await goOffline(sb, made);
+    expect((await call(made, 'contacts:address-books')).length).toBe(2);
+    await goOnline(sb, made);
+  }, 60_000);
+
+  it('says offline, not stale times, for days beyond those saved', async () => {
+    const sb = await sandbox();
+    const made = await startedCore(sb);
+    await signInAs(made, 'owner@frontdesk.test');
+    await readAhead(made);
+    await goOffline(sb, made);
+    const far = {
+      begin: new Date(Date.now() + 20 * DAY).toISOString(),
+      end: new Date(Date.now() + 21 * DAY).toISOString(),
+    };
+    const result = await callRaw(made, 'bookings:availability', { page: 'lakeside-dental-cleaning', ...far });
+    expect(result).toMatchObject({ ok: false, error: { code: 'offline' } });
+    await goOnline(sb, made);
+  }, 60_000);
+});
