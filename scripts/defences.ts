@@ -236,7 +236,7 @@ export const DEFENCES: Defence[] = [
     name: 'nothing is read ahead for offline work at sign-in or start',
     file: 'main/core/app-core.ts',
     find: 'prefetch.accountChanged(key);',
-    replace: 'void key;',
+    replace: 'void prefetch;',
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {

@@ -66,6 +66,11 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       outbox.known.remember(account, accountLabel(status));
       outbox.wake('signed_in');
     },
+    // Offline-ready from sign-in: a newly signed-in account (and a saved one at start) is read ahead at once.
+    onAccount: (key) => {
+      if (key) cache.open(key);
+      prefetch.accountChanged(key);
+    },
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
   const cache = new ReadCache(
@@ -157,13 +162,6 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     },
     options.prefetch,
   );
-  // Offline-ready from sign-in: a newly signed-in account (and a saved one at start) is read ahead at once.
-  events.attach((channel) => {
-    if (channel !== 'auth:changed') return;
-    const key = account();
-    if (key) cache.open(key);
-    prefetch.accountChanged(key);
-  });
   const handlers = createHandlers({
     info,
     connectivity,

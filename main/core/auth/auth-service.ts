@@ -29,6 +29,8 @@ export interface AuthServiceDeps {
   onSignedOut?(accountKey: string | null): Promise<void>;
   /** Status published while signed in (a saved session at start, a sign-in, more permissions), with the account. */
   onSignedIn?(accountKey: string, status: AuthStatus): void;
+  /** Every published status, with the signed-in account (null when signed out, or when the session ended). */
+  onAccount?(accountKey: string | null): void;
 }
 
 /** The auth layer of one core. */
@@ -277,6 +279,7 @@ export class AuthService {
     this.deps.events.emit('auth:changed', status);
     const key = this.accountKey();
     if (status.state === 'signed_in' && key) this.deps.onSignedIn?.(key, status);
+    this.deps.onAccount?.(status.state === 'signed_in' ? key : null);
   }
 }
 
