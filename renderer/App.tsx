@@ -12,10 +12,13 @@ import { FindPatient } from './features/shell/FindPatient';
 import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
+import './features/messages/register-slots';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { wireContactEvents } from './stores/contacts-store';
+import { wireMessageEvents } from './stores/messages-events';
+import { useMessagesStore } from './stores/messages-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
 import { useShellStore } from './stores/shell-store';
@@ -26,6 +29,7 @@ const BookingView = lazy(() => import('./features/bookings/BookingView').then((m
 const ContactsView = lazy(() => import('./features/contacts/ContactsView').then((m) => ({ default: m.ContactsView })));
 const BookingsView = lazy(() => import('./features/bookings/BookingsView').then((m) => ({ default: m.BookingsView })));
 const OutboxView = lazy(() => import('./features/outbox/OutboxView').then((m) => ({ default: m.OutboxView })));
+const MessagesView = lazy(() => import('./features/messages/MessagesView').then((m) => ({ default: m.MessagesView })));
 
 /** Root component. */
 export function App() {
@@ -35,9 +39,14 @@ export function App() {
   const screen = useNavStore((s) => s.screen);
   const signedIn = auth?.state === 'signed_in';
   const shortcutsOpen = useShellStore((s) => s.shortcutsOpen);
+  const canReadTexts = signedIn && Boolean(auth?.grantedScopes.includes('messaging:read'));
   useEffect(() => {
     if (signedIn) void useOutboxStore.getState().load();
   }, [signedIn]);
+  useEffect(() => {
+    // The unread count for the tab and the badge, and the replies the schedule labels.
+    if (canReadTexts) void useMessagesStore.getState().load();
+  }, [canReadTexts]);
   useEffect(() => {
     if (!signedIn) return;
     return wireShortcuts({ showShortcuts: () => useShellStore.getState().showShortcuts(true) });
@@ -50,6 +59,7 @@ export function App() {
       wireOutboxEvents(),
       wireBookingEvents(),
       wireContactEvents(),
+      wireMessageEvents(),
       wireSessionReset(),
     ];
     void useAppStore.getState().load();
@@ -78,6 +88,7 @@ export function App() {
           {ready && signedIn && screen === 'contacts' && <ContactsView />}
           {ready && signedIn && screen === 'bookings' && <BookingsView />}
           {ready && signedIn && screen === 'outbox' && <OutboxView />}
+          {ready && signedIn && screen === 'messages' && <MessagesView />}
         </Suspense>
         {ready && signedIn && <FindPatient />}
         <ShortcutsDialog

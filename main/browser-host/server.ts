@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type FrontdeskCore } from '../core/app-core';
 import type { FrontdeskConfig } from '../core/config';
-import type { Logger } from '../core/platform';
+import type { Clock, Logger } from '../core/platform';
 import { buildCsp, securityHeaders } from '../core/security/csp';
 import { createNodePlatform } from './node-platform';
 import { notModified, readStatic } from '../core/static-files';
@@ -32,6 +32,8 @@ export interface BrowserHostOptions {
   key?: string;
   /** Backpressure limits (tests use small ones). */
   limits?: Partial<SocketLimits>;
+  /** Time source (e2e tests move it forward, e.g. past the 15 minutes a text may wait); the system clock by default. */
+  clock?: Clock;
 }
 
 /** How much one page may have outstanding before the host stops reading it, or drops it. */
@@ -222,6 +224,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     appVersion: options.appVersion,
     openUrl: (url) => core?.events.emit('shell:open-url', { url }),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   // A browser cannot claim a custom URL scheme: the browser host always signs in through loopback.
   const config = { ...options.config, forceLoopback: true };

@@ -1,5 +1,6 @@
 /** The screens of a signed-in user, with the outbox's count. */
 import { SCREENS, useNavStore } from '../stores/nav-store';
+import { useMessagesStore } from '../stores/messages-store';
 import { useOutboxStore } from '../stores/outbox-store';
 import { modKey } from '../features/shell/shortcuts';
 
@@ -8,6 +9,7 @@ export function NavBar() {
   const screen = useNavStore((s) => s.screen);
   const go = useNavStore((s) => s.go);
   const { queued, needsAttention } = useOutboxStore((s) => s.summary);
+  const unread = useMessagesStore((s) => s.unreadTotal);
   return (
     <nav className="nav" aria-label="Screens">
       {SCREENS.map((tab, i) => (
@@ -27,6 +29,11 @@ export function NavBar() {
               aria-label={`${queued + needsAttention} changes`}
             >
               {queued + needsAttention}
+            </span>
+          )}
+          {tab.screen === 'messages' && unread > 0 && (
+            <span className="count count-new" aria-label={unread === 1 ? '1 unread text' : `${unread} unread texts`}>
+              {unread}
             </span>
           )}
         </button>

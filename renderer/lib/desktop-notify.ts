@@ -7,14 +7,20 @@
 /** Shown notifications, for tests and the status line ("Notified: …"). */
 const notified: { title: string; body: string }[] = [];
 
-/** Shows a desktop notification when allowed; asks once when the browser has not been told yet. */
-export function notifyDesktop(title: string, body: string): void {
+/** Shows a desktop notification when allowed; asks once when the browser has not been told yet. A click on it brings
+ * the window forward and runs `onClick` (e.g. opens the thread). */
+export function notifyDesktop(title: string, body: string, onClick?: () => void): void {
   notified.push({ title, body });
   const N = globalThis.Notification;
   if (!N) return;
   const show = () => {
     try {
-      new N(title, { body });
+      const shown = new N(title, { body });
+      if (onClick)
+        shown.onclick = () => {
+          window.focus();
+          onClick();
+        };
     } catch {
       // Some hosts only allow notifications from a service worker: the screen says it anyway.
     }

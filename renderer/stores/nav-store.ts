@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { onAccountReset } from './session-reset';
 
 /** The app's screens. */
-export type Screen = 'calendar' | 'book' | 'contacts' | 'bookings' | 'outbox';
+export type Screen = 'calendar' | 'book' | 'contacts' | 'bookings' | 'outbox' | 'messages';
 
 /** The screens in tab order with their names. */
 export const SCREENS: { screen: Screen; label: string }[] = [
@@ -12,6 +12,7 @@ export const SCREENS: { screen: Screen; label: string }[] = [
   { screen: 'contacts', label: 'Contacts' },
   { screen: 'bookings', label: 'Bookings' },
   { screen: 'outbox', label: 'Outbox' },
+  { screen: 'messages', label: 'Messages' },
 ];
 
 /** Navigation state. */

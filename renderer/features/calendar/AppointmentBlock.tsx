@@ -2,6 +2,7 @@
 import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { AgendaItem } from '../../../preload/contract';
 import { timeInZone } from '../../lib/practice-time';
+import { useMessagesStore } from '../../stores/messages-store';
 import { checkInWords, MARK_WORDS, stateInWords, stateTone } from './participant-state';
 
 /** The "waiting" words of an appointment, or null. */
@@ -16,8 +17,14 @@ export function pendingWords(item: AgendaItem): string | null {
 export function AppointmentBadges({ item }: { item: AgendaItem }) {
   const waiting = pendingWords(item);
   const person = item.people[0];
+  const replied = useMessagesStore((s) => s.meanings[item.id]);
   return (
     <>
+      {replied && (
+        <span className={`badge badge-${replied === 'cancel' ? 'bad' : 'good'}`} data-testid="reply-label">
+          {replied === 'cancel' ? 'Texted: cancel' : 'Texted: confirm'}
+        </span>
+      )}
       {waiting && (
         <span className={`badge badge-${item.pending?.status === 'needs_attention' ? 'bad' : 'neutral'}`}>
           {waiting}

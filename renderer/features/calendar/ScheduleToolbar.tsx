@@ -1,6 +1,6 @@
 /**
- * The schedule's bar: the days shown, Today, previous/next, a date picker, the view switcher, Print day sheet and New
- * appointment.
+ * The schedule's bar: the days shown, Today, previous/next, a date picker, the view switcher, Print day sheet, Text
+ * everyone in the next hour and New appointment.
  */
 import { parseDate } from '@internationalized/date';
 import {
@@ -17,12 +17,17 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
+import { lazy, Suspense, useState } from 'react';
 import { dayKey } from '../../lib/practice-time';
+import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useShellStore } from '../../stores/shell-store';
 import { modKey } from '../shell/shortcuts';
 import { titleOf, type ScheduleView } from './range';
 import { useNow } from './use-now';
+
+// Loaded when first opened: the first paint of the schedule does not carry it.
+const DelayBroadcast = lazy(() => import('../messages/DelayBroadcast').then((m) => ({ default: m.DelayBroadcast })));
 
 const VIEWS: { view: ScheduleView; label: string }[] = [
   { view: 'day', label: 'Day' },
@@ -37,6 +42,8 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
   const { today, move, setView, goTo, openNew } = useCalendarStore.getState();
   const isToday = anchor === dayKey(useNow(), zone);
   const unit = view === 'day' ? 'day' : 'week';
+  const canText = useAuthStore((s) => Boolean(s.status?.grantedScopes.includes('messaging:send')));
+  const [broadcasting, setBroadcasting] = useState(false);
   return (
     <div className="schedule-bar">
       <h2 id="calendar-heading" className="schedule-title">
@@ -110,9 +117,19 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
       >
         Print day sheet
       </button>
+      {canText && (
+        <button type="button" className="secondary-button" onClick={() => setBroadcasting(true)}>
+          Text everyone in the next hour
+        </button>
+      )}
       <button type="button" className="primary-button" onClick={() => openNew()}>
         New appointment
       </button>
+      {broadcasting && (
+        <Suspense fallback={null}>
+          <DelayBroadcast onClose={() => setBroadcasting(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import type { ContactView } from '../../../preload/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { useAppStore } from '../../stores/app-store';
+import { useAuthStore } from '../../stores/auth-store';
+import { TextPatientDialog } from '../messages/TextPatientDialog';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { ContactHistoryLists } from './ContactHistoryLists';
@@ -90,6 +92,9 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
   const startEdit = useContactsStore((s) => s.startEdit);
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   const [confirming, setConfirming] = useState(false);
+  const [texting, setTexting] = useState(false);
+  const canText = useAuthStore((s) => Boolean(s.status?.grantedScopes.includes('messaging:send')));
+  const phone = contact.phones.find((p) => p.primary) ?? contact.phones[0];
   useEffect(() => {
     if (online && history?.source === 'cache') void loadHistory();
   }, [online, history?.source, loadHistory]);
@@ -114,6 +119,11 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
         <button type="button" className="primary-button" disabled={gone} onClick={book}>
           Book appointment
         </button>
+        {canText && phone && (
+          <button type="button" className="secondary-button" disabled={gone} onClick={() => setTexting(true)}>
+            Text patient
+          </button>
+        )}
         <button type="button" className="secondary-button" disabled={gone} onClick={() => startEdit(contact)}>
           Edit
         </button>
@@ -134,6 +144,17 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
       />
       {!history && loadingHistory && <p className="muted">Looking for their appointments…</p>}
       {history && <ContactHistoryLists history={history} />}
+      {texting && phone && (
+        <TextPatientDialog
+          to={{
+            name: contact.name,
+            phone: phone.normalized || phone.number,
+            phoneDisplay: phone.display || phone.number,
+            contactId: contact.id ?? undefined,
+          }}
+          onClose={() => setTexting(false)}
+        />
+      )}
       {confirming && <ConfirmDelete name={contact.name} onClose={() => setConfirming(false)} />}
     </article>
   );

@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
 import { createFileLogger } from '../../../main/core/log/file-logger';
-import type { Logger } from '../../../main/core/platform';
+import { systemClock, type Logger } from '../../../main/core/platform';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { FrontdeskPage } from './driver';
@@ -25,6 +25,8 @@ export interface Stack {
   stopService(): Promise<void>;
   /** Starts the service again on the same address. */
   startService(): Promise<void>;
+  /** Moves the app's clock (the browser host's core) forward; the service and the page keep real time. */
+  advanceClock(ms: number): void;
   open(): Promise<FrontdeskPage>;
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
   const logDir = join(dataDir, 'logs');
   const fileLog = createFileLogger({ dir: logDir });
+  let clockOffset = 0;
   const host = await startBrowserHost({
     port: 0,
     config: loadConfig({
@@ -68,6 +71,7 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
     log: process.env.E2E_DEBUG ? teeLog(quietLog, fileLog) : fileLog,
     probe: { onlineIntervalMs: 1000, offlineIntervalMs: 500, timeoutMs: 1500 },
     tap: (_direction, text) => wire.push(text),
+    clock: { ...systemClock, now: () => Date.now() + clockOffset },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   let serviceUp = true;
@@ -86,6 +90,9 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
     startService: async () => {
       sandbox = await startSandbox({ port });
       serviceUp = true;
+    },
+    advanceClock: (ms) => {
+      clockOffset += ms;
     },
     open: async () => {
       const context = await browser.newContext();
@@ -135,6 +142,7 @@ export function useStack(options: { scopes?: string[] } = {}): Stack {
     },
     stopService: () => started().stopService(),
     startService: () => started().startService(),
+    advanceClock: (ms) => started().advanceClock(ms),
     open: () => started().open(),
     close: () => started().close(),
   };

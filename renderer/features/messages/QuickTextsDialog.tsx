@@ -1,0 +1,93 @@
+/**
+ * The practice's quick texts, edited in a dialog and kept through main (they stay across restarts and are the same
+ * for everyone on this workstation). {first name}, {time} and {minutes} are filled in when a text is used.
+ */
+import { useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { IpcError } from '../../../preload/contract';
+import { useMessagesStore } from '../../stores/messages-store';
+import { useQuickTexts } from './QuickTextMenu';
+import { replyProblem } from './ReplyBox';
+
+const MAX_QUICK_TEXTS = 20;
+
+/** The dialog; nothing is kept until "Save". */
+export function QuickTextsDialog({ onClose }: { onClose(): void }) {
+  const saved = useQuickTexts();
+  const [texts, setTexts] = useState<string[]>(saved);
+  const [problem, setProblem] = useState<{ index: number; text: string } | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    const kept = texts.map((t) => t.trim()).filter(Boolean);
+    const bad = kept.findIndex((t) => replyProblem(t) !== null);
+    if (bad >= 0) return setProblem({ index: bad, text: replyProblem(kept[bad]!)! });
+    setSaving(true);
+    const e = await useMessagesStore.getState().saveQuickTexts(kept);
+    setSaving(false);
+    if (e) setError(e);
+    else onClose();
+  };
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="shell-overlay">
+      <Modal className="shell-modal">
+        <Dialog className="shell-dialog quick-texts" data-testid="quick-texts">
+          <Heading slot="title">Quick texts</Heading>
+          <p className="muted">
+            Write {'{first name}'}, {'{time}'} or {'{minutes}'} where the patient’s first name, their appointment time
+            or the delay should go.
+          </p>
+          <ol className="quick-text-list">
+            {texts.map((t, i) => (
+              <li key={i} className="quick-text-row">
+                <div className="field">
+                  <label className="field-label" htmlFor={`quick-text-${i}`}>
+                    Quick text {i + 1}
+                  </label>
+                  <textarea
+                    id={`quick-text-${i}`}
+                    rows={2}
+                    value={t}
+                    aria-invalid={problem?.index === i ? true : undefined}
+                    aria-describedby={problem?.index === i ? 'quick-text-problem' : undefined}
+                    onChange={(e) => setTexts(texts.map((x, j) => (j === i ? e.target.value : x)))}
+                  />
+                  {problem?.index === i && (
+                    <span id="quick-text-problem" className="field-error">
+                      {problem.text}
+                    </span>
+                  )}
+                </div>
+                <button
+                  type="button"
+                  className="link-button link-danger"
+                  onClick={() => setTexts(texts.filter((_, j) => j !== i))}
+                >
+                  Remove quick text {i + 1}
+                </button>
+              </li>
+            ))}
+          </ol>
+          {texts.length < MAX_QUICK_TEXTS && (
+            <button type="button" className="secondary-button" onClick={() => setTexts([...texts, ''])}>
+              Add a quick text
+            </button>
+          )}
+          {error && (
+            <p className="notice notice-error" role="alert">
+              {error.message}
+            </p>
+          )}
+          <div className="shell-actions">
+            <Button className="secondary-button" onPress={onClose}>
+              Cancel
+            </Button>
+            <Button className="primary-button" isDisabled={saving} onPress={() => void save()}>
+              Save
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * "Text patient" from an appointment or a contact: a quick text filled with the patient's first name and the
+ * appointment's time (or a text of one's own), counted as it is typed, sent once through the outbox. The dialog says
+ * what became of it: sent, not sent yet (it goes when the service answers), or refused (e.g. the patient opted out).
+ */
+import { useState } from 'react';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { IpcError, OutboxItem } from '../../../preload/contract';
+import { PermissionNeeded } from '../../components/PermissionNeeded';
+import { timeInZone, usePracticeZone } from '../../lib/practice-time';
+import { useMessagesStore } from '../../stores/messages-store';
+import { openThread } from '../../stores/messages-events';
+import { firstNameOf } from './quick-text-fill';
+import { QuickTextMenu } from './QuickTextMenu';
+import { ReplyBox } from './ReplyBox';
+import './messages.css';
+
+/** Who the text is for, and the appointment it is about. */
+export interface TextRecipient {
+  name: string;
+  phone: string;
+  /** How to show the phone (as typed when not given). */
+  phoneDisplay?: string | undefined;
+  contactId?: number | null | undefined;
+  eventId?: number | null | undefined;
+  /** The appointment's start (ISO), for {time}. */
+  start?: string | undefined;
+}
+
+/** What became of the text, in plain words. */
+function outcome(item: OutboxItem): { tone: 'ok' | 'wait' | 'bad'; words: string } {
+  if (item.status === 'done') return { tone: 'ok', words: 'Sent.' };
+  if (item.status === 'needs_attention') return { tone: 'bad', words: item.error ?? 'The service refused this text.' };
+  return { tone: 'wait', words: 'Not sent yet — it will be sent when the service answers.' };
+}
+
+/** The dialog. */
+export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(): void }) {
+  const zone = usePracticeZone();
+  const [text, setText] = useState('');
+  const [sent, setSent] = useState<OutboxItem | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const name = to.name || to.phoneDisplay || to.phone;
+  const send = async (t: string) => {
+    const r = await useMessagesStore.getState().start({
+      phone: to.phone,
+      ...(to.contactId ? { contactId: to.contactId } : {}),
+      ...(to.name ? { name: to.name } : {}),
+      ...(to.eventId && to.eventId > 0 ? { eventId: to.eventId } : {}),
+      text: t,
+    });
+    if (!r.ok) {
+      setError(r.error);
+      return false;
+    }
+    setError(null);
+    setSent(r.item);
+    return true;
+  };
+  const result = sent ? outcome(sent) : null;
+  return (
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="shell-overlay">
+      <Modal className="shell-modal">
+        <Dialog className="shell-dialog text-patient" data-testid="text-patient">
+          <Heading slot="title">Text {name}</Heading>
+          <p className="muted">To {to.phoneDisplay || to.phone}</p>
+          {result ? (
+            <p
+              className={`notice ${result.tone === 'bad' ? 'notice-error' : 'notice-info'}`}
+              role={result.tone === 'bad' ? 'alert' : 'status'}
+              data-testid="text-outcome"
+            >
+              {result.words}
+            </p>
+          ) : (
+            <>
+              <ReplyBox
+                label="Message"
+                sendLabel="Send text"
+                text={text}
+                onTextChange={setText}
+                onSend={send}
+                extra={
+                  <QuickTextMenu
+                    values={{
+                      firstName: firstNameOf(to.name),
+                      time: to.start ? timeInZone(to.start, zone) : undefined,
+                    }}
+                    onPick={setText}
+                  />
+                }
+              />
+            </>
+          )}
+          {error &&
+            (error.code === 'insufficient_scope' && error.requiredScope ? (
+              <PermissionNeeded message={error.message} scope={error.requiredScope} />
+            ) : (
+              <p className="notice notice-error" role="alert">
+                {error.message}
+              </p>
+            ))}
+          <div className="shell-actions">
+            {sent?.result?.id && (
+              <Button
+                className="secondary-button"
+                onPress={() => {
+                  onClose();
+                  openThread(sent.result!.id!);
+                }}
+              >
+                Open in Messages
+              </Button>
+            )}
+            <Button className="secondary-button" onPress={onClose}>
+              {sent ? 'Close' : 'Cancel'}
+            </Button>
+          </div>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}
