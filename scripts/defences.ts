@@ -262,6 +262,22 @@ export const DEFENCES: Defence[] = [
     more: [{ find: 'this.d.activeAccount() === op.accountKey &&', replace: '' }],
     tests: ['test/integration/outbox/accounts.test.ts'],
   },
+  // --- Texts to patients: billed and on their phone, so once and never late.
+  {
+    name: 'a text whose answer was lost is sent again without looking for it in the thread first',
+    file: 'main/core/outbox/kinds-messages.ts',
+    find: 'return messages.some((m) => ours(m, op.payload.content, since)) ? { id: op.payload.conversation_id } : null;',
+    replace: 'return null;',
+    more: [{ find: 'if (first && ours(first, p.content, since)) return { id: t.id };', replace: '' }],
+    tests: ['test/integration/messages/texts-exactly-once.test.ts'],
+  },
+  {
+    name: 'a text still unsent 15 minutes after it was written is sent late instead of held',
+    file: 'main/core/outbox/send-loop.ts',
+    find: 'const held = spec.stale?.(op, now) ?? null;',
+    replace: 'const held = null as string | null;',
+    tests: ['test/integration/messages/held-texts.test.ts'],
+  },
   // --- The data folder.
   {
     name: 'an open data folder is left as it is',

@@ -164,7 +164,7 @@ export class Outbox {
    * "Send now anyway" for a held op (a text written more than 15 minutes ago): approved now, so it is sent at once
    * (and held again only if it stays unsent for another 15 minutes).
    */
-  sendAnyway(id: string): Promise<OpView> {
+  async sendAnyway(id: string): Promise<OpView> {
     const op = this.store.table.ops.get(id);
     if (!op || !KINDS[op.kind].stale) throw new OutboxInputError('only a held text can be sent anyway');
     return this.edit(id, { ...op.payload, send_anyway_at: this.deps.clock.now() });
