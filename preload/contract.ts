@@ -209,13 +209,17 @@ export interface OutboxItem {
   requiredScope: string | null;
   /** The appointment time has passed. */
   timePassed: boolean;
-  /** What the service made of it, once done (for a text: the thread's id). */
-  result: { id: number | null; state: string | null } | null;
+  /** What the service made of it, once done (for a text: the thread's id; for a booking: its calendar). */
+  result: { id: number | null; state: string | null; calendarName: string | null } | null;
   /**
    * A text still unsent 15 minutes after it was written: held, not sent, until the user chooses "Send now anyway"
    * (`outbox:send-anyway`) or "Discard" (`outbox:discard`). Status is then 'needs_attention'.
    */
   held?: boolean;
+  /** When the appointment starts (epoch ms), for appointments and bookings. */
+  appointmentAt: number | null;
+  /** The zone the summary's time is in (the booking page's or the practice's); null when not known. */
+  zone: string | null;
 }
 
 /** Counts for the status bar, and work waiting under other sign-ins on this workstation. */
@@ -234,12 +238,28 @@ export interface BookingPageView {
   slug: string;
   name: string;
   timeZone: string;
-  /** `key` is the appointment type's token (its direct-URL name); `calendarIds` the calendars it books into. */
-  types: { key: string; label: string; lengthMinutes: number | null; calendarIds: number[] }[];
+  /**
+   * `key` is the appointment type's token (its direct-URL name); `calendarIds` the calendars it books into, and
+   * `providers` those of them the service names (what the desk chooses from).
+   */
+  types: {
+    key: string;
+    label: string;
+    lengthMinutes: number | null;
+    calendarIds: number[];
+    providers: ProviderView[];
+  }[];
   fields: { key: string; label: string; type: string; required: boolean; options: string[] }[];
   /** Built-in fields the page requires. */
   requires: { name: boolean; phone: boolean; email: boolean };
   consent: { textMessaging: boolean; marketing: boolean };
+}
+
+/** A provider (or room) a booking can be made with: one of the appointment type's calendars. */
+export interface ProviderView {
+  /** The calendar's id. */
+  id: number;
+  name: string;
 }
 
 /** A free time on a booking page. */
@@ -254,6 +274,8 @@ export interface SlotView {
    * only when it is sent. Absent on a live answer.
    */
   asOf?: number;
+  /** The type's calendars (providers) free at that time; empty when the service does not say. */
+  providers: number[];
 }
 
 /** A booking as the Bookings screen and a contact's history show it. */
@@ -561,6 +583,8 @@ const bookingInput = z
     appointmentType: z.string().trim().min(1).max(100).optional(),
     time: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'not a booking time'),
     startsAt: z.iso.datetime({ offset: true }),
+    /** The provider's calendar; absent for "Anyone available". */
+    provider: z.number().int().positive().optional(),
     name: z.string().trim().max(200),
     phone: phoneOrBlank,
     email: emailOrBlank,

@@ -116,13 +116,28 @@ export function differsFromWorkstation(zone: string, at: number = Date.now()): b
   return format(inZone(at, zone), 'yyyy-MM-dd HH:mm') !== format(inZone(at, here), 'yyyy-MM-dd HH:mm');
 }
 
+/** The zone's short name at that instant ("CST", "MST"; "GMT-6" where the locale has none). */
+function zoneAbbreviation(zone: string, at: number | string = Date.now()): string {
+  const ms = typeof at === 'string' ? Date.parse(at) : at;
+  return (
+    new Intl.DateTimeFormat(undefined, { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')?.value ?? ''
+  );
+}
+
+/** " CST" when `zone`'s clock differs from this computer's at that instant, else "" (appended to a shown time). */
+export function zoneSuffix(zone: string | null | undefined, at: number | string = Date.now()): string {
+  if (!zone) return '';
+  const ms = typeof at === 'string' ? Date.parse(at) : at;
+  const short = differsFromWorkstation(zone, ms) ? zoneAbbreviation(zone, ms) : '';
+  return short ? ` ${short}` : '';
+}
+
 /** "Times in Chicago time (CST)": the label shown when the practice's clock differs from this computer's. */
 export function zoneLabel(zone: string, at: number = Date.now()): string {
   const city = (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
-  const short =
-    new Intl.DateTimeFormat(undefined, { timeZone: zone, timeZoneName: 'short' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const short = zoneAbbreviation(zone, at);
   return `Times in ${city} time${short ? ` (${short})` : ''}`;
 }
 

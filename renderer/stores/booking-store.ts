@@ -2,17 +2,22 @@
  * The booking form for a caller. What the receptionist typed stays here across screens until
  * the booking is made or they start over.
  */
-import { endOfDay, format, formatISO, parseISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
 import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';
 import { onAccountReset } from './session-reset';
 
 /** The fields of the form. */
 export interface BookingForm {
   page: string;
   appointmentType: string;
+  /** The provider's calendar id; null for "Anyone available". */
+  provider: number | null;
+  /** `yyyy-MM-dd` in the page's zone; '' until the first open day is found. */
   day: string;
+  /** True once the receptionist chose the day (then changing page or type keeps it). */
+  dayPicked: boolean;
   slot: SlotView | null;
   name: string;
   phone: string;
@@ -34,6 +39,8 @@ export interface BookingState {
   submitting: boolean;
   submitError: IpcError | null;
   result: OutboxItem | null;
+  /** What was booked, in the form's words, for the result panel. */
+  booked: BookedSummary | null;
   /** A time asked for from the schedule (epoch ms): chosen once the free times arrive, or said to be taken. */
   wanted: { start: number; calendarId: number | null } | null;
   loadPages(): Promise<void>;
@@ -47,17 +54,32 @@ export interface BookingState {
   prefillCaller(caller: { name: string; phone: string; email: string }): void;
   /**
    * Starts a booking at a free time of the schedule: the page and type that book into that calendar (the one serving
-   * it alone preferred), that day, and that time chosen when the page offers it.
+   * it alone preferred), that provider, that day, and that time chosen when the page offers it.
    */
   prefillSlot(at: { day: string; start: number; calendarId: number | null }): void;
   /** Forgets everything (another account, or signed out). */
   clear(): void;
 }
 
+/** The booking as the result panel tells it: type, provider, person and time in the page's zone. */
+export interface BookedSummary {
+  typeLabel: string;
+  /** The provider chosen; null for "Anyone available". */
+  providerName: string | null;
+  who: string;
+  start: string;
+  zone: string;
+}
+
+/** Days ahead searched for the first open day. */
+const SEARCH_DAYS = 14;
+
 const blank = (): BookingForm => ({
   page: '',
   appointmentType: '',
-  day: format(Date.now(), 'yyyy-MM-dd'),
+  provider: null,
+  day: '',
+  dayPicked: false,
   slot: null,
   name: '',
   phone: '',
@@ -79,6 +101,12 @@ function servingType(pages: BookingPageView[], calendarId: number): { page: stri
   return best && { page: best.page, type: best.type };
 }
 
+/** The provider to preselect for a time picked in `calendarId`'s column: that calendar when the type offers it. */
+function providerFor(pages: BookingPageView[], page: string, type: string, calendarId: number | null): number | null {
+  const t = pages.find((p) => p.slug === page)?.types.find((x) => x.key === type);
+  return calendarId !== null && t?.providers.some((p) => p.id === calendarId) ? calendarId : null;
+}
+
 /** One store for booking. */
 export const useBookingStore = create<BookingState>()((set, get) => ({
   pages: [],
@@ -90,6 +118,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   submitting: false,
   submitError: null,
   result: null,
+  booked: null,
   wanted: null,
   async loadPages() {
     const r = await frontdesk.invoke['bookings:pages']();
@@ -97,16 +126,34 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     set({ pages: r.value, pagesError: null });
     const { form, wanted } = get();
     const page = r.value.find((p) => p.slug === form.page) ?? r.value[0];
-    // A time asked for before the pages were known: the page serving its calendar now.
+    // A time asked for before the pages were known: the page serving its calendar now, with that provider.
     const served = wanted?.calendarId && !form.page ? servingType(r.value, wanted.calendarId) : null;
-    if (served) get().update({ page: served.page, appointmentType: served.type });
+    if (served)
+      get().update({
+        page: served.page,
+        appointmentType: served.type,
+        provider: providerFor(r.value, served.page, served.type, wanted?.calendarId ?? null),
+      });
     else if (page && !form.page) get().update({ page: page.slug, appointmentType: page.types[0]?.key ?? '' });
+    else if (form.page && get().slots === null) void get().loadSlots();
   },
   update(patch) {
-    const form = { ...get().form, ...patch };
-    const slotInputsChanged = 'page' in patch || 'appointmentType' in patch || 'day' in patch;
+    const before = get().form;
+    let form = { ...before, ...patch };
+    if ('day' in patch && !('dayPicked' in patch)) form.dayPicked = true;
+    const pageOrType = form.page !== before.page || form.appointmentType !== before.appointmentType;
+    if (pageOrType) {
+      // Another page or type: its providers and (unless the desk chose a day) its first open day.
+      const type = get()
+        .pages.find((p) => p.slug === form.page)
+        ?.types.find((t) => t.key === form.appointmentType);
+      if (!type?.providers.some((p) => p.id === form.provider)) form.provider = null;
+      if (!form.dayPicked) form.day = '';
+    }
+    const slotInputsChanged = pageOrType || form.day !== before.day;
+    if (slotInputsChanged || (form.slot && !offersProvider(form.slot, form.provider))) form = { ...form, slot: null };
     set({
-      form: slotInputsChanged ? { ...form, slot: null } : form,
+      form,
       submitError: null,
       // A time chosen by hand ends the wish for the one picked in the schedule.
       ...('slot' in patch ? { wanted: null } : {}),
@@ -115,24 +162,42 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   },
   async loadSlots() {
     const { page, appointmentType, day } = get().form;
-    if (!page || !day) return;
+    const zone = get().pages.find((p) => p.slug === page)?.timeZone;
+    if (!page || !zone) return;
     set({ slots: null, slotsError: null });
-    const date = parseISO(day);
+    // Without a day, the next two weeks are searched and the first day with a free time is shown.
+    const from = day ? dayStart(day, zone).getTime() : Date.now();
+    const to = dayStart(addDaysToKey(day || dayKey(from, zone), day ? 1 : SEARCH_DAYS, zone), zone).getTime() - 1000;
     const r = await frontdesk.invoke['bookings:availability']({
       page,
       ...(appointmentType ? { appointmentType } : {}),
-      begin: formatISO(startOfDay(date)),
-      end: formatISO(endOfDay(date)),
+      begin: isoInZone(from, zone),
+      end: isoInZone(to, zone),
     });
     const now = get().form;
     if (now.page !== page || now.day !== day || now.appointmentType !== appointmentType) return;
-    set(r.ok ? { slots: r.value } : { slotsError: r.error, slots: [] });
-    const wanted = get().wanted;
-    const match = r.ok && wanted ? r.value.find((s) => Date.parse(s.start) === wanted.start) : undefined;
-    if (match) set({ form: { ...get().form, slot: match }, wanted: null });
+    if (!r.ok) return set({ slotsError: r.error, slots: [] });
+    if (day) {
+      set({ slots: r.value });
+      const wanted = get().wanted;
+      const match = wanted ? r.value.find((s) => Date.parse(s.start) === wanted.start) : undefined;
+      if (match) set({ form: { ...get().form, slot: match }, wanted: null });
+      return;
+    }
+    const first = r.value.find((s) => offersProvider(s, now.provider)) ?? r.value[0];
+    const found = first ? dayKey(first.start, zone) : dayKey(from, zone);
+    set({
+      form: { ...now, day: found, slot: null },
+      slots: r.value.filter((s) => dayKey(s.start, zone) === found),
+    });
   },
   async submit(input) {
-    set({ submitting: true, submitError: null });
+    const page = get().pages.find((p) => p.slug === get().form.page);
+    set({
+      submitting: true,
+      submitError: null,
+      booked: page && get().form.slot ? bookedSummary(get().form, page) : null,
+    });
     const id = get().editingId;
     const r = id
       ? await frontdesk.invoke['bookings:rebook']({ id, booking: input })
@@ -150,11 +215,17 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   },
   prefillSlot(at) {
     // A finished booking or a queued one being changed is left alone: this is a new booking.
-    if (get().result || get().editingId) set({ result: null, editingId: null });
+    if (get().result || get().editingId) set({ result: null, booked: null, editingId: null });
     const served = at.calendarId ? servingType(get().pages, at.calendarId) : null;
-    const chosen = served ? { page: served.page, appointmentType: served.type } : {};
+    const chosen = served
+      ? {
+          page: served.page,
+          appointmentType: served.type,
+          provider: providerFor(get().pages, served.page, served.type, at.calendarId),
+        }
+      : {};
     set({
-      form: { ...get().form, ...chosen, day: at.day, slot: null },
+      form: { ...get().form, ...chosen, day: at.day, dayPicked: true, slot: null },
       wanted: { start: at.start, calendarId: at.calendarId },
       submitError: null,
     });
@@ -171,14 +242,16 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       submitting: false,
       submitError: null,
       result: null,
+      booked: null,
       wanted: null,
     });
   },
   startOver() {
-    const { page, appointmentType } = get().form;
+    const { page, appointmentType, provider } = get().form;
     set({
-      form: { ...blank(), page, appointmentType },
+      form: { ...blank(), page, appointmentType, provider },
       result: null,
+      booked: null,
       editingId: null,
       submitError: null,
       wanted: null,
@@ -190,20 +263,25 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     void get().loadSlots();
   },
   async editQueued(id) {
+    if (get().pages.length === 0) await get().loadPages();
     const r = await frontdesk.invoke['bookings:draft']({ id });
     if (!r.ok) return set({ submitError: r.error });
     const d = r.value;
     const fieldData = Object.fromEntries(
       Object.entries(d.fieldData).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]),
     );
+    const zone = get().pages.find((p) => p.slug === d.page)?.timeZone ?? 'UTC';
     set({
       editingId: id,
       result: null,
+      booked: null,
       wanted: null,
       form: {
         page: d.page,
         appointmentType: d.appointmentType ?? '',
-        day: format(parseISO(d.startsAt), 'yyyy-MM-dd'),
+        provider: d.provider ?? null,
+        day: dayKey(d.startsAt, zone),
+        dayPicked: true,
         slot: null,
         name: d.name,
         phone: d.phone,
@@ -216,6 +294,23 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     void get().loadSlots();
   },
 }));
+
+/** The booking in the form's words (type, chosen provider, caller, time and zone), for the result panel. */
+function bookedSummary(form: BookingForm, page: BookingPageView): BookedSummary {
+  const type = page.types.find((t) => t.key === form.appointmentType) ?? page.types[0];
+  return {
+    typeLabel: type?.label ?? 'Appointment',
+    providerName: type?.providers.find((p) => p.id === form.provider)?.name ?? null,
+    who: form.name.trim() || form.phone.trim() || form.email.trim(),
+    start: form.slot!.start,
+    zone: page.timeZone,
+  };
+}
+
+/** True when `slot` can be booked with `provider` (any slot for "Anyone available"). */
+export function offersProvider(slot: SlotView, provider: number | null): boolean {
+  return provider === null || slot.providers.length === 0 || slot.providers.includes(provider);
+}
 
 /** Follows the booking's progress through the outbox; call once at start-up. */
 export function wireBookingEvents(): () => void {

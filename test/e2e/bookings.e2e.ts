@@ -42,9 +42,12 @@ describe('booking for a caller', () => {
     await app.signIn('owner@frontdesk.test');
     await app.waitForAuth('signed_in');
     await app.bookCleaning(bookableDay(), { name: 'Nora Quinn', phone: '+1 312 555 0142' });
-    expect(await app.bookingResult('done')).toMatch(
-      /^Booked\. Appointment \(cleaning\) for Nora Quinn, \w{3} \d{1,2} \w{3} \d{1,2}:\d{2} [AP]M\./,
-    );
+    const result = await app.bookingResult('done');
+    expect(result).toMatch(/^Booked\./);
+    expect(result).toMatch(/Provider\s+Hygiene/);
+    expect(result).toMatch(/Type\s+Cleaning/);
+    expect(result).toMatch(/Time\s+\w{3} \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}\s[AP]M/);
+    expect(result).toMatch(/Caller\s+Nora Quinn/);
     expect(await bookingsOf(stack, 'Nora Quinn')).toEqual([expect.objectContaining({ state: 'complete' })]);
     await app.screenshot('test-results/booking-done.png');
   });

@@ -35,7 +35,14 @@ const pageSchema = z.object({
 });
 const pagesSchema = z.object({ booking_pages: z.array(pageSchema) });
 const slotsSchema = z.object({
-  slots: z.array(z.object({ time: z.string().min(16), start_time: z.string().min(16), end_time: z.string().min(16) })),
+  slots: z.array(
+    z.object({
+      time: z.string().min(16),
+      start_time: z.string().min(16),
+      end_time: z.string().min(16),
+      calendar_ids: z.array(z.number().int()).nullish(),
+    }),
+  ),
 });
 
 const BUILT_IN: Record<string, 'name' | 'phone' | 'email'> = {
@@ -46,6 +53,7 @@ const BUILT_IN: Record<string, 'name' | 'phone' | 'email'> = {
   email_address: 'email',
 };
 
+/** The page as the form shows it (its types' providers are named by the caller, from the calendars). */
 function toView(page: z.output<typeof pageSchema>): BookingPageView {
   const fields = page.fields ?? [];
   const builtIn = (which: 'name' | 'phone' | 'email') =>
@@ -60,6 +68,7 @@ function toView(page: z.output<typeof pageSchema>): BookingPageView {
       label: t.label ?? t.name ?? t.token,
       lengthMinutes: t.length_minutes ?? null,
       calendarIds: t.calendar_ids ?? [],
+      providers: [],
     })),
     fields: fields
       .filter((f) => !(f.built_in ?? f.key in BUILT_IN))
@@ -78,7 +87,7 @@ function toView(page: z.output<typeof pageSchema>): BookingPageView {
   };
 }
 
-/** Every booking page of the account. */
+/** Every booking page of the account (providers not yet named). */
 export async function listBookingPages(service: ServiceRequester): Promise<BookingPageView[]> {
   const { booking_pages } = await service.request({ method: 'GET', path: '/v1/booking_pages', schema: pagesSchema });
   return booking_pages.map(toView);
@@ -95,5 +104,10 @@ export async function listSlots(
     query: { booking_page: args.page, appointment_type_token: args.appointmentType, begin: args.begin, end: args.end },
     schema: slotsSchema,
   });
-  return slots.map((s) => ({ time: s.time.slice(0, 19), start: s.start_time, end: s.end_time }));
+  return slots.map((s) => ({
+    time: s.time.slice(0, 19),
+    start: s.start_time,
+    end: s.end_time,
+    providers: s.calendar_ids ?? [],
+  }));
 }

@@ -1,5 +1,6 @@
 /** Booking for a caller: pages (cached), free times, and book_now through the outbox. */
 import type { BookingInput, BookingPageView, OutboxItem, SlotView } from '../../../preload/contract';
+import { calendarNames } from '../api/calendar-api';
 import type { ServiceRequester } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
@@ -30,10 +31,35 @@ function account(deps: BookingDeps): string {
   return key;
 }
 
-/** The account's booking pages (types, fields, consents) from the service, saved for offline use. */
+/** Calendar names (providers), or none when they cannot be read (calendars:read not granted): "Anyone" still books. */
+async function providerNames(deps: BookingDeps): Promise<Map<number, string>> {
+  try {
+    return await calendarNames(deps.service);
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'retryable') throw error;
+    return new Map();
+  }
+}
+
+/** The page with its types' providers named (a calendar without a name is left out of the choice). */
+function withProviderNames(page: BookingPageView, names: ReadonlyMap<number, string>): BookingPageView {
+  return {
+    ...page,
+    types: page.types.map((t) => ({
+      ...t,
+      providers: t.calendarIds.flatMap((id) => {
+        const name = names.get(id)?.trim();
+        return name ? [{ id, name }] : [];
+      }),
+    })),
+  };
+}
+
+/** The booking pages (types with named providers, fields, consents) from the service, saved for offline use. */
 export async function freshBookingPages(deps: BookingDeps): Promise<BookingPageView[]> {
   const key = account(deps);
-  const pages = await listBookingPages(deps.service);
+  const [names, listed] = await Promise.all([providerNames(deps), listBookingPages(deps.service)]);
+  const pages = listed.map((p) => withProviderNames(p, names));
   await deps.cache.put(key, PAGES_KEY, pages, deps.clock.now());
   return pages;
 }
@@ -79,6 +105,9 @@ function toPayload(input: BookingInput): Record<string, unknown> {
     booking_page: input.page,
     time: input.time.length === 16 ? `${input.time}:00` : input.time,
     ...(input.appointmentType ? { appointment_type_token: input.appointmentType } : {}),
+    // The chosen provider's calendar; the spec's book_now does not name one, so a service that ignores it assigns
+    // the calendar itself and the result names the one it chose.
+    ...(input.provider ? { calendar_id: input.provider } : {}),
     ...(input.name ? { name: input.name } : {}),
     ...(input.phone ? { phone_number: input.phone } : {}),
     ...(input.email ? { email_address: input.email } : {}),
@@ -102,6 +131,7 @@ function toInput(payload: Record<string, unknown>, startsAt: number | null): Boo
     ...(payload.appointment_type_token ? { appointmentType: s(payload.appointment_type_token) } : {}),
     time: s(payload.time),
     startsAt: new Date(startsAt ?? Date.now()).toISOString(),
+    ...(typeof payload.calendar_id === 'number' ? { provider: payload.calendar_id } : {}),
     name: s(payload.name),
     phone: s(payload.phone_number),
     email: s(payload.email_address),
@@ -115,17 +145,25 @@ function toInput(payload: Record<string, unknown>, startsAt: number | null): Boo
   };
 }
 
+/** The booking page's zone (its times are wall times there), from the pages last read; null when not known. */
+async function pageZone(deps: BookingDeps, key: string, page: string): Promise<string | null> {
+  const cached = await deps.cache.get<BookingPageView[]>(key, PAGES_KEY);
+  return cached?.value.find((p) => p.slug === page || p.id === page)?.timeZone ?? null;
+}
+
 /** Queues the booking (sent at once when online); resolves once it is safely on disk. */
 export async function book(deps: BookingDeps, input: BookingInput): Promise<OutboxItem> {
-  account(deps);
-  return toItem(await deps.outbox().enqueue('booking.book_now', toPayload(input), { startsAt: input.startsAt }));
+  const key = account(deps);
+  const zone = await pageZone(deps, key, input.page);
+  return toItem(await deps.outbox().enqueue('booking.book_now', toPayload(input), { startsAt: input.startsAt, zone }));
 }
 
 /** Changes a queued or refused booking. */
 export async function rebook(deps: BookingDeps, id: string, input: BookingInput): Promise<OutboxItem> {
   const op = deps.changes.own(id);
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
-  return toItem(await deps.outbox().edit(id, toPayload(input), { startsAt: input.startsAt }));
+  const zone = await pageZone(deps, account(deps), input.page);
+  return toItem(await deps.outbox().edit(id, toPayload(input), { startsAt: input.startsAt, zone }));
 }
 
 /** The form values of a queued booking. */

@@ -3,6 +3,7 @@ import type { AppointmentChanges, AppointmentInput, OutboxItem } from '../../../
 import { SignedOutError } from '../auth/errors';
 import { toItem } from '../changes/outbox-items';
 import type { Outbox } from '../outbox';
+import { knownPracticeZone } from './calendar-list';
 import type { CalendarDeps } from './calendar-service';
 
 type WriteDeps = CalendarDeps & { outbox(): Outbox };
@@ -45,7 +46,8 @@ export async function createAppointment(deps: WriteDeps, input: AppointmentInput
     ...eventFields(input),
     ...(input.customData && Object.keys(input.customData).length > 0 ? { custom_data: input.customData } : {}),
   };
-  return toItem(await deps.outbox().enqueue('event.create', payload));
+  const zone = await knownPracticeZone(deps);
+  return toItem(await deps.outbox().enqueue('event.create', payload, { zone }));
 }
 
 /** Queues a change (patch: only the fields given). */
@@ -55,8 +57,9 @@ export async function updateAppointment(
 ): Promise<OutboxItem> {
   accountOrThrow(deps);
   const startsAt = Date.parse(args.changes.start ?? args.startsAt);
+  const zone = await knownPracticeZone(deps);
   return toItem(
-    await deps.outbox().enqueue('event.update', { ...refOf(args), ...eventFields(args.changes) }, { startsAt }),
+    await deps.outbox().enqueue('event.update', { ...refOf(args), ...eventFields(args.changes) }, { startsAt, zone }),
   );
 }
 
@@ -66,7 +69,10 @@ export async function cancelAppointment(
   args: { id?: number; externalId?: string; startsAt: string },
 ): Promise<OutboxItem> {
   accountOrThrow(deps);
-  return toItem(await deps.outbox().enqueue('event.delete', refOf(args), { startsAt: Date.parse(args.startsAt) }));
+  const zone = await knownPracticeZone(deps);
+  return toItem(
+    await deps.outbox().enqueue('event.delete', refOf(args), { startsAt: Date.parse(args.startsAt), zone }),
+  );
 }
 
 /**

@@ -68,3 +68,10 @@ export async function calendarList(deps: CalendarDeps): Promise<CalendarList> {
     throw error;
   }
 }
+
+/** The practice's zone as last read (service or saved copy), for telling queued changes' times; null when unknown. */
+export async function knownPracticeZone(deps: Pick<CalendarDeps, 'account' | 'cache'>): Promise<string | null> {
+  const account = deps.account();
+  if (!account) return null;
+  return (await deps.cache.get<CalendarList>(account, CACHE_KEY))?.value.practiceZone ?? null;
+}

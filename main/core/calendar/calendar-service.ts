@@ -9,6 +9,7 @@ import type { ReadCache } from '../cache/read-cache';
 import type { OpView, Outbox } from '../outbox';
 import type { Clock } from '../platform';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
+import { knownPracticeZone } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 
@@ -37,7 +38,8 @@ export async function markAppointment(
 ): Promise<OutboxItem> {
   if (!deps.account()) throw new SignedOutError();
   const label = who?.trim() ? { who: who.trim() } : {};
-  return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt }));
+  const zone = await knownPracticeZone(deps);
+  return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone }));
 }
 
 /** The cached answer for a range (or the days saved for offline work, when newer), or null. */

@@ -104,7 +104,7 @@ export function toItem(op: OpView): OutboxItem {
   return {
     id: op.id,
     kind: op.kind,
-    summary: summarize(op),
+    summary: summarize(op, op.zone),
     status: op.status,
     attempts: op.attempts,
     nextAttemptAt: op.nextAttemptAt,
@@ -112,7 +112,11 @@ export function toItem(op: OpView): OutboxItem {
     error: op.lastError?.message ?? null,
     requiredScope: op.lastError?.requiredScope ?? null,
     timePassed: op.timePassed,
-    result: op.result ? { id: op.result.id, state: op.result.state ?? null } : null,
+    result: op.result
+      ? { id: op.result.id, state: op.result.state ?? null, calendarName: op.result.calendarName ?? null }
+      : null,
+    appointmentAt: op.appointmentAt,
+    zone: op.zone ?? null,
     ...(op.lastError?.kind === 'held' && op.status === 'needs_attention' ? { held: true } : {}),
   };
 }

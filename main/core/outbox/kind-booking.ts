@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../api/bookings-api';
 import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './kind-spec';
+import type { OpResult } from './types';
 
 const bookNowPayload = z
   .looseObject({
@@ -48,6 +49,12 @@ function isOurs(op: QueuedOp<BookNow>, at: number, b: BookingRecord, filter: Boo
   return (b.name ?? '').trim().toLowerCase() === name;
 }
 
+/** The booking and what the outbox keeps of it: its state and the calendar (provider) it went to. */
+function outcome(b: BookingRecord | null): [BookingRecord | null, Partial<OpResult>] {
+  const calendarName = b?.participant?.event?.calendar_name?.trim();
+  return [b, { ...(b?.state ? { state: b.state } : {}), ...(calendarName ? { calendarName } : {}) }];
+}
+
 /** book_now: a booking made twice would be a double booking, so it is always reconciled after doubt. */
 export const bookNowKind: KindSpec<BookNow> = {
   schema: bookNowPayload,
@@ -55,15 +62,12 @@ export const bookNowKind: KindSpec<BookNow> = {
   goneIsDone: false,
   recordKeys: (p) => [`booking:${p.booking_page}:${p.time}`],
   appointmentAt: (p, hint) => hint ?? instantOf(p.time),
-  send: async (service, p) => {
-    const booking = await bookNow(service, p);
-    return done(booking, booking?.state ? { state: booking.state } : {});
-  },
+  send: async (service, p) => done(...outcome(await bookNow(service, p))),
   reconcile: async (service, op, ctx) => {
     const at = op.appointmentAt;
     if (at === null) throw new Error('a booking without a known start cannot be reconciled');
     const filter = lookupFilter(op, ctx, at);
     const match = (await listBookings(service, filter)).find((b) => isOurs(op, at, b, filter));
-    return match ? done(match, match.state ? { state: match.state } : {}) : null;
+    return match ? done(...outcome(match)) : null;
   },
 };

@@ -32,6 +32,8 @@ export interface EnqueueOptions {
   startsAt?: string | number;
   /** Extra record keys this write must wait behind (e.g. a record named some other way). */
   extraRecordKeys?: string[];
+  /** The IANA zone the appointment's time was chosen in (kept with the op so it is always told in that zone). */
+  zone?: string | null;
 }
 
 /** What is stored for a payload. */
@@ -39,6 +41,7 @@ export interface Prepared {
   payload: Record<string, unknown>;
   recordKeys: string[];
   appointmentAt: number | null;
+  zone: string | null;
 }
 
 function startsAtMs(value: string | number | undefined): number | null {
@@ -62,5 +65,5 @@ export function prepare(kind: OpKind, payload: unknown, opId: string, options: E
     throw new OutboxInputError('book_now needs startsAt (or a time with an offset) so a lost answer can be checked');
   }
   const recordKeys = [...new Set([...spec.recordKeys(clean), ...(options.extraRecordKeys ?? [])])];
-  return { payload: clean, recordKeys, appointmentAt };
+  return { payload: clean, recordKeys, appointmentAt, zone: options.zone ?? null };
 }

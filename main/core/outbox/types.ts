@@ -38,6 +38,8 @@ export interface OpResult {
   id: number | null;
   /** Booking state, for book_now. */
   state?: string;
+  /** The calendar (provider or room) the booking's appointment went to, when the service says. */
+  calendarName?: string;
   /** True when the record was found by reconciliation after an ambiguous attempt (not by a fresh answer). */
   reconciled?: boolean;
 }
@@ -54,6 +56,8 @@ export interface OutboxOp {
   recordKeys: string[];
   /** When the appointment starts (events, book_now), epoch ms; null when not an appointment. */
   appointmentAt: number | null;
+  /** The zone that time was chosen in (the booking page's or the practice's), so it is told the same way anywhere. */
+  zone?: string | null;
   createdAt: number;
   updatedAt: number;
   attempts: number;

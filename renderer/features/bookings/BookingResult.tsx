@@ -1,13 +1,40 @@
 /** What became of the booking: booked, waiting to sync, or refused with the service's words. */
+import { useEffect, useRef } from 'react';
 import type { OutboxItem } from '../../../preload/contract';
-import { useBookingStore } from '../../stores/booking-store';
+import { dateTimeInZone, zoneSuffix } from '../../lib/practice-time';
+import { useBookingStore, type BookedSummary } from '../../stores/booking-store';
 
-/** The panel shown after "Book". */
+/** Provider, type, time (with its zone where it differs from this computer's) and the caller. */
+function BookedDetails({ booked, item }: { booked: BookedSummary; item: OutboxItem }) {
+  const provider = item.result?.calendarName ?? booked.providerName;
+  return (
+    <dl className="booked-details">
+      <dt>Provider</dt>
+      <dd>{provider ?? 'The first one free (the service chooses)'}</dd>
+      <dt>Type</dt>
+      <dd>{booked.typeLabel}</dd>
+      <dt>Time</dt>
+      <dd>
+        {dateTimeInZone(booked.start, booked.zone)}
+        {zoneSuffix(booked.zone, booked.start)}
+      </dd>
+      <dt>Caller</dt>
+      <dd>{booked.who}</dd>
+    </dl>
+  );
+}
+
+/** The panel shown after "Book"; it takes the focus so the keyboard and screen reader land on the outcome. */
 export function BookingResult({ item }: { item: OutboxItem }) {
+  const booked = useBookingStore((s) => s.booked);
   const { startOver, chooseAnotherTime } = useBookingStore.getState();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => panel.current?.focus(), []);
   const pending = item.result?.state?.startsWith('pending');
   return (
     <div
+      ref={panel}
+      tabIndex={-1}
       className={`result result-${item.status}`}
       role="status"
       data-testid="booking-result"
@@ -15,13 +42,14 @@ export function BookingResult({ item }: { item: OutboxItem }) {
     >
       {item.status === 'done' && (
         <p>
-          <strong>Booked.</strong> {item.summary}.{pending ? ' The practice calendar will confirm it in a moment.' : ''}
+          <strong>Booked.</strong>
+          {pending ? ' The practice calendar will confirm it in a moment.' : ''}
         </p>
       )}
       {(item.status === 'queued' || item.status === 'sending') && (
         <p>
-          <strong>Saved.</strong> {item.summary}. Frontdesk will book it as soon as the service answers — it is in the
-          Outbox, marked “Waiting to sync”.
+          <strong>Saved.</strong> Frontdesk will book it as soon as the service answers — it is in the Outbox, marked
+          “Waiting to sync”.
         </p>
       )}
       {item.status === 'needs_attention' && (
@@ -29,6 +57,7 @@ export function BookingResult({ item }: { item: OutboxItem }) {
           <strong>Not booked:</strong> {item.error ?? 'the service refused this booking.'}
         </p>
       )}
+      {booked ? <BookedDetails booked={booked} item={item} /> : <p>{item.summary}.</p>}
       <div className="button-row">
         {item.status === 'needs_attention' && (
           <button type="button" className="primary-button" onClick={chooseAnotherTime}>

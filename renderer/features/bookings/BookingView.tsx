@@ -2,10 +2,10 @@
 import { useEffect, useState } from 'react';
 import { Field } from '../../components/Field';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
-import { clockTime } from '../../lib/format';
 import { useBookingStore } from '../../stores/booking-store';
 import { BookingResult } from './BookingResult';
 import { CallerFields } from './CallerFields';
+import { FreeTimes, ProviderChoice } from './FreeTimes';
 import { toBookingInput, validateBooking, type FormErrors } from './booking-validation';
 import './booking-form.css';
 
@@ -19,6 +19,7 @@ export function BookingView() {
     void loadPages();
   }, [loadPages]);
   const page = pages.find((p) => p.slug === form.page);
+  const type = page?.types.find((t) => t.key === form.appointmentType) ?? page?.types[0];
   const onBook = () => {
     const found = validateBooking(form, page);
     setErrors(found);
@@ -69,38 +70,22 @@ export function BookingView() {
               </Field>
             )}
             <Field label="Day">
-              <input type="date" value={form.day} onChange={(e) => e.target.value && update({ day: e.target.value })} />
+              <input
+                type="date"
+                value={form.day}
+                onChange={(e) => e.target.value && update({ day: e.target.value, dayPicked: true })}
+              />
             </Field>
           </div>
-          <fieldset className="slots" aria-describedby={errors.slot ? 'slot-error' : undefined}>
-            <legend>Free times</legend>
-            {slots === null && !slotsError && <p className="muted">Looking for free times…</p>}
-            {slotsError && !scopeError && <p className="notice notice-error">{slotsError.message}</p>}
-            {slots?.length === 0 && !slotsError && <p className="muted">No free times on this day. Try another day.</p>}
-            {wanted && slots && slots.length > 0 && (
-              <p className="muted" data-testid="wanted-time">
-                {clockTime(wanted.start)} is not free for this booking page and type. Choose another time.
-              </p>
-            )}
-            <div className="slot-grid">
-              {slots?.map((slot) => (
-                <button
-                  key={slot.start}
-                  type="button"
-                  className={`slot${form.slot?.start === slot.start ? ' slot-chosen' : ''}`}
-                  aria-pressed={form.slot?.start === slot.start}
-                  onClick={() => update({ slot })}
-                >
-                  {clockTime(Date.parse(slot.start))}
-                </button>
-              ))}
-            </div>
-            {errors.slot && (
-              <span id="slot-error" className="field-error">
-                {errors.slot}
-              </span>
-            )}
-          </fieldset>
+          {type && <ProviderChoice providers={type.providers} />}
+          <FreeTimes
+            slots={slots}
+            error={slotsError}
+            providers={type?.providers ?? []}
+            zone={page?.timeZone ?? 'UTC'}
+            fieldError={errors.slot}
+            wanted={wanted?.start ?? null}
+          />
           {page && <CallerFields page={page} errors={errors} />}
           {submitError && !scopeError && (
             <p className="notice notice-error" role="alert">

@@ -47,6 +47,7 @@ export function toBookingInput(form: BookingForm, page: BookingPageView): Bookin
     ...(form.appointmentType ? { appointmentType: form.appointmentType } : {}),
     time: form.slot!.time,
     startsAt: form.slot!.start,
+    ...(form.provider !== null ? { provider: form.provider } : {}),
     name: form.name.trim(),
     phone: form.phone.trim(),
     email: form.email.trim(),

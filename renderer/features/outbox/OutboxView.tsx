@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OutboxItem } from '../../../preload/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { clockTime } from '../../lib/format';
+import { zoneSuffix } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';
 import { useNavStore } from '../../stores/nav-store';
 import { newestFirst, useOutboxStore } from '../../stores/outbox-store';
@@ -106,7 +107,10 @@ function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } 
       data-status={item.status}
     >
       <div className="outbox-main">
-        <span className="outbox-summary">{item.summary}</span>
+        <span className="outbox-summary">
+          {item.summary}
+          {item.appointmentAt !== null && zoneSuffix(item.zone, item.appointmentAt)}
+        </span>
         <span className="outbox-meta">
           <span
             className={`badge badge-${item.status === 'needs_attention' ? 'bad' : item.status === 'done' ? 'good' : 'neutral'}`}

@@ -8,11 +8,12 @@ import type { Stack } from './stack';
 /** Opens the app in a tab of the given size and colour scheme. */
 export async function openSized(
   stack: Stack,
-  options: { width?: number; height?: number; dark?: boolean } = {},
+  options: { width?: number; height?: number; dark?: boolean; timezoneId?: string } = {},
 ): Promise<FrontdeskPage> {
   const context = await stack.browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.dark ? 'dark' : 'light',
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   const fd = new FrontdeskPage(await context.newPage());
   await fd.goto(stack.host.url);

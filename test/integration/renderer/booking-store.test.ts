@@ -93,7 +93,7 @@ describe('booking store', () => {
     fillCaller('Second Caller');
     const page = booking.getState().pages.find((p) => p.slug === booking.getState().form.page)!;
     // The first caller's time, no longer free (as when two desks pick the same time).
-    const taken = { time: draft.value.time, start: draft.value.startsAt, end: draft.value.startsAt };
+    const taken = { time: draft.value.time, start: draft.value.startsAt, end: draft.value.startsAt, providers: [] };
     booking.setState((s) => ({ form: { ...s.form, slot: taken } }));
     await booking.getState().submit(toBookingInput(booking.getState().form, page));
     const refused = await waitFor(() => {

@@ -21,7 +21,7 @@ const page: BookingPageView = {
   slug: 'lakeside',
   name: 'Lakeside Dental',
   timeZone: 'America/Chicago',
-  types: [{ key: 'cleaning', label: 'Cleaning', lengthMinutes: 30, calendarIds: [1003] }],
+  types: [{ key: 'cleaning', label: 'Cleaning', lengthMinutes: 30, calendarIds: [1003], providers: [] }],
   fields: [
     { key: 'insurance', label: 'Insurance', type: 'dropdown', required: true, options: ['Aetna', 'None'] },
     { key: 'age', label: 'Age', type: 'number', required: false, options: [] },
@@ -33,6 +33,7 @@ const slot: SlotView = {
   time: '2030-01-08T09:00:00',
   start: '2030-01-08T09:00:00-06:00',
   end: '2030-01-08T09:30:00-06:00',
+  providers: [],
 };
 
 beforeAll(async () => {
@@ -62,7 +63,7 @@ function description(el: HTMLElement): string {
 const sent = (channel: string) => calls.filter((c) => c.channel === channel);
 
 /** The one free time the page offers. */
-const freeTime = () => within(screen.getByRole('group', { name: 'Free times' })).getByRole('button');
+const freeTime = () => within(screen.getByRole('radiogroup', { name: 'Free times' })).getByRole('radio');
 
 async function openForm() {
   render(<BookingView />);

@@ -1,0 +1,141 @@
+/**
+ * Booking by provider, on one clock. The host process runs in UTC and the browser in Denver while the practice is
+ * in Chicago: the desk picks Dr. Okafor (or "Anyone available") for a new-patient exam, the free times name who is
+ * free, and the confirmation, the Outbox and the calendar all tell the same Chicago time, labelled CST, with the
+ * provider the service booked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FrontdeskPage } from './support/driver';
+import { openSized, serviceCall, shot } from './support/schedule';
+import { useStack } from './support/stack';
+
+// The browser host (in this process) runs in UTC, as a server would; the page below runs in Denver.
+const hostZone = process.env.TZ;
+process.env.TZ = 'UTC';
+afterAll(() => {
+  process.env.TZ = hostZone;
+});
+
+const stack = useStack();
+let app: FrontdeskPage;
+
+beforeAll(async () => {
+  app = await openSized(stack, { timezoneId: 'America/Denver' });
+  await app.signIn('owner@frontdesk.test');
+  await app.waitForAuth('signed_in');
+});
+
+interface Booking {
+  name: string;
+  start_time: string;
+  participant: { event: { calendar_name: string } } | null;
+}
+
+async function bookingOf(name: string): Promise<Booking> {
+  const { bookings } = await serviceCall<{ bookings: Booking[] }>(
+    stack,
+    'GET',
+    '/v1/bookings?booking_page=lakeside-dental&page_size=100',
+  );
+  const found = bookings.find((b) => b.name === name);
+  if (!found) throw new Error(`no booking for ${name}`);
+  return found;
+}
+
+/** Chooses the provider, takes the first free time and fills the page's questions; returns the time's text. */
+async function fillNewPatient(provider: string, name: string, phone: string): Promise<string> {
+  await app.go('Book appointment');
+  const form = app.page.getByTestId('booking');
+  await form.getByLabel('Booking page').selectOption('lakeside-dental');
+  await form.getByRole('radiogroup', { name: 'Provider' }).locator('label', { hasText: provider }).click();
+  expect(await form.getByRole('radio', { name: provider, exact: true }).isChecked()).toBe(true);
+  const first = form.getByRole('radiogroup', { name: 'Free times' }).locator('.slot').first();
+  await first.waitFor();
+  const text = await first.innerText();
+  await first.click();
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Phone', { exact: true }).fill(phone);
+  await form.getByLabel('E-mail', { exact: true }).fill(`${name.split(' ')[0]!.toLowerCase()}@example.test`);
+  await form.getByLabel('ZIP code', { exact: true }).fill('60601');
+  await form.getByLabel('Insurance', { exact: true }).selectOption({ index: 1 });
+  await form.getByRole('group', { name: 'May we text them about this appointment?' }).getByLabel('Yes').check();
+  await form.getByRole('group', { name: 'May we send them marketing text messages?' }).getByLabel('No').check();
+  return text;
+}
+
+describe('booking by provider on one clock', () => {
+  it('books Dr. Okafor: the times name him, and the result, the Outbox and the calendar tell the same time', async () => {
+    const form = app.page.getByTestId('booking');
+    const slotText = await fillNewPatient('Dr. Samuel Okafor', 'Nadia Okoro', '(312) 555-0188');
+    // The practice's clock (Chicago) is not this computer's (Denver): the times say so.
+    expect(await form.getByRole('radiogroup', { name: 'Free times' }).innerText()).toContain(
+      'Times in Chicago time (CST)',
+    );
+    expect(slotText).toMatch(/^\d{1,2}:\d{2}\s[AP]M\nDr\. Samuel Okafor$/);
+    const time = slotText.split('\n')[0]!;
+    await shot(app, 'booking-provider-chosen');
+    await form.getByRole('button', { name: 'Book' }).click();
+
+    const result = app.page.locator('[data-testid="booking-result"][data-status="done"]');
+    await result.waitFor();
+    // Focus lands on the outcome.
+    expect(await result.evaluate((el) => el === document.activeElement)).toBe(true);
+    const text = await result.innerText();
+    expect(text).toContain('Dr. Samuel Okafor');
+    expect(text).toContain('New patient exam');
+    expect(text).toContain(`${time} CST`);
+    await shot(app, 'booking-provider-result');
+
+    // The service booked Dr. Okafor, at that time in Chicago (the host's UTC played no part).
+    const booking = await bookingOf('Nadia Okoro');
+    expect(booking.participant?.event.calendar_name).toBe('Dr. Samuel Okafor');
+    const chicago = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(Date.parse(booking.start_time));
+    expect(chicago.replace(/\s/g, ' ')).toBe(time.replace(/\s/g, ' '));
+
+    // The Outbox tells the same time, labelled.
+    await app.go('Outbox');
+    const row = app.page.locator('[data-testid="outbox-row"]', { hasText: 'Nadia Okoro' });
+    expect(await row.innerText()).toContain(`${time} CST`);
+
+    // The calendar shows it at that time in Dr. Okafor's column.
+    await app.go('Calendar');
+    const block = app.page.getByTestId('appointment').filter({ hasText: 'Nadia Okoro' });
+    await app.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+    for (let i = 0; i < 14 && (await block.count()) === 0; i++) {
+      await app.page.getByRole('button', { name: 'Next day' }).click();
+      await app.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+    }
+    expect(await block.innerText()).toContain(time);
+    expect(await app.page.getByTestId('calendar').innerText()).toContain('Times in Chicago time (CST)');
+    await block.click();
+    const details = app.page.getByTestId('appointment-details');
+    expect(await details.innerText()).toContain('Dr. Samuel Okafor');
+    await app.page.keyboard.press('Escape');
+  });
+
+  it('“Anyone available” offers every free provider’s times and names the one the service booked', async () => {
+    const form = app.page.getByTestId('booking');
+    // The last booking's result is still shown on the booking screen until the desk starts another.
+    await app.go('Book appointment');
+    await app.page.getByRole('button', { name: 'Book another appointment' }).click();
+    const slotText = await fillNewPatient('Anyone available', 'Elias Brandt', '(312) 555-0189');
+    expect(slotText).toMatch(/Dr\. (Amelia Hart|Samuel Okafor)/);
+    // Arrow keys move the chosen time within the one group.
+    const times = form.getByRole('radiogroup', { name: 'Free times' }).getByRole('radio');
+    await times.first().focus();
+    await app.page.keyboard.press('ArrowRight');
+    expect(await times.nth(1).isChecked()).toBe(true);
+    await app.page.keyboard.press('ArrowLeft');
+    expect(await times.first().isChecked()).toBe(true);
+    await form.getByRole('button', { name: 'Book' }).click();
+    const text = await app.bookingResult('done');
+    const booking = await bookingOf('Elias Brandt');
+    const provider = booking.participant?.event.calendar_name ?? '';
+    expect(provider).toMatch(/^Dr\. (Amelia Hart|Samuel Okafor)$/);
+    expect(text).toContain(provider);
+  });
+});
