@@ -59,8 +59,8 @@ describe('book from the schedule', () => {
     await form.waitFor();
     await expect.poll(() => form.getByLabel('Booking page').inputValue()).toBe('lakeside-dental-cleaning');
     expect(await form.getByLabel('Day').inputValue()).toBe(day);
-    const chosen = form.getByRole('group', { name: 'Free times' }).getByRole('button', { pressed: true });
-    await chosen.waitFor();
+    const chosen = form.getByRole('radiogroup', { name: 'Free times' }).getByRole('radio', { checked: true });
+    await chosen.waitFor({ state: 'attached' });
     expect(await chosen.count()).toBe(1);
     expect(await form.getByTestId('wanted-time').count()).toBe(0);
 

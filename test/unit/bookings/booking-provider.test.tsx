@@ -24,7 +24,15 @@ const page: BookingPageView = {
   slug: 'lakeside-dental',
   name: 'Lakeside online booking',
   timeZone: 'America/Chicago',
-  types: [{ key: 'new-patient', label: 'New patient exam', lengthMinutes: 60, providers: [hart, okafor] }],
+  types: [
+    {
+      key: 'new-patient',
+      label: 'New patient exam',
+      lengthMinutes: 60,
+      calendarIds: [1001, 1002],
+      providers: [hart, okafor],
+    },
+  ],
   fields: [],
   requires: { name: true, phone: false, email: false },
   consent: { textMessaging: false, marketing: false },
