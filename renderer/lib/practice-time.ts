@@ -99,14 +99,31 @@ export function dateTimeInZone(at: number | string, zone: string): string {
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** "9:30 AM" (the user's locale) of an instant in `zone`. */
-export function timeInZone(at: number | string, zone: string): string {
+function timeFormat(zone: string): Intl.DateTimeFormat {
   let f = timeFormats.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone: zone });
     timeFormats.set(zone, f);
   }
-  return f.format(typeof at === 'string' ? Date.parse(at) : at);
+  return f;
+}
+
+/** "9:30 AM" (the user's locale) of an instant in `zone`. */
+export function timeInZone(at: number | string, zone: string): string {
+  return timeFormat(zone).format(typeof at === 'string' ? Date.parse(at) : at);
+}
+
+/** "9:30 AM" split into the clock ("9:30") and the day period ("AM"; '' in 24-hour locales), for narrow places. */
+export function timeParts(at: number | string, zone: string): { clock: string; period: string } {
+  const parts = timeFormat(zone).formatToParts(typeof at === 'string' ? Date.parse(at) : at);
+  return {
+    clock: parts
+      .filter((p) => p.type !== 'dayPeriod')
+      .map((p) => p.value)
+      .join('')
+      .trim(),
+    period: parts.find((p) => p.type === 'dayPeriod')?.value ?? '',
+  };
 }
 
 /** True when `zone` shows a different clock time than the workstation at that instant. */

@@ -180,6 +180,73 @@ describe('schedule views', () => {
     await page.context().close();
   });
 
+  it('short appointments keep their time and patient readable; the whole is in the hover text and the name', async () => {
+    const app = await openSized(stack, { width: 1024, height: 700 });
+    await signedInSchedule(app);
+    const page = app.page;
+    type Look = {
+      size: string;
+      inside: boolean;
+      font: number;
+      time: string;
+      timeCut: boolean;
+      shown: string;
+      ellipsis: string;
+      title: string;
+      tip: string;
+    };
+    const look = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-testid="appointment"]')]
+          .filter((b) => b.classList.contains('appt-tiny') || b.classList.contains('appt-short'))
+          .map((b) => {
+            const box = b.getBoundingClientRect();
+            const time = b.querySelector<HTMLElement>('.appt-time')!;
+            // Whom it is for, or the title when it names no one.
+            const who = b.querySelector<HTMLElement>('.appt-who') ?? b.querySelector<HTMLElement>('.appt-title')!;
+            const within = (el: HTMLElement) => {
+              const r = el.getBoundingClientRect();
+              return r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+            };
+            return {
+              size: b.classList.contains('appt-tiny') ? 'tiny' : 'short',
+              inside: within(time) && within(who),
+              font: parseFloat(getComputedStyle(time).fontSize),
+              time: time.innerText,
+              timeCut: time.scrollWidth > time.clientWidth + 1,
+              shown: who.innerText,
+              ellipsis: getComputedStyle(who).textOverflow,
+              title: b.querySelector('.appt-title')?.textContent ?? '',
+              tip: b.title,
+            };
+          }),
+      ) as Promise<Look[]>;
+    let seen: Look[] = [];
+    for (let i = 0; i < 8 && !seen.some((b) => b.size === 'tiny'); i++) {
+      if (i > 0) await page.getByRole('button', { name: 'Next day' }).click();
+      await scheduleSettled(app);
+      await page.getByTestId('appointment').first().waitFor();
+      seen = await look();
+    }
+    expect(seen.some((b) => b.size === 'tiny')).toBe(true);
+    for (const b of seen) {
+      expect(b.inside, `${b.time} ${b.title}`).toBe(true);
+      expect(b.font).toBeGreaterThanOrEqual(11);
+      expect(b.time).toMatch(/^\d{1,2}:\d{2}( [AP]M)?$/);
+      expect(b.timeCut, b.time).toBe(false);
+      expect(b.shown.length).toBeGreaterThan(0);
+      expect(b.ellipsis).toBe('ellipsis');
+      expect(b.tip).toContain(b.title);
+    }
+    // The accessible name carries the whole title, not only what fits.
+    const tiny = seen.find((b) => b.size === 'tiny')!;
+    const named = page.getByRole('button', { name: new RegExp(tiny.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    expect(await named.count()).toBeGreaterThan(0);
+    await shot(app, 'schedule-short-blocks-1024x700-light');
+    expect(app.problems).toEqual([]);
+    await page.context().close();
+  });
+
   // One test per size and theme, so each stays well inside the time limit on a loaded 2-core CI machine.
   const looks = [
     [1280, 800, false],

@@ -1,7 +1,7 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
 import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { AgendaItem } from '../../../preload/contract';
-import { timeInZone } from '../../lib/practice-time';
+import { timeInZone, timeParts } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { checkInWords, MARK_WORDS, stateInWords, stateTone } from './participant-state';
 
@@ -64,12 +64,45 @@ export interface BlockProps {
   onFocusChange?(id: number | null): void;
 }
 
+/** How much a block of this height can show: one line, two compact lines, or time and title with room for badges. */
+function sizeOf(height: number): 'tiny' | 'short' | 'full' {
+  // Two 12px lines need 24px inside the 1px borders.
+  if (height < 26) return 'tiny';
+  return height < 36 ? 'short' : 'full';
+}
+
+/** The hover text: the whole appointment, as a block too small to show it has it. */
+function tooltipOf(item: AgendaItem, zone: string): string {
+  const people = item.people.map((person) => person.name).filter(Boolean);
+  const waiting = pendingWords(item);
+  return [
+    `${timeInZone(item.start, zone)} – ${timeInZone(item.end, zone)}`,
+    item.title,
+    ...(people.length > 0 && !people.every((n) => item.title.includes(n)) ? [people.join(', ')] : []),
+    ...(waiting ? [waiting] : []),
+  ].join('\n');
+}
+
+/** The start time; the day period ("AM") gives way first in a narrow block and stays for screen readers. */
+function StartTime({ item, zone }: { item: AgendaItem; zone: string }) {
+  const { clock, period } = timeParts(item.start, zone);
+  return (
+    <span className="appt-time">
+      {clock}
+      {period && <span className="appt-period"> {period}</span>}
+    </span>
+  );
+}
+
 /** A block of the grid (memoised: a change to one appointment re-renders only its block). */
 export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const { item } = p;
-  const short = p.height < 36;
-  // Too small for badges to be read: they stay for screen readers only.
-  const badgesHidden = short || p.lanes >= 3;
+  const size = sizeOf(p.height);
+  // Badges need a third line, and room across: otherwise they stay for screen readers only.
+  const badgesHidden = p.height < 52 || p.lanes >= 3;
+  // Small blocks show whom the appointment is for (titles usually start with the treatment); the title stays in the
+  // accessible name and the hover text.
+  const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
   const width = 100 / p.lanes;
   const openMenu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
@@ -85,12 +118,13 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   return (
     <button
       type="button"
-      className={`appt cal-slot-${p.slot}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}${short ? ' appt-short' : ''}`}
+      className={`appt appt-${size} cal-slot-${p.slot}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
       data-testid="appointment"
       data-id={item.id}
       data-pending={item.pending?.status ?? undefined}
       data-change={item.pending?.change ?? undefined}
       aria-haspopup="menu"
+      title={tooltipOf(item, p.zone)}
       style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       onClick={() => p.onOpen(item.id)}
       onContextMenu={openMenu}
@@ -98,8 +132,13 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       onPointerDown={(e) => p.onDragStart(item, e)}
       onFocus={() => p.onFocusChange?.(item.id)}
     >
-      <span className="appt-time">{timeInZone(item.start, p.zone)}</span>{' '}
-      <span className="appt-title">{item.title}</span>
+      <StartTime item={item} zone={p.zone} />{' '}
+      {who && (
+        <span className="appt-who" aria-hidden="true">
+          {who}
+        </span>
+      )}
+      <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{item.title}</span>
       {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />

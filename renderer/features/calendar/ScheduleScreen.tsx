@@ -8,20 +8,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { AgendaItem } from '../../../preload/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { usePaintedMark } from '../../lib/perf-marks';
-import {
-  dayKey,
-  dayStart,
-  differsFromWorkstation,
-  isoInZone,
-  timeInZone,
-  usePracticeZone,
-  zoneLabel,
-} from '../../lib/practice-time';
+import { dayKey, dayStart, isoInZone, timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
+import { useShellStore } from '../../stores/shell-store';
+import { modKey } from '../shell/shortcuts';
 import { AgendaList } from './AgendaList';
 import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
 import { AppointmentEditor } from './AppointmentEditor';
@@ -177,11 +171,16 @@ export default function ScheduleScreen() {
       <ScheduleToolbar zone={zone} />
       <div className="schedule-sub">
         <CalendarFilter calendars={calendars} />
-        {differsFromWorkstation(zone) && (
-          <p className="zone-label" data-testid="zone-label">
-            {zoneLabel(zone)}
-          </p>
-        )}
+        <div className="schedule-sub-end">
+          <button
+            type="button"
+            className="secondary-button"
+            aria-keyshortcuts={modKey() === '⌘' ? 'Meta+P' : 'Control+P'}
+            onClick={() => useShellStore.getState().requestPrint()}
+          >
+            Print day sheet
+          </button>
+        </div>
       </div>
       <ReadStatus
         data={source}

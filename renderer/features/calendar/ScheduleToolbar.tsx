@@ -1,6 +1,6 @@
 /**
- * The schedule's bar: the days shown, Today, previous/next, a date picker, the view switcher, Print day sheet, Text
- * everyone in the next hour and New appointment.
+ * The schedule's bar: the days shown (and the zone when it is not the computer's), Today, previous/next, a date
+ * picker, the view switcher, Text everyone in the next hour and New appointment.
  */
 import { parseDate } from '@internationalized/date';
 import {
@@ -18,11 +18,9 @@ import {
   Popover,
 } from 'react-aria-components';
 import { lazy, Suspense, useState } from 'react';
-import { dayKey } from '../../lib/practice-time';
+import { dayKey, differsFromWorkstation, zoneLabel } from '../../lib/practice-time';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
-import { useShellStore } from '../../stores/shell-store';
-import { modKey } from '../shell/shortcuts';
 import { titleOf, type ScheduleView } from './range';
 import { useNow } from './use-now';
 
@@ -46,11 +44,18 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
   const [broadcasting, setBroadcasting] = useState(false);
   return (
     <div className="schedule-bar">
-      <h2 id="calendar-heading" className="schedule-title">
-        {view === 'day' && isToday
-          ? `Today, ${titleOf('day', anchor, zone).replace(/ \d{4}$/, '')}`
-          : titleOf(view, anchor, zone)}
-      </h2>
+      <div className="schedule-heading">
+        <h2 id="calendar-heading" className="schedule-title">
+          {view === 'day' && isToday
+            ? `Today, ${titleOf('day', anchor, zone).replace(/ \d{4}$/, '')}`
+            : titleOf(view, anchor, zone)}
+        </h2>
+        {differsFromWorkstation(zone) && (
+          <p className="zone-label" data-testid="zone-label">
+            {zoneLabel(zone)}
+          </p>
+        )}
+      </div>
       <div className="button-row">
         <button type="button" className="secondary-button" onClick={() => move(-1)} aria-label={`Previous ${unit}`}>
           ‹
@@ -109,14 +114,6 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
           </button>
         ))}
       </div>
-      <button
-        type="button"
-        className="secondary-button"
-        aria-keyshortcuts={modKey() === '⌘' ? 'Meta+P' : 'Control+P'}
-        onClick={() => useShellStore.getState().requestPrint()}
-      >
-        Print day sheet
-      </button>
       {canText && (
         <button type="button" className="secondary-button" onClick={() => setBroadcasting(true)}>
           Text everyone in the next hour
