@@ -45,9 +45,18 @@ const teeLog = (a: Logger, b: Logger): Logger => ({
   error: (m, f) => (a.error(m, f), b.error(m, f)),
 });
 
+/** What a test may choose about its stack. */
+export interface StackOptions {
+  /** Scopes the app asks for at sign-in (default: all). */
+  scopes?: string[];
+  /** How long a remote-device booking stays pending at the sandbox (its default: 3 s). */
+  deviceSettleMs?: number;
+}
+
 /** Starts sandbox + browser host + Chromium. */
-export async function startStack(options: { scopes?: string[] } = {}): Promise<Stack> {
-  let sandbox = await startSandbox({ port: 0 });
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const settle = options.deviceSettleMs === undefined ? {} : { deviceSettleMs: options.deviceSettleMs };
+  let sandbox = await startSandbox({ port: 0, ...settle });
   const wire: string[] = [];
   const port = Number(new URL(sandbox.url).port);
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
@@ -88,7 +97,7 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
       serviceUp = false;
     },
     startService: async () => {
-      sandbox = await startSandbox({ port });
+      sandbox = await startSandbox({ port, ...settle });
       serviceUp = true;
     },
     advanceClock: (ms) => {
@@ -114,7 +123,7 @@ export async function startStack(options: { scopes?: string[] } = {}): Promise<S
  * Registers with vitest a stack started before all tests of the file and closed after them; the
  * returned Stack stands for it (read it inside tests, once it has started).
  */
-export function useStack(options: { scopes?: string[] } = {}): Stack {
+export function useStack(options: StackOptions = {}): Stack {
   let stack: Stack | undefined;
   beforeAll(async () => {
     stack = await startStack(options);
