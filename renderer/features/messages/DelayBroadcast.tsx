@@ -12,6 +12,7 @@ import { useMessagesStore } from '../../stores/messages-store';
 import { fillQuickText, firstNameOf, needsMinutes } from './quick-text-fill';
 import { useQuickTexts } from './QuickTextMenu';
 import { replyProblem } from './ReplyBox';
+import { sentWords, useLatestItems } from './use-sent-item';
 import './messages.css';
 
 const HOUR_MS = 60 * 60_000;
@@ -48,17 +49,8 @@ export function recipientsOf(items: AgendaItem[], from: number): Recipient[] {
     );
 }
 
-type Outcome = { key: string; words: string; tone: 'ok' | 'wait' | 'bad' };
-
-function outcomeOf(
-  key: string,
-  r: { ok: true; item: OutboxItem } | { ok: false; error: { message: string } },
-): Outcome {
-  if (!r.ok) return { key, words: r.error.message, tone: 'bad' };
-  if (r.item.status === 'done') return { key, words: 'Sent', tone: 'ok' };
-  if (r.item.status === 'needs_attention') return { key, words: r.item.error ?? 'Refused', tone: 'bad' };
-  return { key, words: 'Not sent yet', tone: 'wait' };
-}
+/** What was handed over for one recipient: the outbox item, or the reason it was refused at once. */
+type Outcome = { key: string; item: OutboxItem | null; problem: string | null };
 
 /** The appointments of the next hour, read fresh when the dialog opens. */
 function useNextHour(): { from: number; items: AgendaItem[] | null; problem: string | null } {
@@ -114,12 +106,25 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
         eventId: p.eventId,
         text: textFor(p),
       });
-      done.push(outcomeOf(p.key, r));
+      done.push(
+        r.ok ? { key: p.key, item: r.item, problem: null } : { key: p.key, item: null, problem: r.error.message },
+      );
       setOutcomes([...done]);
     }
     setSending(false);
   };
-  const outcome = (key: string) => outcomes?.find((o) => o.key === key);
+  const latest = useLatestItems((outcomes ?? []).flatMap((o) => (o.item ? [o.item] : [])));
+  const outcome = (key: string): { tone: 'ok' | 'wait' | 'bad'; words: string } | undefined => {
+    const o = outcomes?.find((x) => x.key === key);
+    if (!o) return undefined;
+    if (!o.item) return { tone: 'bad', words: o.problem ?? 'Not sent' };
+    const now = latest.find((i) => i.id === o.item!.id) ?? o.item;
+    const w = sentWords(now);
+    return {
+      tone: w.tone,
+      words: w.tone === 'wait' && now.status !== 'sending' ? 'Not sent yet' : w.words.replace(/\.$/, ''),
+    };
+  };
   return (
     <ModalOverlay isOpen isDismissable={!sending} onOpenChange={(open) => !open && onClose()} className="shell-overlay">
       <Modal className="shell-modal broadcast-modal">

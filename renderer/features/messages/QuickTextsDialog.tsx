@@ -7,7 +7,7 @@ import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-compone
 import type { IpcError } from '../../../preload/contract';
 import { useMessagesStore } from '../../stores/messages-store';
 import { useQuickTexts } from './QuickTextMenu';
-import { replyProblem } from './ReplyBox';
+import { MAX_MESSAGE_LENGTH } from './sms-segments';
 
 const MAX_QUICK_TEXTS = 20;
 
@@ -20,8 +20,13 @@ export function QuickTextsDialog({ onClose }: { onClose(): void }) {
   const [saving, setSaving] = useState(false);
   const save = async () => {
     const kept = texts.map((t) => t.trim()).filter(Boolean);
-    const bad = kept.findIndex((t) => replyProblem(t) !== null);
-    if (bad >= 0) return setProblem({ index: bad, text: replyProblem(kept[bad]!)! });
+    // Placeholders stay as they are here: they are filled when a text is used.
+    const bad = texts.findIndex((t) => t.length > MAX_MESSAGE_LENGTH);
+    if (bad >= 0)
+      return setProblem({
+        index: bad,
+        text: `A text can hold at most 1,600 characters; this one has ${texts[bad]!.length}.`,
+      });
     setSaving(true);
     const e = await useMessagesStore.getState().saveQuickTexts(kept);
     setSaving(false);

@@ -13,6 +13,7 @@ import { openThread } from '../../stores/messages-events';
 import { firstNameOf } from './quick-text-fill';
 import { QuickTextMenu } from './QuickTextMenu';
 import { ReplyBox } from './ReplyBox';
+import { sentWords, useLatestItems } from './use-sent-item';
 import './messages.css';
 
 /** Who the text is for, and the appointment it is about. */
@@ -25,13 +26,6 @@ export interface TextRecipient {
   eventId?: number | null | undefined;
   /** The appointment's start (ISO), for {time}. */
   start?: string | undefined;
-}
-
-/** What became of the text, in plain words. */
-function outcome(item: OutboxItem): { tone: 'ok' | 'wait' | 'bad'; words: string } {
-  if (item.status === 'done') return { tone: 'ok', words: 'Sent.' };
-  if (item.status === 'needs_attention') return { tone: 'bad', words: item.error ?? 'The service refused this text.' };
-  return { tone: 'wait', words: 'Not sent yet — it will be sent when the service answers.' };
 }
 
 /** The dialog. */
@@ -57,7 +51,8 @@ export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(
     setSent(r.item);
     return true;
   };
-  const result = sent ? outcome(sent) : null;
+  const latest = useLatestItems(sent ? [sent] : [])[0] ?? null;
+  const result = latest ? sentWords(latest) : null;
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="shell-overlay">
       <Modal className="shell-modal">
@@ -101,12 +96,12 @@ export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(
               </p>
             ))}
           <div className="shell-actions">
-            {sent?.result?.id && (
+            {latest?.result?.id && (
               <Button
                 className="secondary-button"
                 onPress={() => {
                   onClose();
-                  openThread(sent.result!.id!);
+                  openThread(latest.result!.id!);
                 }}
               >
                 Open in Messages
