@@ -70,6 +70,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     onAccount: (key) => {
       if (key) cache.open(key);
       prefetch.accountChanged(key);
+      messages.accountChanged();
     },
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
@@ -91,6 +92,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
         auth.onOnline();
         outbox.wake('online');
         prefetch.online();
+        messages.online();
       }
     },
     ...options.probe,

@@ -248,17 +248,27 @@ export class MessagesService {
 
   // ── polling ─────────────────────────────────────────────────────────────────────────────
 
-  /** Starts polling (while signed in) and follows the outbox's sent texts. */
+  /** Starts polling (while signed in) and follows the outbox: a text it sent shows in its thread at once. */
   startPolling(): void {
     this.running = true;
-    this.detach = this.deps.events.attach((channel, payload) => {
-      if (channel === 'auth:changed') this.pollSoon();
-      if (channel === 'outbox:item') {
-        const item = payload as OutboxItem;
-        if (item.kind.startsWith('message.') && item.status === 'done') this.pollSoon();
-      }
-      if (channel === 'connectivity:changed' && this.deps.isOnline()) this.pollSoon();
-    });
+    try {
+      this.detach = this.deps.outbox().onChange((event) => {
+        if (event.type === 'op' && event.op.kind.startsWith('message.') && event.op.status === 'done') this.pollSoon();
+      });
+    } catch {
+      // The outbox could not be opened (its own notice says so); threads are still read.
+    }
+    this.pollSoon();
+  }
+
+  /** Signed in, out or as another account: read that account's threads now (or stop asking). */
+  accountChanged(): void {
+    this.pollSoon();
+  }
+
+  /** The service answers again: ask at once, and forget the failures' backoff. */
+  online(): void {
+    this.failures = 0;
     this.pollSoon();
   }
 

@@ -14,12 +14,12 @@ export const MESSAGING_SCOPES = [...DEFAULT_SCOPES, 'messaging:read', 'messaging
 /** A started core signed in as the owner (`scopes` narrows the sign-in), polling texts every `pollMs`. */
 export async function messagingCore(
   sb: Sandbox,
-  options: { scopes?: string[]; pollMs?: number } & MakeCoreOptions = {},
+  options: { scopes?: string[]; pollMs?: number; hiddenPollMs?: number } & MakeCoreOptions = {},
 ): Promise<MadeCore> {
-  const { scopes, pollMs, ...rest } = options;
+  const { scopes, pollMs, hiddenPollMs, ...rest } = options;
   const made = customSchemeCore(sb, {
     outbox: { baseDelayMs: 20, maxDelayMs: 200 },
-    messages: { pollMs: pollMs ?? 60_000, hiddenPollMs: 120_000 },
+    messages: { pollMs: pollMs ?? 60_000, hiddenPollMs: hiddenPollMs ?? 120_000 },
     config: { scopes: scopes ?? MESSAGING_SCOPES },
     ...rest,
   });
