@@ -3,6 +3,7 @@ import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { IpcError, ProviderView, SlotView } from '../../../preload/contract';
 import { timeInZone, zoneLabel, differsFromWorkstation } from '../../lib/practice-time';
 import { offersProvider, useBookingStore } from '../../stores/booking-store';
+import { SavedTimesNote } from './SavedTimesNote';
 
 /** Who can be seen at that time: the chosen provider, or the free ones when anyone will do. */
 function providersOf(slot: SlotView, providers: readonly ProviderView[], chosen: number | null): string {
@@ -45,6 +46,7 @@ export function FreeTimes({
     >
       <Label className="slots-label">Free times</Label>
       {differsFromWorkstation(zone) && <p className="muted slots-zone">{zoneLabel(zone)}</p>}
+      <SavedTimesNote slots={slots} zone={zone} />
       {slots === null && !error && <p className="muted">Looking for free times…</p>}
       {error && error.code !== 'insufficient_scope' && <p className="notice notice-error">{error.message}</p>}
       {shown?.length === 0 && !error && (

@@ -1,0 +1,107 @@
+/**
+ * Offline-ready from sign-in (issue 10 item 12, issue 14 item 3): a receptionist signs in and the network drops at
+ * once. They still add a contact, book a caller from the free times saved at sign-in, and check a patient in on a
+ * day they never opened; back online, each is sent once (counted at the sandbox).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { addDays, format, isWeekend } from 'date-fns';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContactsScreen } from './support/contacts-screen';
+import { faults, nextBusyDay, scheduleSettled, shot } from './support/schedule';
+import { startStack, type Stack } from './support/stack';
+
+let stack: Stack | null = null;
+afterEach(async () => {
+  await stack?.close();
+  stack = null;
+});
+
+/** A weekday at least two days ahead, so the page's notice rules allow it. */
+function bookableDay(): string {
+  let day = addDays(new Date(), 2);
+  while (isWeekend(day)) day = addDays(day, 1);
+  return format(day, 'yyyy-MM-dd');
+}
+
+interface Counters {
+  contactsWritten: number;
+  bookingsCreated: number;
+  eventMarks: number;
+}
+
+async function counters(s: Stack): Promise<Counters> {
+  const res = await fetch(`${s.sandbox.url}/__sandbox/stats`);
+  const { contactsWritten, bookingsCreated, eventMarks } = (await res.json()) as Counters;
+  return { contactsWritten, bookingsCreated, eventMarks };
+}
+
+/** Waits until the host's log says the read ahead after sign-in is complete (what support would see). */
+async function readAheadLogged(s: Stack): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        try {
+          return readFileSync(join(s.logDir, 'main.log'), 'utf8').includes('saved for offline work');
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
+}
+
+describe('offline-ready from sign-in', () => {
+  it('adds a contact, books from saved free times and checks in with the network gone right after sign-in; each is sent once', async () => {
+    stack = await startStack();
+    const app = await stack.open();
+    const portal = await app.signIn('owner@frontdesk.test');
+    await app.waitForAuth('signed_in');
+    await portal.close();
+    await app.page.bringToFront();
+    await readAheadLogged(stack);
+
+    // The network drops at once: nothing but the first screen was opened.
+    await faults(stack, { offline: true });
+    await app.waitForConnectivity('offline');
+    const before = await counters(stack);
+
+    // Add a contact (the address books were read ahead).
+    const contacts = new ContactsScreen(app);
+    await contacts.open();
+    await contacts.create({ firstName: 'Rosalind', lastName: 'Offweather', phone: '(312) 555-0191' });
+    await contacts.waitForRow('Rosalind Offweather', 'queued');
+
+    // Book a caller from the free times saved at sign-in, marked with when they were read.
+    await app.fillCleaning(bookableDay(), { name: 'Rosalind Offweather', phone: '(312) 555-0191' });
+    const form = app.page.getByTestId('booking');
+    await expect.poll(() => form.innerText()).toMatch(/as of \d{1,2}:\d{2}\s?[AP]M — not confirmed until sent/);
+    await shot(app, 'offline-ready-booking-as-of');
+    await app.pressBook();
+    expect(await app.bookingResult('queued')).toContain('Waiting to sync');
+
+    // Check a patient in on a day never opened while online.
+    await app.go('Calendar');
+    await scheduleSettled(app);
+    await app.page.getByRole('button', { name: 'Next day' }).click();
+    await nextBusyDay(app);
+    const patient = app.page.locator('[data-testid="appointment"]:has-text(" - ")').first();
+    await patient.click({ button: 'right' });
+    await app.page.getByRole('menu').getByRole('menuitem', { name: 'Arrived', exact: true }).click();
+    await patient.getByTestId('pending-mark').waitFor();
+    await shot(app, 'offline-ready-checked-in');
+    expect(await counters(stack)).toEqual(before);
+
+    // Back online: each is sent, once.
+    await faults(stack, null);
+    await app.waitForConnectivity('online');
+    await app.page.getByTestId('queue-status').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await counters(stack)).toEqual({
+      contactsWritten: before.contactsWritten + 1,
+      bookingsCreated: before.bookingsCreated + 1,
+      eventMarks: before.eventMarks + 1,
+    });
+    expect(app.problems).toEqual([]);
+  });
+});
