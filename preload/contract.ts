@@ -782,6 +782,11 @@ export const invokeChannels = {
   ),
   /** The form values of a queued booking, for Edit. */
   'bookings:draft': invoke<BookingInput>()(opId),
+  /**
+   * A refused booking whose time has gone: the nearest free times of its page and type with the same provider
+   * (live), soonest first; empty when its time is still free.
+   */
+  'bookings:nearest': invoke<SlotView[]>()(opId),
   // messages
   /** Threads, most recent first (optionally only those of an appointment, contact or phone); cache when offline. */
   'messages:threads': invoke<ThreadList>()(

@@ -43,12 +43,18 @@ export interface BookingState {
   booked: BookedSummary | null;
   /** A time asked for from the schedule (epoch ms): chosen once the free times arrive, or said to be taken. */
   wanted: { start: number; calendarId: number | null } | null;
+  /** A refused booking whose time had gone: the nearest free times with the same provider, offered in one click. */
+  nearest: { id: string; slots: SlotView[] } | null;
   loadPages(): Promise<void>;
   update(patch: Partial<BookingForm>): void;
   loadSlots(): Promise<void>;
   submit(input: BookingInput): Promise<void>;
   startOver(): void;
   chooseAnotherTime(): void;
+  /** Looks up the nearest free times for a refused booking (none when its time is still free). */
+  loadNearest(id: string): Promise<void>;
+  /** Books the refused booking at one of the nearest free times instead (same caller and answers). */
+  bookNearest(slot: SlotView): Promise<void>;
   editQueued(id: string): Promise<void>;
   /** Starts a booking for a known person (from a contact or the finder): their details typed in, the rest as it was. */
   prefillCaller(caller: { name: string; phone: string; email: string }): void;
@@ -120,6 +126,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   result: null,
   booked: null,
   wanted: null,
+  nearest: null,
   async loadPages() {
     const r = await frontdesk.invoke['bookings:pages']();
     if (!r.ok) return set({ pagesError: r.error });
@@ -244,6 +251,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       result: null,
       booked: null,
       wanted: null,
+      nearest: null,
     });
   },
   startOver() {
@@ -255,12 +263,38 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       editingId: null,
       submitError: null,
       wanted: null,
+      nearest: null,
     });
     void get().loadSlots();
   },
   chooseAnotherTime() {
-    set((s) => ({ form: { ...s.form, slot: null }, result: null }));
+    set((s) => ({ form: { ...s.form, slot: null }, result: null, nearest: null }));
     void get().loadSlots();
+  },
+  async loadNearest(id) {
+    const r = await frontdesk.invoke['bookings:nearest']({ id });
+    if (get().result?.id !== id) return; // moved on meanwhile
+    set({ nearest: r.ok ? { id, slots: r.value } : null });
+  },
+  async bookNearest(slot) {
+    const id = get().nearest?.id;
+    if (!id) return;
+    set({ submitting: true, submitError: null });
+    const draft = await frontdesk.invoke['bookings:draft']({ id });
+    const r = draft.ok
+      ? await frontdesk.invoke['bookings:rebook']({
+          id,
+          booking: { ...draft.value, time: slot.time.slice(0, 16), startsAt: slot.start },
+        })
+      : draft;
+    if (!r.ok) return set({ submitting: false, submitError: r.error });
+    const booked = get().booked;
+    set({
+      submitting: false,
+      result: r.value,
+      nearest: null,
+      booked: booked ? { ...booked, start: slot.start } : null,
+    });
   },
   async editQueued(id) {
     if (get().pages.length === 0) await get().loadPages();

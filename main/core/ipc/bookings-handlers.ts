@@ -1,6 +1,7 @@
 /** `bookings:*` handlers: pages, free times, and booking through the outbox. */
 import { availability, book, bookingPages, draft, rebook, type BookingDeps } from '../bookings/booking-service';
 import { bookingList } from '../bookings/booking-list';
+import { nearestTimes } from '../bookings/nearest-times';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
@@ -14,5 +15,6 @@ export function bookingsHandlers(deps: { bookings: BookingDeps }) {
     'bookings:rebook': ({ id, booking }) => serviceResult(() => rebook(b, id, booking)),
     'bookings:list': (args) => serviceResult(() => bookingList(b, args)),
     'bookings:draft': ({ id }) => serviceResult(async () => draft(b, id)),
+    'bookings:nearest': ({ id }) => serviceResult(() => nearestTimes(b, id)),
   } satisfies DomainHandlers<'bookings'>;
 }

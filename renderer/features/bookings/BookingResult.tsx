@@ -1,8 +1,9 @@
 /** What became of the booking: booked, waiting to sync, or refused with the service's words. */
 import { useEffect, useRef } from 'react';
 import type { OutboxItem } from '../../../preload/contract';
-import { dateTimeInZone, zoneSuffix } from '../../lib/practice-time';
+import { dateTimeInZone, practiceZone, zoneSuffix } from '../../lib/practice-time';
 import { useBookingStore, type BookedSummary } from '../../stores/booking-store';
+import { NearestTimes } from './NearestTimes';
 
 /** Provider, type, time (with its zone where it differs from this computer's) and the caller. */
 function BookedDetails({ booked, item }: { booked: BookedSummary; item: OutboxItem }) {
@@ -58,6 +59,9 @@ export function BookingResult({ item }: { item: OutboxItem }) {
         </p>
       )}
       {booked ? <BookedDetails booked={booked} item={item} /> : <p>{item.summary}.</p>}
+      {item.status === 'needs_attention' && item.kind === 'booking.book_now' && (
+        <NearestTimes item={item} zone={booked?.zone ?? practiceZone()} providerName={booked?.providerName ?? null} />
+      )}
       <div className="button-row">
         {item.status === 'needs_attention' && (
           <button type="button" className="primary-button" onClick={chooseAnotherTime}>

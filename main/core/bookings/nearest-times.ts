@@ -1,0 +1,46 @@
+/**
+ * A booking made from saved free times can find its time gone when it is sent. This finds the nearest free times of
+ * the same page and type with the same provider (the one chosen, or any when "Anyone available" was), live from the
+ * service, so the desk can book one of them in one click.
+ */
+import type { SlotView } from '../../../preload/contract';
+import { InputRefusedError } from '../input-refused';
+import { listSlots } from './booking-pages-api';
+import type { BookingDeps } from './booking-service';
+
+const DAY_MS = 86_400_000;
+/** How many times are offered. */
+const OFFERED = 3;
+/** How far around the refused time to look: a day before, a week after. */
+const BEFORE_MS = DAY_MS;
+const AFTER_MS = 7 * DAY_MS;
+
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/**
+ * The free times nearest to a refused booking's time with its provider, soonest first; none when its own time is
+ * still free (it was refused for another reason).
+ */
+export async function nearestTimes(deps: BookingDeps, id: string): Promise<SlotView[]> {
+  const op = deps.changes.own(id);
+  if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
+  const now = deps.clock.now();
+  const wanted = op.appointmentAt ?? now;
+  const provider = typeof op.payload.calendar_id === 'number' ? op.payload.calendar_id : null;
+  const type = text(op.payload.appointment_type_token);
+  const slots = await listSlots(deps.service, {
+    page: text(op.payload.booking_page),
+    ...(type ? { appointmentType: type } : {}),
+    begin: new Date(Math.max(now, wanted - BEFORE_MS)).toISOString(),
+    end: new Date(Math.max(now, wanted) + AFTER_MS).toISOString(),
+  });
+  const withProvider = slots.filter(
+    (s) => provider === null || s.providers.length === 0 || s.providers.includes(provider),
+  );
+  // Still free: the refusal was about something else, and another time would not help.
+  if (withProvider.some((s) => Date.parse(s.start) === wanted)) return [];
+  return withProvider
+    .sort((a, b) => Math.abs(Date.parse(a.start) - wanted) - Math.abs(Date.parse(b.start) - wanted))
+    .slice(0, OFFERED)
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
