@@ -4,7 +4,7 @@
  * a refused one says why (e.g. the patient opted out) and can only be discarded.
  */
 import type { PendingText } from '../../../preload/contract';
-import { clockTime } from '../../lib/format';
+import { timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 
 function State({ text }: { text: PendingText }) {
@@ -37,6 +37,7 @@ function State({ text }: { text: PendingText }) {
 
 /** The list (nothing when every text has been sent). */
 export function PendingTexts({ texts }: { texts: PendingText[] }) {
+  const zone = usePracticeZone();
   if (texts.length === 0) return null;
   return (
     <ol className="message-list pending-list" aria-label="Texts not sent yet">
@@ -47,7 +48,7 @@ export function PendingTexts({ texts }: { texts: PendingText[] }) {
           data-testid="pending-text"
           data-state={t.state}
         >
-          <span className="message-meta">Written {clockTime(t.createdAt)}</span>
+          <span className="message-meta">Written {timeInZone(t.createdAt, zone)}</span>
           <span className="message-text">{t.text}</span>
           <State text={t} />
         </li>

@@ -33,7 +33,7 @@ function Row({ thread, zone }: { thread: ThreadSummary; zone: string }) {
         <span className="thread-last">
           {last ? `${last.direction === 'out' ? 'You: ' : ''}${last.text}` : 'No texts yet'}
         </span>
-        {thread.pending > 0 && <span className="badge badge-wait">Not sent yet</span>}
+        {thread.pending > 0 && <span className="badge badge-wait">Not sent</span>}
         {thread.unread > 0 && (
           <span className="count count-new" aria-label={thread.unread === 1 ? '1 unread' : `${thread.unread} unread`}>
             {thread.unread}

@@ -1,0 +1,126 @@
+/**
+ * Texts never sent twice and never stale: a reply written offline shows "Not sent yet" and reaches the service exactly
+ * once when it is back; one still unsent after 15 minutes (the app's clock is moved) is held and asks "Send now
+ * anyway?" — Discard sends nothing, Send sends it once; a patient who opted out is told apart and nothing is sent.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  messagesRecorded,
+  MessagesScreen,
+  openMessagesApp,
+  patientReplies,
+  sandboxMessages,
+  TEXTING_SCOPES,
+} from './support/messages-screen';
+import { plainWordsProblems } from './support/plain-words';
+import { axeProblems, faults, serviceCall, shot } from './support/schedule';
+import { useStack } from './support/stack';
+
+const stack = useStack({ scopes: TEXTING_SCOPES });
+
+/** Starts a thread at the service with a number no contact has, and opens it in the app. */
+async function openNewThread(name: string, phone: string) {
+  const started = await serviceCall<{ conversation: { id: number } }>(stack, 'POST', '/v1/start_conversation', {
+    phone_number: phone,
+    name,
+    content: `Hello ${name}, this is Lakeside Dental.`,
+  });
+  const app = await openMessagesApp(stack);
+  const screen = new MessagesScreen(app);
+  await screen.open();
+  await screen.row(name).click();
+  await screen.thread().getByRole('heading', { name }).waitFor();
+  return { app, screen, id: started.conversation.id };
+}
+
+/** Sends the service away until `online()`; the app sees it offline. */
+async function offline(app: Awaited<ReturnType<typeof openNewThread>>['app']) {
+  await faults(stack, { offline: true });
+  await app.waitForConnectivity('offline');
+}
+
+describe('texts offline, held and refused', () => {
+  it('a reply written offline shows "Not sent yet" and is sent exactly once when the service is back', async () => {
+    const { app, screen, id } = await openNewThread('Ines Park', '+13125559871');
+    await offline(app);
+    const before = await messagesRecorded(stack);
+    await screen.reply('Parking is on Elm Street');
+    const pending = screen.thread().getByTestId('pending-text');
+    await pending.filter({ hasText: 'Not sent yet' }).waitFor();
+    expect(await pending.locator('.message-text').innerText()).toBe('Parking is on Elm Street');
+    await screen.row('Ines Park').getByText('Not sent', { exact: true }).waitFor();
+    await shot(app, 'messages-not-sent-yet');
+    expect(await axeProblems(app)).toEqual([]);
+    expect(await messagesRecorded(stack)).toBe(before);
+
+    await faults(stack, null);
+    await expect.poll(() => screen.texts(), { timeout: 30_000 }).toContain('out: Parking is on Elm Street');
+    await pending.waitFor({ state: 'detached' });
+    expect(await messagesRecorded(stack)).toBe(before + 1);
+    const texts = await sandboxMessages(stack, id);
+    expect(texts.filter((m) => m.content === 'Parking is on Elm Street')).toHaveLength(1);
+    expect(app.problems).toEqual([]);
+    await app.page.context().close();
+  });
+
+  it('a text unsent after 15 minutes is held: Discard sends nothing, Send sends it once', async () => {
+    const { app, screen, id } = await openNewThread('Theo Grant', '+13125559872');
+    const before = await messagesRecorded(stack);
+    const held = screen.thread().locator('[data-testid="pending-text"][data-state="held"]');
+
+    for (const [text, choice] of [
+      ['We are running about 10 minutes late', 'Discard'],
+      ['Your room is ready', 'Send'],
+    ] as const) {
+      await offline(app);
+      await screen.reply(text);
+      await screen.thread().getByTestId('pending-text').filter({ hasText: 'Not sent yet' }).waitFor();
+      stack.advanceClock(16 * 60_000);
+      await faults(stack, null);
+      await held.waitFor({ timeout: 30_000 });
+      expect(await held.innerText()).toContain('Not sent after 15 minutes. Send now anyway?');
+      expect(await messagesRecorded(stack)).toBe(before);
+      if (choice === 'Discard') {
+        await shot(app, 'messages-held');
+        expect(await axeProblems(app)).toEqual([]);
+        expect(await plainWordsProblems(app.page, 'held text')).toEqual([]);
+      }
+      await held.getByRole('button', { name: choice, exact: true }).click();
+      await held.waitFor({ state: 'detached' });
+    }
+    await expect.poll(() => screen.texts(), { timeout: 30_000 }).toContain('out: Your room is ready');
+    expect(await messagesRecorded(stack)).toBe(before + 1);
+    const texts = (await sandboxMessages(stack, id)).map((m) => m.content);
+    expect(texts.filter((t) => t === 'Your room is ready')).toHaveLength(1);
+    expect(texts).not.toContain('We are running about 10 minutes late');
+    expect(app.problems).toEqual([]);
+    await app.page.context().close();
+  });
+
+  it('a patient who opted out: "This patient has opted out of text messages", nothing sent', async () => {
+    const lists = await serviceCall<{ lists: { type: string; entries: string[] }[] }>(stack, 'GET', '/v1/lists');
+    const optedOut = lists.lists.find((l) => l.type === 'opt_out')!.entries.find((e) => e.startsWith('+'))!;
+    // They texted STOP: their thread arrives by itself.
+    await patientReplies(stack, { phone_number: optedOut, content: 'STOP' });
+    const app = await openMessagesApp(stack);
+    const screen = new MessagesScreen(app);
+    await screen.open();
+    const digits = optedOut.slice(-4);
+    await screen.search(digits);
+    await screen.rows().first().waitFor({ timeout: 30_000 });
+    await screen.rows().first().click();
+    await screen.thread().getByTestId('message').first().waitFor();
+    const before = await messagesRecorded(stack);
+    await screen.reply('Sorry to see you go');
+    const refused = screen.thread().locator('[data-testid="pending-text"][data-state="failed"]');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.innerText()).toContain('This patient has opted out of text messages');
+    await shot(app, 'messages-opted-out');
+    expect(await messagesRecorded(stack)).toBe(before);
+    await refused.getByRole('button', { name: 'Discard' }).click();
+    await refused.waitFor({ state: 'detached' });
+    expect(await messagesRecorded(stack)).toBe(before);
+    expect(app.problems).toEqual([]);
+    await app.page.context().close();
+  });
+});
