@@ -69,13 +69,19 @@ async function asOwner<T>(s: Stack, method: 'GET' | 'POST', path: string, body?:
   return (await res.json()) as T;
 }
 
-/** Screenshots in light and dark, with axe and the plain-words scan clean in both. */
+/** Screenshots in light and dark at both window sizes, with axe and the plain-words scan clean in each. */
 async function looked(app: FrontdeskPage, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await app.page.emulateMedia({ colorScheme: scheme });
-    await shot(app, `${name}-${scheme}`);
-    expect(await axeProblems(app)).toEqual([]);
-  }
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ])
+    for (const scheme of ['light', 'dark'] as const) {
+      await app.page.setViewportSize(size);
+      await app.page.emulateMedia({ colorScheme: scheme });
+      await shot(app, `${name}-${size.width}-${scheme}`);
+      expect(await axeProblems(app)).toEqual([]);
+    }
+  await app.page.setViewportSize({ width: 1280, height: 800 });
   await app.page.emulateMedia({ colorScheme: 'light' });
   expect(await plainWordsProblems(app.page, name)).toEqual([]);
 }
