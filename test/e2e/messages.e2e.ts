@@ -76,6 +76,19 @@ describe('messages', () => {
     const ours = screen.thread().locator('[data-testid="message"][data-direction="out"]').last();
     expect(await ours.locator('.message-meta').innerText()).toMatch(/^You sent · .+ · \w/);
     expect(await plainWordsProblems(page, 'messages')).toEqual([]);
+
+    // The thread is about an appointment: it opens that appointment's details on the schedule.
+    expect(target!.event_id).not.toBeNull();
+    {
+      await screen.thread().getByRole('button', { name: 'Open the appointment' }).click();
+      const details = page.getByTestId('appointment-details');
+      await details.waitFor();
+      await details
+        .getByTestId('appointment-texts')
+        .getByRole('button', { name: /^Open the thread with / })
+        .first()
+        .waitFor();
+    }
     expect(app.problems).toEqual([]);
     await page.context().close();
   });
