@@ -263,6 +263,9 @@ export class MessagesService {
 
   /** Signed in, out or as another account: read that account's threads now (or stop asking). */
   accountChanged(): void {
+    // The previous account's threads (patients' names and texts) are not kept in memory past its sign-in.
+    if (this.st && this.st.account !== this.deps.account()) this.st = null;
+    this.failures = 0;
     this.pollSoon();
   }
 
