@@ -7,9 +7,9 @@ import { ServiceClient } from './api/service-client';
 import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
 import { ReadCache } from './cache/read-cache';
-import { accountLabel } from './changes/known-accounts';
-import { OutboxHost } from './changes/outbox-host';
-import type { OutboxOptions } from './outbox';
+import type { CoreContext } from './core-context';
+import { accountLabel } from './outbox/known-accounts';
+import { OutboxHost, type OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
 import { ConnectivityMonitor } from './connectivity';
 import { EventBus } from './events';
@@ -118,50 +118,24 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline: () => connectivity.current().state !== 'offline',
     ...(options.outbox ? { options: options.outbox } : {}),
   });
-  const contactsDeps = {
+  const context: CoreContext = {
     service,
     cache,
     clock: platform.clock,
     account,
-    outbox: () => outbox.get(),
-    ...options.contacts,
+    outbox,
+    ...(options.contacts ? { contactPaging: options.contacts } : {}),
   };
   const messages = new MessagesService({
-    ...contactsDeps,
+    ...context,
     events,
     settings: platform.settings,
     grantedScopes: () => (auth.status().state === 'signed_in' ? auth.status().grantedScopes : null),
     isOnline: () => connectivity.current().state !== 'offline',
     ...options.messages,
   });
-  const calendar = {
-    service,
-    cache,
-    clock: platform.clock,
-    account,
-    pendingChanges: () => outbox.pending(),
-    outbox: () => outbox.get(),
-  };
-  const bookings = {
-    service,
-    cache,
-    clock: platform.clock,
-    account,
-    outbox: () => outbox.get(),
-    changes: outbox.changes,
-  };
   const prefetch = new Prefetcher(
-    {
-      service,
-      cache,
-      clock: platform.clock,
-      log: platform.log,
-      account,
-      isOnline: () => connectivity.current().state !== 'offline',
-      calendar,
-      bookings,
-      contacts: contactsDeps,
-    },
+    { ...context, log: platform.log, isOnline: () => connectivity.current().state !== 'offline' },
     options.prefetch,
   );
   const handlers = createHandlers({
@@ -170,12 +144,9 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
     auth,
-    calendar,
-    changes: outbox.changes,
-    bookings,
-    contacts: contactsDeps,
+    context,
+    outbox,
     messages,
-    retryNow: () => outbox.retryNow(),
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   let stopResumeWatch: () => void = () => undefined;

@@ -6,15 +6,13 @@
  * that fails is logged and the whole is read again later, sooner when the service comes back. While signed in it
  * is read again every few minutes, so the saved free times stay fresh.
  */
-import type { ServiceClient } from './api/service-client';
-import { freshBookingPages, type BookingDeps } from './bookings/booking-service';
+import { freshBookingPages } from './bookings/booking-service';
 import { saveAvailability } from './bookings/saved-availability';
-import type { ReadCache } from './cache/read-cache';
 import { calendarList } from './calendar/calendar-list';
-import type { CalendarDeps } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
-import { freshAddressBooks, searchContacts, type ContactsDeps } from './contacts/contacts-service';
-import type { Clock, Logger } from './platform';
+import { freshAddressBooks, searchContacts } from './contacts/contacts-service';
+import type { CoreContext } from './core-context';
+import type { Logger } from './platform';
 
 /** Timing of the reads (tests shorten them). */
 export interface PrefetchOptions {
@@ -25,17 +23,10 @@ export interface PrefetchOptions {
   retryCapMs?: number;
 }
 
-/** What the reads need. */
-export interface PrefetchDeps {
-  service: ServiceClient;
-  cache: ReadCache;
-  clock: Clock;
+/** What the reads need: core's context, the log, and whether the service is reachable. */
+export interface PrefetchDeps extends CoreContext {
   log: Logger;
-  account(): string | null;
   isOnline(): boolean;
-  calendar: CalendarDeps;
-  bookings: BookingDeps;
-  contacts: ContactsDeps;
 }
 
 /** The last finished read: for whom, when, and the parts that failed (none when complete). */
@@ -148,14 +139,14 @@ export class Prefetcher {
     const now = deps.clock.now();
     const parts: Record<string, () => Promise<unknown>> = {
       calendars: async () => {
-        const list = await calendarList(deps.calendar);
+        const list = await calendarList(deps);
         if (list.source !== 'service') throw new Error('the service could not be reached');
       },
-      'address books': () => freshAddressBooks(deps.contacts),
+      'address books': () => freshAddressBooks(deps),
       'booking pages and free times': async () =>
-        saveAvailability(deps.service, deps.cache, account, await freshBookingPages(deps.bookings), now),
+        saveAvailability(deps.service, deps.cache, account, await freshBookingPages(deps), now),
       contacts: async () => {
-        const list = await searchContacts(deps.contacts, { query: '' });
+        const list = await searchContacts(deps, { query: '' });
         if (list.source !== 'service') throw new Error('the service could not be reached');
       },
       schedule: () => saveScheduleDays(deps.service, deps.cache, account, now),

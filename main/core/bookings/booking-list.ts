@@ -7,7 +7,7 @@ import type { BookingKind, BookingList, BookingSummary } from '../../../preload/
 import { listBookings, type BookingFilter } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from './booking-summary';
-import type { BookingDeps } from './booking-service';
+import type { CoreContext } from '../core-context';
 import { SignedOutError } from '../auth/errors';
 
 /** Bookings shown per page of the screen. */
@@ -16,7 +16,7 @@ const SERVICE_PAGE = 100;
 const MAX_SERVICE_PAGES = 20;
 
 /** Every booking matching the filter (up to 2,000), newest first. */
-async function readBookings(deps: Pick<BookingDeps, 'service'>, filter: BookingFilter): Promise<BookingSummary[]> {
+async function readBookings(deps: Pick<CoreContext, 'service'>, filter: BookingFilter): Promise<BookingSummary[]> {
   const all: BookingSummary[] = [];
   const seen = new Set<number>();
   for (let page = 1; page <= MAX_SERVICE_PAGES; page++) {
@@ -36,7 +36,7 @@ const newestFirst = (a: BookingSummary, b: BookingSummary) => stamp(b) - stamp(a
 
 /** One page of the Bookings screen. */
 export async function bookingList(
-  deps: BookingDeps,
+  deps: CoreContext,
   args: { page: number; begin?: string | undefined; end?: string | undefined; state?: BookingKind | undefined },
 ): Promise<BookingList> {
   const account = deps.account();

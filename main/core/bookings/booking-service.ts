@@ -1,38 +1,24 @@
 /** Booking for a caller: pages (cached), free times, and book_now through the outbox. */
 import type { BookingInput, BookingPageView, OutboxItem, SlotView } from '../../../preload/contract';
 import { calendarNames } from '../api/calendar-api';
-import type { ServiceRequester } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
 import { SignedOutError } from '../auth/errors';
-import type { ReadCache } from '../cache/read-cache';
-import type { ChangesService } from '../changes/changes-service';
-import { toItem } from '../changes/outbox-items';
-import type { Outbox } from '../outbox';
-import type { Clock } from '../platform';
+import type { CoreContext } from '../core-context';
+import { toItem } from '../outbox/outbox-items';
 import { listBookingPages, listSlots } from './booking-pages-api';
 import { savedAvailability } from './saved-availability';
 
-/** What bookings need. */
-export interface BookingDeps {
-  service: ServiceRequester;
-  cache: ReadCache;
-  clock: Clock;
-  outbox(): Outbox;
-  changes: ChangesService;
-  account(): string | null;
-}
-
 const PAGES_KEY = 'bookings:pages';
 
-function account(deps: BookingDeps): string {
+function account(deps: CoreContext): string {
   const key = deps.account();
   if (!key) throw new SignedOutError();
   return key;
 }
 
 /** Calendar names (providers), or none when they cannot be read (calendars:read not granted): "Anyone" still books. */
-async function providerNames(deps: BookingDeps): Promise<Map<number, string>> {
+async function providerNames(deps: CoreContext): Promise<Map<number, string>> {
   try {
     return await calendarNames(deps.service);
   } catch (error) {
@@ -56,7 +42,7 @@ function withProviderNames(page: BookingPageView, names: ReadonlyMap<number, str
 }
 
 /** The booking pages (types with named providers, fields, consents) from the service, saved for offline use. */
-export async function freshBookingPages(deps: BookingDeps): Promise<BookingPageView[]> {
+export async function freshBookingPages(deps: CoreContext): Promise<BookingPageView[]> {
   const key = account(deps);
   const [names, listed] = await Promise.all([providerNames(deps), listBookingPages(deps.service)]);
   const pages = listed.map((p) => withProviderNames(p, names));
@@ -65,7 +51,7 @@ export async function freshBookingPages(deps: BookingDeps): Promise<BookingPageV
 }
 
 /** The account's booking pages; the cached list when the service cannot be reached. */
-export async function bookingPages(deps: BookingDeps): Promise<BookingPageView[]> {
+export async function bookingPages(deps: CoreContext): Promise<BookingPageView[]> {
   const key = account(deps);
   try {
     return await freshBookingPages(deps);
@@ -84,7 +70,7 @@ export async function bookingPages(deps: BookingDeps): Promise<BookingPageView[]
  * read (they may have been taken since: the booking is confirmed only when it is sent).
  */
 export async function availability(
-  deps: BookingDeps,
+  deps: CoreContext,
   args: { page: string; appointmentType?: string; begin: string; end: string },
 ): Promise<SlotView[]> {
   const key = account(deps);
@@ -146,29 +132,31 @@ function toInput(payload: Record<string, unknown>, startsAt: number | null): Boo
 }
 
 /** The booking page's zone (its times are wall times there), from the pages last read; null when not known. */
-async function pageZone(deps: BookingDeps, key: string, page: string): Promise<string | null> {
+async function pageZone(deps: CoreContext, key: string, page: string): Promise<string | null> {
   const cached = await deps.cache.get<BookingPageView[]>(key, PAGES_KEY);
   return cached?.value.find((p) => p.slug === page || p.id === page)?.timeZone ?? null;
 }
 
 /** Queues the booking (sent at once when online); resolves once it is safely on disk. */
-export async function book(deps: BookingDeps, input: BookingInput): Promise<OutboxItem> {
+export async function book(deps: CoreContext, input: BookingInput): Promise<OutboxItem> {
   const key = account(deps);
   const zone = await pageZone(deps, key, input.page);
-  return toItem(await deps.outbox().enqueue('booking.book_now', toPayload(input), { startsAt: input.startsAt, zone }));
+  return toItem(
+    await deps.outbox.get().enqueue('booking.book_now', toPayload(input), { startsAt: input.startsAt, zone }),
+  );
 }
 
 /** Changes a queued or refused booking. */
-export async function rebook(deps: BookingDeps, id: string, input: BookingInput): Promise<OutboxItem> {
-  const op = deps.changes.own(id);
+export async function rebook(deps: CoreContext, id: string, input: BookingInput): Promise<OutboxItem> {
+  const op = deps.outbox.own(id);
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   const zone = await pageZone(deps, account(deps), input.page);
-  return toItem(await deps.outbox().edit(id, toPayload(input), { startsAt: input.startsAt, zone }));
+  return toItem(await deps.outbox.get().edit(id, toPayload(input), { startsAt: input.startsAt, zone }));
 }
 
 /** The form values of a queued booking. */
-export function draft(deps: BookingDeps, id: string): BookingInput {
-  const op = deps.changes.own(id);
+export function draft(deps: CoreContext, id: string): BookingInput {
+  const op = deps.outbox.own(id);
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   return toInput(op.payload, op.appointmentAt);
 }

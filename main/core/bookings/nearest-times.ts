@@ -6,7 +6,7 @@
 import type { SlotView } from '../../../preload/contract';
 import { InputRefusedError } from '../input-refused';
 import { listSlots } from './booking-pages-api';
-import type { BookingDeps } from './booking-service';
+import type { CoreContext } from '../core-context';
 
 const DAY_MS = 86_400_000;
 /** How many times are offered. */
@@ -21,8 +21,8 @@ const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' 
  * The free times nearest to a refused booking's time with its provider, soonest first; none when its own time is
  * still free (it was refused for another reason).
  */
-export async function nearestTimes(deps: BookingDeps, id: string): Promise<SlotView[]> {
-  const op = deps.changes.own(id);
+export async function nearestTimes(deps: CoreContext, id: string): Promise<SlotView[]> {
+  const op = deps.outbox.own(id);
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   const now = deps.clock.now();
   const wanted = op.appointmentAt ?? now;

@@ -1,7 +1,7 @@
 /** Builds the calendar view's appointments from service events. */
 import type { Agenda, AgendaItem, AppointmentMessage } from '../../../preload/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
-import type { ServiceClient } from '../api/service-client';
+import type { ServiceRequester } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';
 import { displayPhone, learnCountry } from '../contacts/phones';
 
@@ -71,7 +71,7 @@ export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaI
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
 /** Appointments in the range, sorted by start time. Calendar names are a nicety: missing calendars:read is not an error. */
-export async function readAgenda(client: ServiceClient, begin: string, end: string, now: number): Promise<Agenda> {
+export async function readAgenda(client: ServiceRequester, begin: string, end: string, now: number): Promise<Agenda> {
   const [events, names] = await Promise.all([
     listEventsInRange(client, begin, end),
     calendarNames(client).catch(() => new Map<number, string>()),

@@ -1,12 +1,10 @@
 /** New appointments, changes and cancellations, each through the outbox (shown at once as waiting to sync). */
 import type { AppointmentChanges, AppointmentInput, OutboxItem } from '../../../preload/contract';
 import { SignedOutError } from '../auth/errors';
-import { toItem } from '../changes/outbox-items';
-import type { Outbox } from '../outbox';
+import { toItem } from '../outbox/outbox-items';
 import { knownPracticeZone } from './calendar-list';
-import type { CalendarDeps } from './calendar-service';
+import type { CoreContext } from '../core-context';
 
-type WriteDeps = CalendarDeps & { outbox(): Outbox };
 type Person = NonNullable<AppointmentInput['participants']>[number];
 
 /** A participant as the service takes it (empty fields left out). */
@@ -34,12 +32,12 @@ function eventFields(a: AppointmentChanges): Record<string, unknown> {
 const refOf = (r: { id?: number | undefined; externalId?: string | undefined }) =>
   r.id !== undefined ? { id: r.id } : { external_id: r.externalId };
 
-function accountOrThrow(deps: WriteDeps): void {
+function accountOrThrow(deps: CoreContext): void {
   if (!deps.account()) throw new SignedOutError();
 }
 
 /** Queues a new appointment (its outbox id becomes its external id, so a retried create is found, not doubled). */
-export async function createAppointment(deps: WriteDeps, input: AppointmentInput): Promise<OutboxItem> {
+export async function createAppointment(deps: CoreContext, input: AppointmentInput): Promise<OutboxItem> {
   accountOrThrow(deps);
   const payload = {
     calendar_id: input.calendarId,
@@ -47,31 +45,33 @@ export async function createAppointment(deps: WriteDeps, input: AppointmentInput
     ...(input.customData && Object.keys(input.customData).length > 0 ? { custom_data: input.customData } : {}),
   };
   const zone = await knownPracticeZone(deps);
-  return toItem(await deps.outbox().enqueue('event.create', payload, { zone }));
+  return toItem(await deps.outbox.get().enqueue('event.create', payload, { zone }));
 }
 
 /** Queues a change (patch: only the fields given). */
 export async function updateAppointment(
-  deps: WriteDeps,
+  deps: CoreContext,
   args: { id?: number; externalId?: string; changes: AppointmentChanges; startsAt: string },
 ): Promise<OutboxItem> {
   accountOrThrow(deps);
   const startsAt = Date.parse(args.changes.start ?? args.startsAt);
   const zone = await knownPracticeZone(deps);
   return toItem(
-    await deps.outbox().enqueue('event.update', { ...refOf(args), ...eventFields(args.changes) }, { startsAt, zone }),
+    await deps.outbox
+      .get()
+      .enqueue('event.update', { ...refOf(args), ...eventFields(args.changes) }, { startsAt, zone }),
   );
 }
 
 /** Queues a cancellation (the service soft-deletes the appointment). */
 export async function cancelAppointment(
-  deps: WriteDeps,
+  deps: CoreContext,
   args: { id?: number; externalId?: string; startsAt: string },
 ): Promise<OutboxItem> {
   accountOrThrow(deps);
   const zone = await knownPracticeZone(deps);
   return toItem(
-    await deps.outbox().enqueue('event.delete', refOf(args), { startsAt: Date.parse(args.startsAt), zone }),
+    await deps.outbox.get().enqueue('event.delete', refOf(args), { startsAt: Date.parse(args.startsAt), zone }),
   );
 }
 
@@ -80,9 +80,9 @@ export async function cancelAppointment(
  * false when it is being sent or already done (the caller then writes a compensating change). The check and the
  * drop happen in one step, so a change cannot slip out in between.
  */
-export async function withdrawChange(deps: WriteDeps, id: string): Promise<{ withdrawn: boolean }> {
+export async function withdrawChange(deps: CoreContext, id: string): Promise<{ withdrawn: boolean }> {
   accountOrThrow(deps);
-  const outbox = deps.outbox();
+  const outbox = deps.outbox.get();
   const op = outbox.list().find((o) => o.id === id);
   if (!op || !op.kind.startsWith('event.') || (op.status !== 'queued' && op.status !== 'needs_attention'))
     return { withdrawn: false };

@@ -4,7 +4,7 @@ import { listCalendars } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
 import { listBookingPages } from '../bookings/booking-pages-api';
-import type { CalendarDeps } from './calendar-service';
+import type { CoreContext } from '../core-context';
 
 const CACHE_KEY = 'calendar:calendars';
 
@@ -31,7 +31,7 @@ function isZone(zone: string): boolean {
  * The practice's zone: the one most of its calendars are in; else the one most of its booking pages are in
  * (pages that name none are read as UTC by the booking code, so UTC is not taken from them); else null.
  */
-async function practiceZone(deps: CalendarDeps, calendars: CalendarInfo[]): Promise<string | null> {
+async function practiceZone(deps: CoreContext, calendars: CalendarInfo[]): Promise<string | null> {
   const fromCalendars = mostCommonZone(calendars.map((c) => c.timeZone));
   if (fromCalendars) return fromCalendars;
   try {
@@ -43,7 +43,7 @@ async function practiceZone(deps: CalendarDeps, calendars: CalendarInfo[]): Prom
 }
 
 /** Fresh from the service (and cached); the cached list when the service cannot be reached. */
-export async function calendarList(deps: CalendarDeps): Promise<CalendarList> {
+export async function calendarList(deps: CoreContext): Promise<CalendarList> {
   const account = deps.account();
   if (!account) throw new SignedOutError();
   try {
@@ -70,7 +70,7 @@ export async function calendarList(deps: CalendarDeps): Promise<CalendarList> {
 }
 
 /** The practice's zone as last read (service or saved copy), for telling queued changes' times; null when unknown. */
-export async function knownPracticeZone(deps: Pick<CalendarDeps, 'account' | 'cache'>): Promise<string | null> {
+export async function knownPracticeZone(deps: Pick<CoreContext, 'account' | 'cache'>): Promise<string | null> {
   const account = deps.account();
   if (!account) return null;
   return (await deps.cache.get<CalendarList>(account, CACHE_KEY))?.value.practiceZone ?? null;

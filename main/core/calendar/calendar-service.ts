@@ -1,36 +1,23 @@
 /** Calendar reads with the cache: fresh when possible, the last good answer when offline. */
 import type { Agenda, AgendaChanges, AgendaItem, MarkState, OutboxItem } from '../../../preload/contract';
 import { getEvent, listEventsInRange } from '../api/calendar-api';
-import { toItem } from '../changes/outbox-items';
-import type { ServiceClient } from '../api/service-client';
+import { toItem } from '../outbox/outbox-items';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
-import type { ReadCache } from '../cache/read-cache';
-import type { OpView, Outbox } from '../outbox';
-import type { Clock } from '../platform';
+import type { CoreContext } from '../core-context';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
 import { knownPracticeZone } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 
-/** What calendar reads need. */
-export interface CalendarDeps {
-  service: ServiceClient;
-  cache: ReadCache;
-  clock: Clock;
-  account(): string | null;
-  /** Unfinished changes of the signed-in account (optimistic rows). */
-  pendingChanges(): readonly OpView[];
-}
-
 /** Adds the changes made here that the service has not confirmed yet. */
-function withPending(deps: CalendarDeps, agenda: Agenda, begin: string, end: string): Agenda {
-  return withPendingChanges(deps.pendingChanges(), agenda, begin, end);
+function withPending(deps: CoreContext, agenda: Agenda, begin: string, end: string): Agenda {
+  return withPendingChanges(deps.outbox.pending(), agenda, begin, end);
 }
 
 /** Queues a mark of every participant of an appointment. */
 export async function markAppointment(
-  deps: CalendarDeps & { outbox(): Outbox },
+  deps: CoreContext,
   eventId: number,
   state: MarkState,
   startsAt: string,
@@ -39,11 +26,11 @@ export async function markAppointment(
   if (!deps.account()) throw new SignedOutError();
   const label = who?.trim() ? { who: who.trim() } : {};
   const zone = await knownPracticeZone(deps);
-  return toItem(await deps.outbox().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone }));
+  return toItem(await deps.outbox.get().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone }));
 }
 
 /** The cached answer for a range (or the days saved for offline work, when newer), or null. */
-export async function cachedAgenda(deps: CalendarDeps, begin: string, end: string): Promise<Agenda | null> {
+export async function cachedAgenda(deps: CoreContext, begin: string, end: string): Promise<Agenda | null> {
   const account = deps.account();
   if (!account) throw new SignedOutError();
   const hit = await deps.cache.get<Agenda>(account, agendaCacheKey(begin, end));
@@ -54,7 +41,7 @@ export async function cachedAgenda(deps: CalendarDeps, begin: string, end: strin
 }
 
 /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
-export async function liveAgenda(deps: CalendarDeps, begin: string, end: string): Promise<Agenda> {
+export async function liveAgenda(deps: CoreContext, begin: string, end: string): Promise<Agenda> {
   const account = deps.account();
   if (!account) throw new SignedOutError();
   try {
@@ -77,7 +64,7 @@ export async function liveAgenda(deps: CalendarDeps, begin: string, end: string)
  * and the ids deleted. A service that refuses `updated_since` gets a full read of the range instead (`full`).
  */
 export async function agendaChanges(
-  deps: CalendarDeps,
+  deps: CoreContext,
   args: { begin: string; end: string; since: string },
 ): Promise<AgendaChanges> {
   if (!deps.account()) throw new SignedOutError();
@@ -95,12 +82,12 @@ export async function agendaChanges(
   }
   const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
   const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
-  const ops = deps.pendingChanges();
+  const ops = deps.outbox.pending();
   return { items: applyPendingAll(live, ops), removedIds, full: false, fetchedAt: now };
 }
 
 /** One appointment, fresh, with recent messages when the service includes them. */
-export async function appointmentDetail(deps: CalendarDeps, id: number): Promise<AgendaItem> {
+export async function appointmentDetail(deps: CoreContext, id: number): Promise<AgendaItem> {
   if (!deps.account()) throw new SignedOutError();
-  return applyPending(toAgendaItem(await getEvent(deps.service, id), new Map()), deps.pendingChanges());
+  return applyPending(toAgendaItem(await getEvent(deps.service, id), new Map()), deps.outbox.pending());
 }

@@ -4,7 +4,7 @@
  * marks show as waiting. Everything is marked "waiting to sync" until the service has it.
  */
 import type { Agenda, AgendaItem } from '../../../preload/contract';
-import { describeChange } from '../changes/outbox-items';
+import { describeChange } from '../outbox/outbox-items';
 import type { OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -3,7 +3,7 @@
  * while online still shows its appointments (to check patients in) when the network drops.
  */
 import type { Agenda } from '../../../preload/contract';
-import type { ServiceClient } from '../api/service-client';
+import type { ServiceRequester } from '../api/service-client';
 import type { ReadCache } from '../cache/read-cache';
 import { readAgenda } from './agenda';
 
@@ -25,7 +25,7 @@ interface SavedDays {
  * day more at the end (so the last day is whole in any zone).
  */
 export async function saveScheduleDays(
-  service: ServiceClient,
+  service: ServiceRequester,
   cache: ReadCache,
   account: string,
   now: number,

@@ -9,7 +9,8 @@ import { eventListSchema } from '../api/schemas';
 import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from '../bookings/booking-summary';
 import { toItem } from '../calendar/agenda';
-import { accountOf, type ContactsDeps } from './contacts-service';
+import type { CoreContext } from '../core-context';
+import { accountOf } from './contacts-service';
 
 const DAY = 86_400_000;
 /** How far back and ahead the history looks. */
@@ -19,7 +20,7 @@ const PER_LOOKUP = 100;
 
 type Lookup = { phone_number: string } | { email_address: string };
 
-async function eventsBy(deps: ContactsDeps, lookup: Lookup, now: number) {
+async function eventsBy(deps: CoreContext, lookup: Lookup, now: number) {
   const { events } = await deps.service.request({
     method: 'GET',
     path: '/v1/events',
@@ -36,7 +37,7 @@ async function eventsBy(deps: ContactsDeps, lookup: Lookup, now: number) {
 }
 
 /** Reads the history fresh from the service. */
-async function readHistory(deps: ContactsDeps, phones: string[], emails: string[], now: number) {
+async function readHistory(deps: CoreContext, phones: string[], emails: string[], now: number) {
   const lookups: Lookup[] = [...phones.map((p) => ({ phone_number: p })), ...emails.map((e) => ({ email_address: e }))];
   const [eventLists, bookingLists] = await Promise.all([
     Promise.all(lookups.map((l) => eventsBy(deps, l, now))),
@@ -69,7 +70,7 @@ const samePerson = (a: AgendaItem['people'][number], b: AgendaItem['people'][num
 
 /** The contact's history; the saved copy when the service cannot be reached. */
 export async function contactHistory(
-  deps: ContactsDeps,
+  deps: CoreContext,
   args: { phones: string[]; emails: string[] },
 ): Promise<ContactHistory> {
   const account = accountOf(deps);

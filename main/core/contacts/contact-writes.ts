@@ -1,7 +1,7 @@
 /** Contact writes, all through the outbox: sent at once when online, kept and retried otherwise. */
 import type { ContactChanges, ContactInput, OutboxItem } from '../../../preload/contract';
 import { ServiceError } from '../api/service-error';
-import { toItem } from '../changes/outbox-items';
+import { toItem } from '../outbox/outbox-items';
 import { OutboxInputError } from '../outbox';
 import {
   createPayload,
@@ -11,10 +11,11 @@ import {
   refPayload,
   type ContactTarget,
 } from './contact-payloads';
-import { accountOf, accountOps, addressBooks, countryOf, type ContactsDeps } from './contacts-service';
+import type { CoreContext } from '../core-context';
+import { accountOf, accountOps, addressBooks, countryOf } from './contacts-service';
 
 /** Where a new contact goes when the form did not say: the default (else the first) address book. */
-async function defaultBookId(deps: ContactsDeps): Promise<number> {
+async function defaultBookId(deps: CoreContext): Promise<number> {
   const books = await addressBooks(deps).catch((error: unknown) => {
     if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
     throw new OutboxInputError(
@@ -27,16 +28,16 @@ async function defaultBookId(deps: ContactsDeps): Promise<number> {
 }
 
 /** Queues a new contact (the outbox gives it its id as external_id, so a lost answer can be checked). */
-export async function createContact(deps: ContactsDeps, input: ContactInput): Promise<OutboxItem> {
+export async function createContact(deps: CoreContext, input: ContactInput): Promise<OutboxItem> {
   const account = accountOf(deps);
   const bookId = input.addressBookId ?? (await defaultBookId(deps));
   const payload = createPayload(input, bookId, await countryOf(deps, account));
-  return toItem(await deps.outbox().enqueue('contact.create', payload));
+  return toItem(await deps.outbox.get().enqueue('contact.create', payload));
 }
 
 /** A queued create not yet sent changes in place; otherwise a patch of only the changed fields is queued. */
 export async function updateContact(
-  deps: ContactsDeps,
+  deps: CoreContext,
   target: ContactTarget,
   changes: ContactChanges,
 ): Promise<OutboxItem> {
@@ -49,23 +50,23 @@ export async function updateContact(
     );
     if (create && (create.status === 'queued' || create.status === 'needs_attention') && !create.ambiguous) {
       try {
-        return toItem(await deps.outbox().edit(create.id, mergeIntoCreate(create.payload, fields)));
+        return toItem(await deps.outbox.get().edit(create.id, mergeIntoCreate(create.payload, fields)));
       } catch (error) {
         if (!(error instanceof OutboxInputError)) throw error; // being sent right now: queue a patch behind it
       }
     }
   }
   return toItem(
-    await deps
-      .outbox()
+    await deps.outbox
+      .get()
       .enqueue('contact.update', { ...refPayload(target), ...fields }, { extraRecordKeys: extraKeys(target) }),
   );
 }
 
 /** Queues the deletion (a contact not yet on the service is deleted right after it is added, in order). */
-export async function deleteContact(deps: ContactsDeps, target: ContactTarget): Promise<OutboxItem> {
+export async function deleteContact(deps: CoreContext, target: ContactTarget): Promise<OutboxItem> {
   accountOf(deps);
   return toItem(
-    await deps.outbox().enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) }),
+    await deps.outbox.get().enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) }),
   );
 }

@@ -10,30 +10,16 @@ import type {
   ContactSearch,
   ContactView,
 } from '../../../preload/contract';
-import type { ServiceRequester } from '../api/service-client';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
-import type { ReadCache } from '../cache/read-cache';
-import { OutboxInputError, type OpView, type Outbox } from '../outbox';
-import type { Clock } from '../platform';
+import type { CoreContext } from '../core-context';
+import { OutboxInputError, type OpView } from '../outbox';
 import type { ServiceContact } from './contact-schema';
 import { viewOf } from './contact-view';
 import { getContact, listAddressBooks, listContacts } from './contacts-read-api';
 import { contactOps, overlay } from './overlay';
 import { learnCountry } from './phones';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
-
-/** What contacts need. */
-export interface ContactsDeps {
-  service: ServiceRequester;
-  cache: ReadCache;
-  clock: Clock;
-  account(): string | null;
-  outbox(): Outbox;
-  /** Page size of GET /v1/contacts (default 100) and how many matches a screen shows (default 200). */
-  pageSize?: number;
-  limit?: number;
-}
 
 /** A search answer as cached: the service's contacts, before unsynced changes are applied. */
 interface StoredList {
@@ -45,20 +31,20 @@ const COUNTRY_KEY = 'contacts:country';
 const BOOKS_KEY = 'contacts:address-books';
 
 /** The signed-in account's key. */
-export function accountOf(deps: Pick<ContactsDeps, 'account'>): string {
+export function accountOf(deps: Pick<CoreContext, 'account'>): string {
   const key = deps.account();
   if (!key) throw new SignedOutError();
   return key;
 }
 
 /** The account's country as learned from the service's answers, or null. */
-export async function countryOf(deps: ContactsDeps, account: string): Promise<CountryCode | null> {
+export async function countryOf(deps: CoreContext, account: string): Promise<CountryCode | null> {
   const hit = await deps.cache.get<string>(account, COUNTRY_KEY);
   return hit && isSupportedCountry(hit.value) ? hit.value : null;
 }
 
 async function learnFrom(
-  deps: ContactsDeps,
+  deps: CoreContext,
   account: string,
   contacts: ServiceContact[],
   known: CountryCode | null,
@@ -70,9 +56,9 @@ async function learnFrom(
 }
 
 /** The account's contact changes in queue order (none while the outbox cannot be opened). */
-export function accountOps(deps: ContactsDeps, account: string): OpView[] {
+export function accountOps(deps: CoreContext, account: string): OpView[] {
   try {
-    return deps.outbox().list(account);
+    return deps.outbox.get().list(account);
   } catch (error) {
     if (error instanceof OutboxInputError) return [];
     throw error;
@@ -82,7 +68,7 @@ export function accountOps(deps: ContactsDeps, account: string): OpView[] {
 const isUnreachable = (error: unknown) => error instanceof ServiceError && error.kind === 'retryable';
 
 function present(
-  deps: ContactsDeps,
+  deps: CoreContext,
   account: string,
   query: string,
   stored: StoredList,
@@ -95,7 +81,7 @@ function present(
 }
 
 /** The cached answer for a search, with unsynced changes applied; null if never asked. */
-export async function cachedContacts(deps: ContactsDeps, args: ContactSearch): Promise<ContactList | null> {
+export async function cachedContacts(deps: CoreContext, args: ContactSearch): Promise<ContactList | null> {
   const account = accountOf(deps);
   const country = await countryOf(deps, account);
   const hit = await deps.cache.get<StoredList>(account, searchCacheKey(args.query, args.addressBookId));
@@ -114,7 +100,7 @@ export async function cachedContacts(deps: ContactsDeps, args: ContactSearch): P
 
 /** Offline and never asked: the last full list narrowed down here (it may be missing some matches beyond its first page). */
 async function narrowedFromList(
-  deps: ContactsDeps,
+  deps: CoreContext,
   account: string,
   args: ContactSearch,
   country: CountryCode | null,
@@ -127,15 +113,15 @@ async function narrowedFromList(
 }
 
 /** Fresh from the service (every page up to the limit) and cached; when it cannot be reached, the cached answer. */
-export async function searchContacts(deps: ContactsDeps, args: ContactSearch): Promise<ContactList> {
+export async function searchContacts(deps: CoreContext, args: ContactSearch): Promise<ContactList> {
   const account = accountOf(deps);
   const fetchedAt = deps.clock.now();
   const known = await countryOf(deps, account);
   const meaning = meaningOf(args.query, known);
   try {
     const page = await listContacts(deps.service, filterOf(meaning, args.addressBookId), {
-      pageSize: deps.pageSize ?? 100,
-      limit: deps.limit ?? 200,
+      pageSize: deps.contactPaging?.pageSize ?? 100,
+      limit: deps.contactPaging?.limit ?? 200,
     });
     const country = await learnFrom(deps, account, page.contacts, known);
     const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
@@ -162,7 +148,7 @@ export async function searchContacts(deps: ContactsDeps, args: ContactSearch): P
 
 /** A contact known only as a queued create (named by its outbox id), with later changes applied. */
 function unsyncedContact(
-  deps: ContactsDeps,
+  deps: CoreContext,
   account: string,
   externalId: string,
   country: CountryCode | null,
@@ -176,7 +162,7 @@ function unsyncedContact(
 
 /** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
 export async function contactById(
-  deps: ContactsDeps,
+  deps: CoreContext,
   ref: { id?: number | undefined; externalId?: string | undefined },
 ): Promise<ContactDetail> {
   const account = accountOf(deps);
@@ -212,7 +198,7 @@ export async function contactById(
 }
 
 /** The address books from the service, saved for offline use. The default is the one flagged so, else the first. */
-export async function freshAddressBooks(deps: ContactsDeps): Promise<AddressBookView[]> {
+export async function freshAddressBooks(deps: CoreContext): Promise<AddressBookView[]> {
   const account = accountOf(deps);
   const books = await listAddressBooks(deps.service);
   const flagged = books.findIndex((b) => b.is_default === true);
@@ -227,7 +213,7 @@ export async function freshAddressBooks(deps: ContactsDeps): Promise<AddressBook
 }
 
 /** The address books (cached; the cache when offline). */
-export async function addressBooks(deps: ContactsDeps): Promise<AddressBookView[]> {
+export async function addressBooks(deps: CoreContext): Promise<AddressBookView[]> {
   const account = accountOf(deps);
   try {
     return await freshAddressBooks(deps);

@@ -5,7 +5,8 @@
 import type { NextAppointment } from '../../../preload/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
-import { accountOf, type ContactsDeps } from './contacts-service';
+import type { CoreContext } from '../core-context';
+import { accountOf } from './contacts-service';
 
 const DAY = 86_400_000;
 const AHEAD_DAYS = 31;
@@ -23,11 +24,11 @@ interface Upcoming {
 }
 
 /** The last read per core (its contacts deps). */
-const memos = new WeakMap<ContactsDeps, { account: string; at: number; items: Upcoming[] }>();
+const memos = new WeakMap<CoreContext, { account: string; at: number; items: Upcoming[] }>();
 
 const digits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
-async function readMonth(deps: ContactsDeps, now: number): Promise<Upcoming[]> {
+async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
   const begin = new Date(now - DAY / 2).toISOString();
   const end = new Date(now + AHEAD_DAYS * DAY).toISOString();
   const [events, names] = await Promise.all([
@@ -50,7 +51,7 @@ async function readMonth(deps: ContactsDeps, now: number): Promise<Upcoming[]> {
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-async function month(deps: ContactsDeps, account: string, now: number): Promise<Upcoming[]> {
+async function month(deps: CoreContext, account: string, now: number): Promise<Upcoming[]> {
   const memo = memos.get(deps);
   if (memo && memo.account === account && now - memo.at < FRESH_MS) return memo.items;
   try {
@@ -70,7 +71,7 @@ async function month(deps: ContactsDeps, account: string, now: number): Promise<
 
 /** The next appointment (not yet ended) of each person. */
 export async function nextAppointments(
-  deps: ContactsDeps,
+  deps: CoreContext,
   args: { people: { key: string; phones: string[]; emails: string[] }[] },
 ): Promise<NextAppointment[]> {
   const account = accountOf(deps);

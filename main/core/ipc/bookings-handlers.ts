@@ -1,13 +1,14 @@
 /** `bookings:*` handlers: pages, free times, and booking through the outbox. */
-import { availability, book, bookingPages, draft, rebook, type BookingDeps } from '../bookings/booking-service';
+import { availability, book, bookingPages, draft, rebook } from '../bookings/booking-service';
 import { bookingList } from '../bookings/booking-list';
 import { nearestTimes } from '../bookings/nearest-times';
+import type { CoreContext } from '../core-context';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
 /** Builds the booking handlers. */
-export function bookingsHandlers(deps: { bookings: BookingDeps }) {
-  const b = deps.bookings;
+export function bookingsHandlers(deps: { context: CoreContext }) {
+  const b = deps.context;
   return {
     'bookings:pages': () => serviceResult(() => bookingPages(b)),
     'bookings:availability': (args) => serviceResult(() => availability(b, args)),

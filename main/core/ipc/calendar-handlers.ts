@@ -12,15 +12,14 @@ import {
   cachedAgenda,
   liveAgenda,
   markAppointment,
-  type CalendarDeps,
 } from '../calendar/calendar-service';
-import type { Outbox } from '../outbox';
+import type { CoreContext } from '../core-context';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
 /** Builds the calendar handlers. */
-export function calendarHandlers(deps: { calendar: CalendarDeps & { outbox(): Outbox } }) {
-  const c = deps.calendar;
+export function calendarHandlers(deps: { context: CoreContext }) {
+  const c = deps.context;
   return {
     'calendar:range': ({ begin, end }) => serviceResult(() => liveAgenda(c, begin, end)),
     'calendar:cached': ({ begin, end }) => serviceResult(() => cachedAgenda(c, begin, end)),

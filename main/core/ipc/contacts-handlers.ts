@@ -2,19 +2,14 @@
 import { contactHistory } from '../contacts/contact-history';
 import { nextAppointments } from '../contacts/next-appointments';
 import { createContact, deleteContact, updateContact } from '../contacts/contact-writes';
-import {
-  addressBooks,
-  cachedContacts,
-  contactById,
-  searchContacts,
-  type ContactsDeps,
-} from '../contacts/contacts-service';
+import { addressBooks, cachedContacts, contactById, searchContacts } from '../contacts/contacts-service';
+import type { CoreContext } from '../core-context';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
 /** Builds the contacts handlers. */
-export function contactsHandlers(deps: { contacts: ContactsDeps }) {
-  const c = deps.contacts;
+export function contactsHandlers(deps: { context: CoreContext }) {
+  const c = deps.context;
   return {
     'contacts:search': (args) => serviceResult(() => searchContacts(c, args)),
     'contacts:cached': (args) => serviceResult(() => cachedContacts(c, args)),

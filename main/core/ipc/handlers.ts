@@ -4,11 +4,8 @@
  */
 import type { AppInfo } from '../../../preload/contract';
 import type { AuthService } from '../auth/auth-service';
-import type { BookingDeps } from '../bookings/booking-service';
-import type { ChangesService } from '../changes/changes-service';
-import type { CalendarDeps } from '../calendar/calendar-service';
-import type { Outbox } from '../outbox';
-import type { ContactsDeps } from '../contacts/contacts-service';
+import type { CoreContext } from '../core-context';
+import type { OutboxHost } from '../outbox/outbox-host';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { MessagesService } from '../messages/messages-service';
 import { appHandlers } from './app-handlers';
@@ -29,12 +26,10 @@ export interface HandlerDeps {
   /** Opens the system print dialog (absent in the browser host). */
   printWindow?: () => Promise<{ printed: boolean }>;
   auth: AuthService;
-  calendar: CalendarDeps & { outbox(): Outbox };
-  changes: ChangesService;
-  bookings: BookingDeps;
-  contacts: ContactsDeps;
+  /** What the calendar, contacts and bookings handlers run their services with. */
+  context: CoreContext;
+  outbox: OutboxHost;
   messages: MessagesService;
-  retryNow(): void;
 }
 
 /** Builds the table for one core instance. */

@@ -1,23 +1,23 @@
 /** `outbox:*` handlers: the signed-in account's queued changes and the work held for others. */
-import type { ChangesService } from '../changes/changes-service';
+import type { OutboxHost } from '../outbox/outbox-host';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
 /** Builds the outbox handlers. */
-export function outboxHandlers(deps: { changes: ChangesService; retryNow(): void }) {
-  const { changes } = deps;
+export function outboxHandlers(deps: { outbox: OutboxHost }) {
+  const { outbox } = deps;
   return {
-    'outbox:list': () => serviceResult(async () => changes.list()),
-    'outbox:summary': () => serviceResult(async () => changes.summary()),
-    'outbox:retry': ({ id }) => serviceResult(() => changes.retry(id)),
+    'outbox:list': () => serviceResult(async () => outbox.list()),
+    'outbox:summary': () => serviceResult(async () => outbox.summary()),
+    'outbox:retry': ({ id }) => serviceResult(() => outbox.retry(id)),
     'outbox:retry-now': () =>
       serviceResult(async () => {
-        deps.retryNow();
-        return changes.summary();
+        outbox.retryNow();
+        return outbox.summary();
       }),
-    'outbox:send-anyway': ({ id }) => serviceResult(() => changes.sendAnyway(id)),
-    'outbox:discard': ({ id }) => serviceResult(() => changes.discard(id)),
-    'outbox:discard-held': ({ account }) => serviceResult(() => changes.discardHeld(account)),
-    'outbox:acknowledge-kept-aside': () => serviceResult(() => changes.acknowledgeKeptAside()),
+    'outbox:send-anyway': ({ id }) => serviceResult(() => outbox.sendAnyway(id)),
+    'outbox:discard': ({ id }) => serviceResult(() => outbox.discard(id)),
+    'outbox:discard-held': ({ account }) => serviceResult(() => outbox.discardHeld(account)),
+    'outbox:acknowledge-kept-aside': () => serviceResult(() => outbox.acknowledgeKeptAside()),
   } satisfies DomainHandlers<'outbox'>;
 }

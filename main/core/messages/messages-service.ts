@@ -20,9 +20,10 @@ import {
 import { SignedOutError } from '../auth/errors';
 import { listConversations, listMessages, type ServiceConversation, type ServiceMessage } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
-import { toItem } from '../changes/outbox-items';
+import { toItem } from '../outbox/outbox-items';
 import { listContacts, getContact } from '../contacts/contacts-read-api';
-import { countryOf, type ContactsDeps } from '../contacts/contacts-service';
+import { countryOf } from '../contacts/contacts-service';
+import type { CoreContext } from '../core-context';
 import { displayPhone, toE164 } from '../contacts/phones';
 import type { EventBus } from '../events';
 import { backoffCeiling } from '../outbox/backoff';
@@ -32,7 +33,7 @@ import type { KeyValueStore } from '../platform';
 import { replyMeaning } from './reply-meaning';
 
 /** What the messages service needs. */
-export interface MessagesDeps extends ContactsDeps {
+export interface MessagesDeps extends CoreContext {
   events: EventBus;
   settings: KeyValueStore;
   /** Scopes of the sign-in, or null when not known (then the service decides). */
@@ -209,8 +210,8 @@ export class MessagesService {
     const st = await this.state();
     const c = st.conversations.get(threadId);
     const who = c ? this.nameOf(st, c) : '';
-    const op = await this.deps
-      .outbox()
+    const op = await this.deps.outbox
+      .get()
       .enqueue('message.reply', { conversation_id: threadId, content: text, ...(who ? { who } : {}) });
     return toItem(op);
   }
@@ -227,7 +228,7 @@ export class MessagesService {
       ...(args.eventId !== undefined ? { event_id: args.eventId } : {}),
       content: args.text,
     };
-    return toItem(await this.deps.outbox().enqueue('message.start', payload));
+    return toItem(await this.deps.outbox.get().enqueue('message.start', payload));
   }
 
   // ── quick texts ─────────────────────────────────────────────────────────────────────────
@@ -252,7 +253,7 @@ export class MessagesService {
   startPolling(): void {
     this.running = true;
     try {
-      this.detach = this.deps.outbox().onChange((event) => {
+      this.detach = this.deps.outbox.get().onChange((event) => {
         if (event.type === 'op' && event.op.kind.startsWith('message.') && event.op.status === 'done') this.pollSoon();
       });
     } catch {
@@ -575,7 +576,7 @@ export class MessagesService {
   private pendingTexts(threadId: number): PendingText[] {
     let ops: readonly OpView[];
     try {
-      ops = this.deps.outbox().pending();
+      ops = this.deps.outbox.get().pending();
     } catch {
       return [];
     }

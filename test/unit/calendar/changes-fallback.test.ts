@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/core/api/service-client';
 import { ServiceError } from '../../../main/core/api/service-error';
 import type { ReadCache } from '../../../main/core/cache/read-cache';
-import { agendaChanges, type CalendarDeps } from '../../../main/core/calendar/calendar-service';
+import { agendaChanges } from '../../../main/core/calendar/calendar-service';
+import type { CoreContext } from '../../../main/core/core-context';
 
 const event = (id: number, title: string) => ({
   id,
@@ -35,7 +36,7 @@ function serviceWithout(filter: boolean) {
   return { service: service as unknown as ServiceClient, queries };
 }
 
-function deps(service: ServiceClient): CalendarDeps {
+function deps(service: ServiceClient): CoreContext {
   const store = new Map<string, unknown>();
   const cache = {
     get: async (_a: string, key: string) => (store.has(key) ? { value: store.get(key), fetchedAt: 1 } : null),
@@ -46,8 +47,8 @@ function deps(service: ServiceClient): CalendarDeps {
     cache,
     clock: { now: () => 1_000 },
     account: () => 'acct',
-    pendingChanges: () => [],
-  } as unknown as CalendarDeps;
+    outbox: { pending: () => [] },
+  } as unknown as CoreContext;
 }
 
 const args = {

@@ -1,6 +1,6 @@
 /** The Outbox's lines are sentences for people: no ids, no service codes, the practice's clock. */
 import { describe, expect, it } from 'vitest';
-import { appointmentTime, summarize } from '../../../main/core/changes/outbox-items';
+import { appointmentTime, summarize } from '../../../main/core/outbox/outbox-items';
 
 const at = Date.UTC(2026, 10, 23, 16, 15);
 const line = (kind: Parameters<typeof summarize>[0]['kind'], payload: Record<string, unknown>, appointmentAt = at) =>

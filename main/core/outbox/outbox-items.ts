@@ -1,6 +1,6 @@
 /** Queued changes in the words the front desk reads: "Mark Nathan Haddad as no-show, Mon 23 Nov 10:15 AM". */
 import type { OutboxItem } from '../../../preload/contract';
-import type { OpView } from '../outbox';
+import type { OpView } from './types';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
