@@ -14,6 +14,7 @@ import {
 } from './support/messages-screen';
 import { plainWordsProblems } from './support/plain-words';
 import { axeProblems, nextBusyDay, serviceCall, shot } from './support/schedule';
+import { ContactsScreen } from './support/contacts-screen';
 import { useStack } from './support/stack';
 
 const stack = useStack({ scopes: TEXTING_SCOPES });
@@ -141,6 +142,39 @@ describe('texting from the schedule', () => {
       const texts = (await Promise.all(threads.map((t) => sandboxMessages(stack, t.id)))).flat();
       expect(texts.filter((m) => m.content === 'We are running about 20 minutes late')).toHaveLength(1);
     }
+    expect(app.problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('"Text patient" on a contact’s details sends one text to their phone', async () => {
+    const contacts = (
+      await serviceCall<{
+        contacts: { id: number; name: string; last_name: string; phone_numbers: { normalized: string }[] }[];
+      }>(stack, 'GET', '/v1/contacts?page_size=50')
+    ).contacts;
+    const contact = contacts.find((c) => c.phone_numbers.length > 0 && c.last_name)!;
+    const app = await openMessagesApp(stack);
+    const page = app.page;
+    const screen = new ContactsScreen(app);
+    await screen.open();
+    await screen.search(contact.last_name);
+    await screen.root.getByRole('button', { name: contact.name, exact: true }).first().click();
+    const details = page.getByTestId('contact-details');
+    await details.getByRole('button', { name: 'Text patient' }).click();
+    const dialog = page.getByTestId('text-patient');
+    await dialog.getByRole('button', { name: /^Quick text/ }).click();
+    await page.getByRole('menuitem', { name: 'Please call us back' }).click();
+    expect(await dialog.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Please call us back');
+    const before = await messagesRecorded(stack);
+    await dialog.getByRole('button', { name: 'Send text' }).click();
+    await expect.poll(() => dialog.getByTestId('text-outcome').innerText(), { timeout: 20_000 }).toBe('Sent.');
+    expect(await messagesRecorded(stack)).toBe(before + 1);
+    const threads = await sandboxThreads(stack, `contact_id=${contact.id}`);
+    const texts = (await Promise.all(threads.map((t) => sandboxMessages(stack, t.id)))).flat();
+    expect(texts.filter((m) => m.content === 'Please call us back')).toHaveLength(1);
+    // "Open in Messages" shows the new thread.
+    await dialog.getByRole('button', { name: 'Open in Messages' }).click();
+    await page.getByTestId('thread').getByText('Please call us back').waitFor();
     expect(app.problems).toEqual([]);
     await page.context().close();
   });
