@@ -216,6 +216,12 @@ export interface OutboxItem {
    * (`outbox:send-anyway`) or "Discard" (`outbox:discard`). Status is then 'needs_attention'.
    */
   held?: boolean;
+  /**
+   * Sending it again could help: it is waiting, or it stopped for a reason that can pass (the network, a sign-in,
+   * a permission, an odd answer). False when the service refused it or its time has passed — the same request would
+   * be refused again, so it needs changing or discarding.
+   */
+  canRetry: boolean;
   /** When the appointment starts (epoch ms), for appointments and bookings. */
   appointmentAt: number | null;
   /** The zone the summary's time is in (the booking page's or the practice's); null when not known. */

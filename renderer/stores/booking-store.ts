@@ -55,6 +55,8 @@ export interface BookingState {
   loadNearest(id: string): Promise<void>;
   /** Books the refused booking at one of the nearest free times instead (same caller and answers). */
   bookNearest(slot: SlotView): Promise<void>;
+  /** Drops the refused booking from the Outbox (nothing was booked) and starts a new one. */
+  discardRefused(): Promise<void>;
   editQueued(id: string): Promise<void>;
   /** Starts a booking for a known person (from a contact or the finder): their details typed in, the rest as it was. */
   prefillCaller(caller: { name: string; phone: string; email: string }): void;
@@ -267,6 +269,13 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     });
     void get().loadSlots();
   },
+  async discardRefused() {
+    const id = get().result?.id;
+    if (!id) return;
+    const r = await frontdesk.invoke['outbox:discard']({ id });
+    if (!r.ok) return set({ submitError: r.error });
+    get().startOver();
+  },
   chooseAnotherTime() {
     set((s) => ({ form: { ...s.form, slot: null }, result: null, nearest: null }));
     void get().loadSlots();
@@ -334,7 +343,10 @@ function bookedSummary(form: BookingForm, page: BookingPageView): BookedSummary 
   const type = page.types.find((t) => t.key === form.appointmentType) ?? page.types[0];
   return {
     typeLabel: type?.label ?? 'Appointment',
-    providerName: type?.providers.find((p) => p.id === form.provider)?.name ?? null,
+    // The chosen provider; the only one when the type has one (then there is no choice to make).
+    providerName:
+      type?.providers.find((p) => p.id === form.provider)?.name ??
+      (type?.providers.length === 1 ? type.providers[0]!.name : null),
     who: form.name.trim() || form.phone.trim() || form.email.trim(),
     start: form.slot!.start,
     zone: page.timeZone,

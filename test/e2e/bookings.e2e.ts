@@ -117,7 +117,7 @@ describe('booking for a caller', () => {
     const row = app.page.locator('[data-testid="outbox-row"][data-status="needs_attention"]');
     expect(await row.innerText()).toContain('That time is no longer available');
     await app.screenshot('test-results/outbox-needs-attention.png');
-    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('button', { name: 'Choose another time' }).click();
     const form = app.page.getByTestId('booking');
     expect(await form.getByLabel('Name', { exact: true }).inputValue()).toBe('Priya Raman');
     await form.locator('.slot').first().click();

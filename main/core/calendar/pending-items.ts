@@ -31,29 +31,34 @@ function peopleOf(payload: Record<string, unknown>): AgendaItem['people'] {
 function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string): AgendaItem[] {
   const from = Date.parse(begin);
   const to = Date.parse(end);
-  return ops
-    .filter((op) => (op.kind === 'booking.book_now' || op.kind === 'event.create') && op.status !== 'done')
-    .filter((op) => op.appointmentAt !== null && op.appointmentAt >= from && op.appointmentAt <= to)
-    .map((op) => {
-      const p = op.payload;
-      const start = op.kind === 'event.create' ? str(p.start_time) : new Date(op.appointmentAt!).toISOString();
-      // No state yet: the service has not seen this person's appointment.
-      const person = { name: str(p.name), phone: str(p.phone_number), email: str(p.email_address), state: '' };
-      return {
-        id: -op.seq,
-        externalId: str(p.external_id) || null,
-        title: op.kind === 'event.create' ? str(p.title) || 'New appointment' : describeChange(op),
-        start,
-        end: str(p.end_time) || start,
-        calendarId: num(p.calendar_id),
-        calendarName: '',
-        location: str(p.location),
-        notes: str(p.content),
-        people: op.kind === 'booking.book_now' ? [person] : peopleOf(p),
-        pending: pendingOf(op, 'create'),
-        pendingMark: null,
-      } satisfies AgendaItem;
-    });
+  return (
+    ops
+      .filter((op) => (op.kind === 'booking.book_now' || op.kind === 'event.create') && op.status !== 'done')
+      // A booking the service refused holds no time on the calendar: it lives in the booking result and the Outbox
+      // until the desk chooses another time or discards it (a row here would be a ghost of an appointment not made).
+      .filter((op) => !(op.kind === 'booking.book_now' && op.status === 'needs_attention'))
+      .filter((op) => op.appointmentAt !== null && op.appointmentAt >= from && op.appointmentAt <= to)
+      .map((op) => {
+        const p = op.payload;
+        const start = op.kind === 'event.create' ? str(p.start_time) : new Date(op.appointmentAt!).toISOString();
+        // No state yet: the service has not seen this person's appointment.
+        const person = { name: str(p.name), phone: str(p.phone_number), email: str(p.email_address), state: '' };
+        return {
+          id: -op.seq,
+          externalId: str(p.external_id) || null,
+          title: op.kind === 'event.create' ? str(p.title) || 'New appointment' : describeChange(op),
+          start,
+          end: str(p.end_time) || start,
+          calendarId: num(p.calendar_id),
+          calendarName: '',
+          location: str(p.location),
+          notes: str(p.content),
+          people: op.kind === 'booking.book_now' ? [person] : peopleOf(p),
+          pending: pendingOf(op, 'create'),
+          pendingMark: null,
+        } satisfies AgendaItem;
+      })
+  );
 }
 
 const matches = (item: AgendaItem, p: Record<string, unknown>) =>

@@ -99,6 +99,9 @@ export function describeChange(op: Pick<OpView, 'kind' | 'payload'>): string {
   }
 }
 
+/** Failures that sending the same request again cannot fix (the service said no, the time is gone, or it is held). */
+const FINAL_FAILURES: ReadonlySet<string> = new Set(['permanent', 'time_passed', 'held']);
+
 /** The renderer's view of an op (no account keys, no internals). */
 export function toItem(op: OpView): OutboxItem {
   return {
@@ -115,6 +118,8 @@ export function toItem(op: OpView): OutboxItem {
     result: op.result
       ? { id: op.result.id, state: op.result.state ?? null, calendarName: op.result.calendarName ?? null }
       : null,
+    canRetry:
+      op.status === 'queued' || (op.status === 'needs_attention' && !FINAL_FAILURES.has(op.lastError?.kind ?? '')),
     appointmentAt: op.appointmentAt,
     zone: op.zone ?? null,
     ...(op.lastError?.kind === 'held' && op.status === 'needs_attention' ? { held: true } : {}),

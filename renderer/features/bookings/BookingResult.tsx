@@ -5,6 +5,11 @@ import { dateTimeInZone, practiceZone, zoneSuffix } from '../../lib/practice-tim
 import { useBookingStore, type BookedSummary } from '../../stores/booking-store';
 import { NearestTimes } from './NearestTimes';
 
+/** The service's words as a sentence (with its full stop). */
+function sentence(words: string): string {
+  return /[.!?]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`;
+}
+
 /** Provider, type, time (with its zone where it differs from this computer's) and the caller. */
 function BookedDetails({ booked, item }: { booked: BookedSummary; item: OutboxItem }) {
   const provider = item.result?.calendarName ?? booked.providerName;
@@ -28,7 +33,8 @@ function BookedDetails({ booked, item }: { booked: BookedSummary; item: OutboxIt
 /** The panel shown after "Book"; it takes the focus so the keyboard and screen reader land on the outcome. */
 export function BookingResult({ item }: { item: OutboxItem }) {
   const booked = useBookingStore((s) => s.booked);
-  const { startOver, chooseAnotherTime } = useBookingStore.getState();
+  const problem = useBookingStore((s) => s.submitError);
+  const { startOver, chooseAnotherTime, discardRefused } = useBookingStore.getState();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
   const pending = item.result?.state?.startsWith('pending');
@@ -55,22 +61,32 @@ export function BookingResult({ item }: { item: OutboxItem }) {
       )}
       {item.status === 'needs_attention' && (
         <p>
-          <strong>Not booked:</strong> {item.error ?? 'the service refused this booking.'}
+          <strong>Not booked.</strong> {sentence(item.error ?? 'The service refused this booking')}{' '}
+          {item.canRetry
+            ? 'Frontdesk will try again; it is in the Outbox.'
+            : 'Choose another time (everything typed is kept), or discard it.'}
         </p>
       )}
+      {problem && <p className="notice notice-error">{problem.message}</p>}
       {booked ? <BookedDetails booked={booked} item={item} /> : <p>{item.summary}.</p>}
       {item.status === 'needs_attention' && item.kind === 'booking.book_now' && (
         <NearestTimes item={item} zone={booked?.zone ?? practiceZone()} providerName={booked?.providerName ?? null} />
       )}
       <div className="button-row">
-        {item.status === 'needs_attention' && (
-          <button type="button" className="primary-button" onClick={chooseAnotherTime}>
-            Choose another time
+        {item.status === 'needs_attention' ? (
+          <>
+            <button type="button" className="primary-button" onClick={chooseAnotherTime}>
+              Choose another time
+            </button>
+            <button type="button" className="secondary-button" onClick={() => void discardRefused()}>
+              Discard
+            </button>
+          </>
+        ) : (
+          <button type="button" className="secondary-button" onClick={startOver}>
+            Book another appointment
           </button>
         )}
-        <button type="button" className="secondary-button" onClick={startOver}>
-          Book another appointment
-        </button>
       </div>
     </div>
   );

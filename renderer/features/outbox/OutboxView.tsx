@@ -130,12 +130,14 @@ function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } 
       </div>
       {item.status !== 'done' && item.status !== 'sending' && (
         <div className="button-row">
-          <button type="button" className="secondary-button" onClick={() => void retry(item.id)}>
-            Retry
-          </button>
+          {item.canRetry && (
+            <button type="button" className="secondary-button" onClick={() => void retry(item.id)}>
+              Retry
+            </button>
+          )}
           {editable && (
             <button type="button" className="secondary-button" onClick={() => void edit()}>
-              Edit
+              {item.status === 'needs_attention' && !item.canRetry ? 'Choose another time' : 'Edit'}
             </button>
           )}
           {confirming ? (

@@ -80,6 +80,18 @@ describe('changes waiting to sync on the schedule', () => {
     expect(show([refused])[0]).toMatchObject({ title: 'Deep clean', pending: { status: 'needs_attention' } });
   });
 
+  it('a booking waiting to sync holds its time; one the service refused leaves no row behind', () => {
+    const at = { appointmentAt: Date.parse('2030-01-08T10:00:00-06:00') };
+    const payload = { booking_page: 'lakeside', time: '2030-01-08T10:00:00', name: 'Priya Raman', calendar_id: 1001 };
+    const waiting = op('booking.book_now', payload, at);
+    expect(show([waiting]).map((i) => [i.title, i.pending?.status, i.calendarId])).toEqual([
+      ['Cleaning', undefined, 1001],
+      ['Appointment for Priya Raman', 'waiting', 1001],
+    ]);
+    const refused = op('booking.book_now', payload, { ...at, status: 'needs_attention' });
+    expect(show([refused])).toEqual([served]);
+  });
+
   it('finished changes, and changes to other appointments, leave the service’s answer as it is', () => {
     const done = op('event.update', { id: 500, title: 'Old' }, { status: 'done' });
     const other = op('event.mark', { id: 501, state: 'arrived' });
