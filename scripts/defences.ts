@@ -272,6 +272,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/messages/texts-exactly-once.test.ts'],
   },
   {
+    name: 'the same words sent earlier in a thread are taken for a text whose attempt was cut off (never sent)',
+    file: 'main/core/outbox/kinds-messages.ts',
+    find: 'return at < 0 ? messages : messages.slice(at + 1);',
+    replace: 'return messages;',
+    tests: ['test/integration/messages/messages.test.ts'],
+  },
+  {
     name: 'a text still unsent 15 minutes after it was written is sent late instead of held',
     file: 'main/core/outbox/send-loop.ts',
     find: 'const held = spec.stale?.(op, now) ?? null;',

@@ -210,9 +210,13 @@ export class MessagesService {
     const st = await this.state();
     const c = st.conversations.get(threadId);
     const who = c ? this.nameOf(st, c) : '';
-    const op = await this.deps.outbox
-      .get()
-      .enqueue('message.reply', { conversation_id: threadId, content: text, ...(who ? { who } : {}) });
+    const latest = st.texts.get(threadId)?.list.at(-1)?.id;
+    const op = await this.deps.outbox.get().enqueue('message.reply', {
+      conversation_id: threadId,
+      content: text,
+      ...(latest !== undefined ? { after_message_id: latest } : {}),
+      ...(who ? { who } : {}),
+    });
     return toItem(op);
   }
 

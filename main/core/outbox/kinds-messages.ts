@@ -30,7 +30,13 @@ const localFields = {
   send_anyway_at: z.number().int().nonnegative().optional(),
 };
 
-const replyPayload = z.strictObject({ conversation_id: refId, content, ...localFields });
+const replyPayload = z.strictObject({
+  conversation_id: refId,
+  content,
+  /** The thread's latest text when this one was written (never sent): the lookup only counts texts after it. */
+  after_message_id: refId.optional(),
+  ...localFields,
+});
 const startPayload = z
   .strictObject({
     phone_number: z.string().trim().min(1).max(40).optional(),
@@ -61,6 +67,15 @@ function ours(m: ServiceMessage, words: string, since: number): boolean {
   return m.direction === 'outbound' && same(m.content, words) && (Number.isNaN(at) || at >= since);
 }
 
+/**
+ * The texts after the one that was latest when the reply was written (oldest first), so the same words sent earlier
+ * ("Your room is ready" twice in a morning) are not taken for this one; all of them when that text is not listed.
+ */
+function afterMarker(messages: ServiceMessage[], marker: number | undefined): ServiceMessage[] {
+  const at = marker === undefined ? -1 : messages.findIndex((m) => m.id === marker);
+  return at < 0 ? messages : messages.slice(at + 1);
+}
+
 /** POST /v1/conversation_reply; after a lost answer, the thread's messages are looked up first. */
 export const messageReplyKind: KindSpec<Reply> = {
   schema: replyPayload,
@@ -71,7 +86,7 @@ export const messageReplyKind: KindSpec<Reply> = {
   send: async (service, p) => done((await replyToConversation(service, p.conversation_id, p.content)).conversation),
   reconcile: async (service, op, ctx) => {
     const since = sinceOf(op, ctx);
-    const messages = await listMessages(service, op.payload.conversation_id);
+    const messages = afterMarker(await listMessages(service, op.payload.conversation_id), op.payload.after_message_id);
     return messages.some((m) => ours(m, op.payload.content, since)) ? { id: op.payload.conversation_id } : null;
   },
   stale: staleText,

@@ -135,6 +135,29 @@ describe('messages', () => {
     expect(detail.pending).toEqual([]);
   });
 
+  it('the same words sent earlier in the thread are not taken for a reply whose attempt was cut off', async () => {
+    const made = await core();
+    const thread = (await call(made, 'messages:threads', {})).threads.at(-1)!;
+    const words = 'Your room is ready, please come in';
+    const sent = await textsRecorded(sb);
+    const first = await call(made, 'messages:reply', { threadId: thread.id, text: words });
+    await waitForOp(made, first.id);
+    await waitFor(
+      async () => (await call(made, 'messages:thread', { id: thread.id })).messages.some((m) => m.text === words),
+      { what: 'the first text in the thread' },
+    );
+    // The second one's request is cut before the service takes it: the outbox cannot know, so it looks first.
+    await admin(sb).faults({ resetRate: 1, routes: ['/v1/conversation_reply'] });
+    const second = await call(made, 'messages:reply', { threadId: thread.id, text: words });
+    await waitFor(() => made.core.outbox.get().get(second.id)?.ambiguous, { what: 'an attempt in doubt' });
+    await admin(sb).clearFaults();
+    const done = await waitForOp(made, second.id);
+    expect(done.result?.reconciled).toBeFalsy();
+    expect(await textsRecorded(sb)).toBe(sent + 2);
+    const detail = await call(made, 'messages:thread', { id: thread.id });
+    expect(detail.messages.filter((m) => m.text === words && m.direction === 'out')).toHaveLength(2);
+  });
+
   it('starts a thread with a phone number', async () => {
     const made = await core();
     const sent = await textsRecorded(sb);
