@@ -145,6 +145,19 @@ describe('messages', () => {
     problems.push(...(await axeProblems(app)));
     problems.push(...(await plainWordsProblems(app.page, `quick texts ${tag}`)));
     await app.page.keyboard.press('Escape');
+    await app.page.getByTestId('quick-texts').waitFor({ state: 'detached' });
+    await app.go('Calendar');
+    await app.page.getByRole('button', { name: 'Text everyone in the next hour' }).click();
+    const broadcast = app.page.getByTestId('broadcast');
+    await broadcast
+      .getByText(/No one with a phone number|Who gets which text/)
+      .or(broadcast.getByRole('table'))
+      .first()
+      .waitFor();
+    await shot(app, `messages-broadcast-${tag}`);
+    problems.push(...(await axeProblems(app)));
+    problems.push(...(await plainWordsProblems(app.page, `broadcast ${tag}`)));
+    await app.page.keyboard.press('Escape');
     expect(problems).toEqual([]);
     expect(app.problems).toEqual([]);
     await app.page.context().close();

@@ -229,7 +229,7 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
             <Button className="secondary-button" isDisabled={sending} onPress={onClose}>
               {outcomes ? 'Close' : 'Cancel'}
             </Button>
-            {outcomes === null && (
+            {outcomes === null && people.length > 0 && (
               <Button
                 className="primary-button"
                 isDisabled={sending || chosen.length === 0}
