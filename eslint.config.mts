@@ -51,7 +51,17 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Components read stores with selectors (design.md rule 8): a whole-store read re-renders on every change.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.name=/^use[A-Z]\\w*Store$/][arguments.length=0]',
+          message: 'Read the store with a selector: useXStore((s) => s.x), or useShallow for several fields.',
+        },
+      ],
+    },
   },
   ...boundaries,
 );

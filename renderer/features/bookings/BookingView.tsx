@@ -8,11 +8,27 @@ import { CallerFields } from './CallerFields';
 import { FreeTimes, ProviderChoice } from './FreeTimes';
 import { toBookingInput, validateBooking, type FormErrors } from './booking-validation';
 import './booking-form.css';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The Book appointment screen. */
 export function BookingView() {
   const { pages, pagesError, slots, slotsError, form, submitting, submitError, result, editingId, wanted } =
-    useBookingStore();
+    useBookingStore(
+      useShallow(
+        ({ pages, pagesError, slots, slotsError, form, submitting, submitError, result, editingId, wanted }) => ({
+          pages,
+          pagesError,
+          slots,
+          slotsError,
+          form,
+          submitting,
+          submitError,
+          result,
+          editingId,
+          wanted,
+        }),
+      ),
+    );
   const { loadPages, update, submit } = useBookingStore.getState();
   const [errors, setErrors] = useState<FormErrors>({});
   useEffect(() => {

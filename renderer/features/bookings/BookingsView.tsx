@@ -11,6 +11,7 @@ import { SETTLE_POLL_MS, useBookingsListStore } from '../../stores/bookings-list
 import { useNavStore } from '../../stores/nav-store';
 import { BookingBadge } from './BookingBadge';
 import './bookings.css';
+import { useShallow } from 'zustand/react/shallow';
 
 const STATES: { value: BookingKind | ''; label: string }[] = [
   { value: '', label: 'All' },
@@ -41,7 +42,16 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
 
 /** The Bookings tab. */
 export function BookingsView() {
-  const { filters, list, loading, error, setFilters, load } = useBookingsListStore();
+  const { filters, list, loading, error, setFilters, load } = useBookingsListStore(
+    useShallow(({ filters, list, loading, error, setFilters, load }) => ({
+      filters,
+      list,
+      loading,
+      error,
+      setFilters,
+      load,
+    })),
+  );
   const pages = useBookingStore((s) => s.pages);
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   const zone = usePracticeZone();

@@ -10,6 +10,7 @@ import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { ContactHistoryLists } from './ContactHistoryLists';
 import './contact-details.css';
+import { useShallow } from 'zustand/react/shallow';
 
 const typeWords = (t: string | null) => (t ? t.replace(/[_-]+/g, ' ') : '');
 
@@ -57,7 +58,9 @@ function Facts({ contact: c }: { contact: ContactView }) {
 
 /** "Delete …?" naming the person; nothing is sent until "Delete contact". */
 function ConfirmDelete(props: { name: string; onClose(): void }) {
-  const { deleting, deleteError, remove } = useContactDetailsStore();
+  const { deleting, deleteError, remove } = useContactDetailsStore(
+    useShallow(({ deleting, deleteError, remove }) => ({ deleting, deleteError, remove })),
+  );
   return (
     <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="shell-overlay">
       <Modal className="shell-modal">
@@ -88,7 +91,16 @@ function ConfirmDelete(props: { name: string; onClose(): void }) {
 
 /** The contact details view (shown in the Contacts screen). */
 export function ContactDetails({ contact }: { contact: ContactView }) {
-  const { history, historyError, loadingHistory, close, book, loadHistory } = useContactDetailsStore();
+  const { history, historyError, loadingHistory, close, book, loadHistory } = useContactDetailsStore(
+    useShallow(({ history, historyError, loadingHistory, close, book, loadHistory }) => ({
+      history,
+      historyError,
+      loadingHistory,
+      close,
+      book,
+      loadHistory,
+    })),
+  );
   const startEdit = useContactsStore((s) => s.startEdit);
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   const [confirming, setConfirming] = useState(false);

@@ -6,10 +6,13 @@ import { useContactsStore, type ContactForm } from '../../stores/contacts-store'
 import { changesOf, toContactInput, validateContact, type ContactErrors } from './contact-form';
 import { DeleteContact } from './DeleteContact';
 import { EmailFields, PhoneFields } from './ContactListFields';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The form of the current mode ('new' or 'edit'). */
 export function ContactEditor() {
-  const { mode, newDraft, edit, books, saving } = useContactsStore();
+  const { mode, newDraft, edit, books, saving } = useContactsStore(
+    useShallow(({ mode, newDraft, edit, books, saving }) => ({ mode, newDraft, edit, books, saving })),
+  );
   const { updateDraft, cancel, saveNew, saveEdit } = useContactsStore.getState();
   const [errors, setErrors] = useState<ContactErrors>({});
   const editing = mode === 'edit' && edit ? edit : null;

@@ -6,6 +6,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { ContactList } from './ContactList';
 import { SavedNotice } from './SavedNotice';
+import { useShallow } from 'zustand/react/shallow';
 
 const contactsWord = (n: number) => `${n} contact${n === 1 ? '' : 's'}`;
 
@@ -57,7 +58,9 @@ export function ContactResults() {
 
 /** Where the answer came from when not fresh, and why there is none. */
 function ResultNotices() {
-  const { list, loading, error } = useContactsStore();
+  const { list, loading, error } = useContactsStore(
+    useShallow(({ list, loading, error }) => ({ list, loading, error })),
+  );
   const load = useContactsStore((s) => s.load);
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   return (

@@ -21,6 +21,7 @@ import { dateTimeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useFinderStore } from '../../stores/finder-store';
 import './shell.css';
+import { useShallow } from 'zustand/react/shallow';
 
 const primary = <T extends { primary: boolean }>(items: T[]) => items.find((i) => i.primary) ?? items[0];
 
@@ -57,7 +58,16 @@ function Match({ contact, zone }: { contact: ContactView; zone: string }) {
 
 /** The dialog (mounted once by the shell; shown while the finder is open). */
 export function FindPatient() {
-  const { isOpen, query, results, loading, error, shownFor } = useFinderStore();
+  const { isOpen, query, results, loading, error, shownFor } = useFinderStore(
+    useShallow(({ isOpen, query, results, loading, error, shownFor }) => ({
+      isOpen,
+      query,
+      results,
+      loading,
+      error,
+      shownFor,
+    })),
+  );
   const { hide, type } = useFinderStore.getState();
   const zone = usePracticeZone();
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
