@@ -35,6 +35,8 @@ export class ReadCache {
   private readonly scanned = new Set<string>();
   /** Offline copies being written after their answer was already returned. */
   private readonly writing = new Set<Promise<void>>();
+  /** The newest `fetchedAt` stored per entry: an answer read earlier that arrives later never replaces it. */
+  private readonly newest = new Map<string, number>();
   /** Accounts wiped at sign-out: answers still arriving for them are not kept, until they sign in again. */
   private readonly closed = new Set<string>();
 
@@ -81,6 +83,10 @@ export class ReadCache {
     if (this.closed.has(account)) return;
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
+    // Two reads of the same view may overlap (a search while the read-ahead runs): the one read last wins, whichever
+    // answer arrives last.
+    if ((this.newest.get(memoryKey) ?? -Infinity) > fetchedAt) return;
+    this.newest.set(memoryKey, fetchedAt);
     this.memory.set(memoryKey, { value, fetchedAt });
     const plain = JSON.stringify({ account, key, value, fetchedAt });
     if (!(await this.persistent())) {
@@ -91,6 +97,7 @@ export class ReadCache {
     await this.known(account);
     const sealed = await this.cipher.encrypt(plain);
     if (this.closed.has(account)) return; // signed out meanwhile
+    if (this.newest.get(memoryKey) !== fetchedAt) return; // a newer answer came meanwhile; its write goes to disk
     await mkdir(join(this.dir, hash(account)), { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(temp, sealed, { mode: 0o600 });
@@ -129,6 +136,7 @@ export class ReadCache {
     this.closed.add(account);
     await this.flush();
     for (const key of [...this.memory.keys()]) if (key.startsWith(`${account}\n`)) this.memory.delete(key);
+    for (const key of [...this.newest.keys()]) if (key.startsWith(`${account}\n`)) this.newest.delete(key);
     const folder = join(this.dir, hash(account));
     for (const [file, slot] of [...this.slots]) {
       if (!file.startsWith(folder)) continue;

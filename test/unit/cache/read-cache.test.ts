@@ -60,6 +60,21 @@ describe('read cache', () => {
     }
   });
 
+  it('keeps the answer read last when an earlier read of the same view arrives after it, in memory and on disk', async () => {
+    const { cache, dir } = await makeCache(1_000_000);
+    // The read-ahead asked at t=5, a search asked at t=9 and was answered first; the t=5 answer lands last.
+    cache.remember('acct', 'search:', answer(9), 9);
+    cache.remember('acct', 'search:', answer(5), 5);
+    await cache.put('acct', 'search:', answer(4), 4);
+    expect(await cache.get('acct', 'search:')).toEqual({ value: answer(9), fetchedAt: 9 });
+    await cache.flush();
+    const { cache: reopened } = await makeCache(1_000_000, dir);
+    expect(await reopened.get('acct', 'search:')).toEqual({ value: answer(9), fetchedAt: 9 });
+    // A newer answer still replaces it.
+    await reopened.put('acct', 'search:', answer(12), 12);
+    expect(await reopened.get('acct', 'search:')).toEqual({ value: answer(12), fetchedAt: 12 });
+  });
+
   it('answers from memory at once with remember(), and the disk copy follows', async () => {
     const { cache, dir } = await makeCache(1_000_000);
     cache.remember('acct', 'search:x', answer(7), 5);
