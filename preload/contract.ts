@@ -793,6 +793,8 @@ export const invokeChannels = {
    * (live), soonest first; empty when its time is still free.
    */
   'bookings:nearest': invoke<SlotView[]>()(opId),
+  /** One booking as the service has it now (a device-backed one settles from pending); null when not found. */
+  'bookings:status': invoke<BookingSummary | null>()(z.object({ id: z.number().int().positive() }).strict()),
   // messages
   /** Threads, most recent first (optionally only those of an appointment, contact or phone); cache when offline. */
   'messages:threads': invoke<ThreadList>()(

@@ -29,8 +29,6 @@ export interface BookingsListState {
   clear(): void;
 }
 
-/** How often pending bookings are read again while the screen is open. */
-export const SETTLE_POLL_MS = 4000;
 const blankFilters = (): BookingFilters => ({ page: 1, from: '', to: '', state: '' });
 let seq = 0;
 /** Bookings seen pending, so their settling is announced once. */

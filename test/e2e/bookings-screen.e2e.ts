@@ -1,6 +1,6 @@
 /**
  * The Bookings screen (Ctrl+4): recent bookings with state badges and filters; a booking on the remote-device page
- * shows "Being confirmed", settles by itself, and a desktop notification says it was confirmed.
+ * shows "Waiting for the office system", settles by itself, and a desktop notification says it was confirmed.
  */
 import { describe, expect, it } from 'vitest';
 import { axeProblems, openSized, serviceCall, signedInSchedule } from './support/schedule';
@@ -72,7 +72,7 @@ describe('bookings screen', () => {
     await settled.waitFor();
     const ada = screen.getByTestId('booking-row').filter({ hasText: 'Ada Byron' });
     expect(await ada.getAttribute('data-state')).toBe('pending');
-    expect(await ada.innerText()).toContain('Being confirmed');
+    expect(await ada.innerText()).toContain('Waiting for the office system');
     expect(await ada.innerText()).toContain('Satellite Office (SQL)');
     expect(await screen.getByRole('status').filter({ hasText: 'still being confirmed' }).isVisible()).toBe(true);
     expect(await axeProblems(app)).toEqual([]);

@@ -49,6 +49,7 @@ export async function bookNow(client: ServiceRequester, body: Record<string, unk
 
 /** Filters of GET /v1/bookings (times as ISO-8601 strings). */
 export interface BookingFilter {
+  id?: number;
   booking_page?: string | number;
   begin?: string;
   end?: string;

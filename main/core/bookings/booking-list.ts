@@ -34,6 +34,13 @@ async function readBookings(deps: Pick<CoreContext, 'service'>, filter: BookingF
 const stamp = (b: BookingSummary) => Date.parse(b.createdAt ?? b.start ?? '') || 0;
 const newestFirst = (a: BookingSummary, b: BookingSummary) => stamp(b) - stamp(a) || b.id - a.id;
 
+/** One booking as the service has it now, or null when it does not know it. */
+export async function bookingStatus(deps: CoreContext, id: number): Promise<BookingSummary | null> {
+  if (!deps.account()) throw new SignedOutError();
+  const [found] = await listBookings(deps.service, { id }, 1, 1);
+  return found ? toBookingSummary(found) : null;
+}
+
 /** One page of the Bookings screen. */
 export async function bookingList(
   deps: CoreContext,

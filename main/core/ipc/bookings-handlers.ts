@@ -1,6 +1,6 @@
 /** `bookings:*` handlers: pages, free times, and booking through the outbox. */
 import { availability, book, bookingPages, draft, rebook } from '../bookings/booking-service';
-import { bookingList } from '../bookings/booking-list';
+import { bookingList, bookingStatus } from '../bookings/booking-list';
 import { nearestTimes } from '../bookings/nearest-times';
 import type { CoreContext } from '../core-context';
 import type { DomainHandlers } from './dispatch';
@@ -17,5 +17,6 @@ export function bookingsHandlers(deps: { context: CoreContext }) {
     'bookings:list': (args) => serviceResult(() => bookingList(b, args)),
     'bookings:draft': ({ id }) => serviceResult(async () => draft(b, id)),
     'bookings:nearest': ({ id }) => serviceResult(() => nearestTimes(b, id)),
+    'bookings:status': ({ id }) => serviceResult(() => bookingStatus(b, id)),
   } satisfies DomainHandlers<'bookings'>;
 }

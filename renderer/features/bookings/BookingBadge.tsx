@@ -3,11 +3,11 @@ import type { BookingKind } from '../../../preload/contract';
 
 const WORDS: Record<BookingKind, { text: string; className: string }> = {
   confirmed: { text: 'Confirmed', className: 'badge badge-good' },
-  pending: { text: 'Being confirmed', className: 'badge badge-wait' },
+  pending: { text: 'Waiting for the office system', className: 'badge badge-wait' },
   failed: { text: 'Failed', className: 'badge badge-bad' },
 };
 
-/** "Confirmed", "Being confirmed" (the practice's calendar system has not answered yet) or "Failed". */
+/** "Confirmed", "Waiting for the office system" (the practice's calendar system has not answered yet) or "Failed". */
 export function BookingBadge({ state }: { state: BookingKind }) {
   const w = WORDS[state];
   return (

@@ -4,6 +4,7 @@ import type { OutboxItem } from '../../../preload/contract';
 import { dateTimeInZone, practiceZone, zoneSuffix } from '../../lib/practice-time';
 import { useBookingStore, type BookedSummary } from '../../stores/booking-store';
 import { NearestTimes } from './NearestTimes';
+import { useSettledBooking } from './settle';
 
 /** The service's words as a sentence (with its full stop). */
 function sentence(words: string): string {
@@ -37,7 +38,11 @@ export function BookingResult({ item }: { item: OutboxItem }) {
   const { startOver, chooseAnotherTime, discardRefused } = useBookingStore.getState();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
-  const pending = item.result?.state?.startsWith('pending');
+  const answered = item.result?.state;
+  const settled = useSettledBooking(
+    item.status === 'done' ? (item.result?.id ?? null) : null,
+    answered?.startsWith('pending') ? 'pending' : answered === 'failed' ? 'failed' : 'confirmed',
+  );
   return (
     <div
       ref={panel}
@@ -47,10 +52,20 @@ export function BookingResult({ item }: { item: OutboxItem }) {
       data-testid="booking-result"
       data-status={item.status}
     >
-      {item.status === 'done' && (
-        <p>
-          <strong>Booked.</strong>
-          {pending ? ' The practice calendar will confirm it in a moment.' : ''}
+      {item.status === 'done' && settled === 'pending' && (
+        <p data-testid="booking-settle" data-state="pending">
+          <strong>Waiting for the office system.</strong> The practice&apos;s own calendar confirms this booking in a
+          moment; this updates by itself.
+        </p>
+      )}
+      {item.status === 'done' && settled === 'confirmed' && (
+        <p data-testid="booking-settle" data-state="confirmed">
+          <strong>{answered?.startsWith('pending') ? 'Confirmed.' : 'Booked.'}</strong>
+        </p>
+      )}
+      {item.status === 'done' && settled === 'failed' && (
+        <p data-testid="booking-settle" data-state="failed">
+          <strong>Not booked.</strong> The practice&apos;s calendar system did not accept it. Choose another time.
         </p>
       )}
       {(item.status === 'queued' || item.status === 'sending') && (

@@ -7,16 +7,17 @@ import { askForNotifications } from '../../lib/desktop-notify';
 import { dateTimeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';
 import { useBookingStore } from '../../stores/booking-store';
-import { SETTLE_POLL_MS, useBookingsListStore } from '../../stores/bookings-list-store';
+import { useBookingsListStore } from '../../stores/bookings-list-store';
 import { useNavStore } from '../../stores/nav-store';
 import { BookingBadge } from './BookingBadge';
+import { pollWhilePending } from './settle';
 import './bookings.css';
 import { useShallow } from 'zustand/react/shallow';
 
 const STATES: { value: BookingKind | ''; label: string }[] = [
   { value: '', label: 'All' },
   { value: 'confirmed', label: 'Confirmed' },
-  { value: 'pending', label: 'Being confirmed' },
+  { value: 'pending', label: 'Waiting for the office system' },
   { value: 'failed', label: 'Failed' },
 ];
 
@@ -62,8 +63,11 @@ export function BookingsView() {
   const pending = list?.items.some((b) => b.state === 'pending') ?? false;
   useEffect(() => {
     if (!pending) return;
-    const timer = setInterval(() => void load(), SETTLE_POLL_MS);
-    return () => clearInterval(timer);
+    // The same settling as the booking result: asked again soon, then less often, until none is pending.
+    return pollWhilePending(async () => {
+      await load();
+      return !(useBookingsListStore.getState().list?.items.some((b) => b.state === 'pending') ?? false);
+    });
   }, [pending, load]);
   const typeName = (b: BookingSummary) => {
     const page = pages.find((p) => p.slug === b.page || p.id === b.page);
