@@ -240,6 +240,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {
+    name: 'the nearest times after a gone slot ignore the chosen provider',
+    file: 'main/core/bookings/nearest-times.ts',
+    find: '(s) => provider === null || s.providers.length === 0 || s.providers.includes(provider),',
+    replace: '(s) => Boolean(s),',
+    tests: ['test/integration/renderer/offline-booking.test.ts'],
+  },
+  {
     name: 'the read cache wipe leaves the files on disk',
     file: 'main/core/cache/read-cache.ts',
     find: 'await rm(folder, { recursive: true, force: true, maxRetries: 3 });',

@@ -118,6 +118,75 @@ describe('offline booking from saved free times', () => {
     ]);
   }, 60_000);
 
+  it('offers the nearest times of the same provider, not another provider free at the gone time', async () => {
+    const fd = window.frontdesk!;
+    const pages = await fd.invoke['bookings:pages']();
+    if (!pages.ok) throw new Error(pages.error.message);
+    const dental = pages.value.find((p) => p.slug === 'lakeside-dental')!;
+    const type = dental.types.find((t) => t.key === 'new-patient')!;
+    const okafor = type.providers.find((p) => p.name.includes('Okafor'))!;
+    const other = type.providers.find((p) => p.id !== okafor.id)!;
+    const live = await fd.invoke['bookings:availability']({
+      page: dental.slug,
+      appointmentType: type.key,
+      begin: new Date(Date.now() + DAY).toISOString(),
+      end: new Date(Date.now() + 10 * DAY).toISOString(),
+    });
+    if (!live.ok) throw new Error(live.error.message);
+    // A time both are free at: another desk then books it with Dr. Okafor.
+    const both = live.value.find((s) => s.providers.includes(okafor.id) && s.providers.includes(other.id))!;
+    const form = {
+      zip: '60601',
+      insurance: dental.fields.find((f) => f.key === 'insurance')!.options[0]!,
+    };
+    const owner = run.sandbox.users.find((u) => u.email === 'owner@frontdesk.test')!;
+    const res = await fetch(`${run.sandbox.url}/v1/book_now`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        booking_page: dental.slug,
+        appointment_type_token: type.key,
+        calendar_id: okafor.id,
+        time: both.time,
+        name: 'Other Desk',
+        phone_number: '+13125550151',
+        email_address: 'other.desk@example.test',
+        field_data: form,
+        opted_into_text_messaging: false,
+        opted_into_text_messaging_for_marketing: false,
+      }),
+    });
+    expect(res.status).toBe(200);
+
+    const item = await fd.invoke['bookings:book']({
+      page: dental.slug,
+      appointmentType: type.key,
+      provider: okafor.id,
+      time: both.time.slice(0, 16),
+      startsAt: both.start,
+      name: 'Ulla Provider',
+      phone: '(312) 555-0195',
+      email: 'ulla.provider@example.test',
+      fieldData: form,
+      optedIntoTextMessaging: false,
+      optedIntoMarketing: false,
+    });
+    if (!item.ok) throw new Error(item.error.message);
+    await waitFor(() => run.made.core.outbox.get().get(item.value.id)?.status === 'needs_attention', {
+      what: 'the refusal',
+      timeoutMs: 15_000,
+    });
+    const nearest = await fd.invoke['bookings:nearest']({ id: item.value.id });
+    if (!nearest.ok) throw new Error(nearest.error.message);
+    // The other provider is still free at that very time, but the caller is to see Dr. Okafor.
+    expect(nearest.value.length).toBeGreaterThan(0);
+    expect(nearest.value.map((s) => s.start)).not.toContain(both.start);
+    expect(nearest.value.every((s) => s.providers.includes(okafor.id))).toBe(true);
+  }, 60_000);
+
   it('offers nothing when the refused booking’s own time is still free (another time would not help)', async () => {
     const result = booking.getState().result!;
     // The booking just made is done; its own time is not free any more, so ask for a fresh refusal instead.
