@@ -1,11 +1,10 @@
 /** Checks the booking form before it is queued, in plain words next to each field. */
 import type { BookingInput, BookingPageView } from '../../../preload/contract';
+import { INPUT_WORDS, isEmailAddress, phoneProblem } from '../../../preload/input-rules';
 import type { BookingForm } from '../../stores/booking-store';
 
 /** Field → message. */
 export type FormErrors = Partial<Record<string, string>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The problems of the form, keyed by field; empty when it can be booked. */
 export function validateBooking(form: BookingForm, page: BookingPageView | undefined): FormErrors {
@@ -14,11 +13,10 @@ export function validateBooking(form: BookingForm, page: BookingPageView | undef
   if (!form.slot) errors.slot = 'Choose a time.';
   if (!form.name.trim() && (page?.requires.name || (!form.phone.trim() && !form.email.trim())))
     errors.name = 'Enter the caller’s name.';
-  const digits = form.phone.replace(/\D/g, '');
-  if (form.phone.trim() && (digits.length < 7 || digits.length > 15))
-    errors.phone = 'This does not look like a phone number.';
+  const phoneWrong = form.phone.trim() ? phoneProblem(form.phone) : null;
+  if (phoneWrong) errors.phone = phoneWrong;
   if (!form.phone.trim() && page?.requires.phone) errors.phone = 'Enter the caller’s phone number.';
-  if (form.email.trim() && !EMAIL.test(form.email.trim())) errors.email = 'This does not look like an e-mail address.';
+  if (form.email.trim() && !isEmailAddress(form.email)) errors.email = INPUT_WORDS.email;
   if (!form.email.trim() && page?.requires.email) errors.email = 'Enter the caller’s e-mail address.';
   for (const field of page?.fields ?? []) {
     const value = form.fieldData[field.key];

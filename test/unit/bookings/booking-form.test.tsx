@@ -86,6 +86,17 @@ describe('booking form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Phone').value).toBe('555');
   });
 
+  it('refuses a phone with letters the way main would (the shared input rules), and books nothing', async () => {
+    const user = userEvent.setup();
+    await openForm();
+    await user.type(screen.getByLabelText('Phone'), '708 555 0120 ext');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(description(screen.getByLabelText('Phone'))).toBe(
+      'Use only digits, spaces and + ( ) - . in a phone number.',
+    );
+    expect(sent('bookings:book')).toHaveLength(0);
+  });
+
   it('once right, books exactly once with the chosen time and the page’s answers', async () => {
     const user = userEvent.setup();
     await openForm();
