@@ -19,6 +19,9 @@ export const DEFAULT_SCOPES = [
   'events:write',
   'bookings:read',
   'bookings:write',
+  // Patients' text threads (issue 12): reading replies and answering them is part of the front desk's day.
+  'messaging:read',
+  'messaging:send',
 ] as const;
 
 const httpUrl = z

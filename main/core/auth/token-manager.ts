@@ -27,6 +27,8 @@ export interface TokenManagerDeps {
 /** The live session's tokens. */
 export class TokenManager {
   private session: StoredSession | null = null;
+  /** The session the service last ended (a refused renewal), until another is set. */
+  private ended: StoredSession | null = null;
   private refreshing: Promise<TokenSet> | null = null;
 
   constructor(private readonly deps: TokenManagerDeps) {}
@@ -39,6 +41,7 @@ export class TokenManager {
   /** Replaces the session (sign-in, load, sign-out). */
   set(session: StoredSession | null): void {
     this.session = session;
+    this.ended = null;
   }
 
   /** A usable access token, refreshing first when it is close to expiry. */
@@ -73,8 +76,14 @@ export class TokenManager {
     const account = this.session?.identity?.accountId;
     const first = await this.deps.fetch(url, withBearer(init, token));
     if (first.status !== 401) return first;
+    if (!this.session) {
+      // The session went while this request was out (another request's renewal was refused, or a sign-out): say so,
+      // as a request made a moment later would, rather than hand back a bare 401.
+      await first.body?.cancel().catch(() => undefined);
+      throw this.ended && this.ended.identity?.accountId === account ? new SessionEndedError() : new SignedOutError();
+    }
     // Another account signed in meanwhile: never retry this request under its token.
-    if (!this.session || this.session.identity?.accountId !== account) return first;
+    if (this.session.identity?.accountId !== account) return first;
     await first.body?.cancel().catch(() => undefined);
     const latest = this.session?.tokens.accessToken;
     const fresh = latest && latest !== token ? latest : (await this.refresh()).accessToken;
@@ -117,6 +126,7 @@ export class TokenManager {
   private end(session: StoredSession): void {
     if (this.session !== session) return;
     this.session = null;
+    this.ended = session;
     this.deps.onSessionEnded();
   }
 }

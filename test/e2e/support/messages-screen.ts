@@ -9,7 +9,7 @@ import { serviceCall, signedInSchedule } from './schedule';
 import type { Stack } from './stack';
 
 /** Every scope Frontdesk asks for, with texting. */
-export const TEXTING_SCOPES = [...new Set<string>([...DEFAULT_SCOPES, 'messaging:read', 'messaging:send'])];
+export const TEXTING_SCOPES: string[] = [...DEFAULT_SCOPES];
 
 /** Opens the app in a tab of the given size and theme, recording desktop notifications, signed in. */
 export async function openMessagesApp(

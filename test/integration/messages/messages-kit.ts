@@ -9,7 +9,7 @@ import { waitFor } from '../../support/wait';
 export { call, callRaw, ownerGet, waitForOp } from '../contacts/contacts-kit';
 
 /** Every scope the app asks for, plus reading and sending texts. */
-export const MESSAGING_SCOPES = [...DEFAULT_SCOPES, 'messaging:read', 'messaging:send'];
+export const MESSAGING_SCOPES: string[] = [...DEFAULT_SCOPES];
 
 /** A started core signed in as the owner (`scopes` narrows the sign-in), polling texts every `pollMs`. */
 export async function messagingCore(
