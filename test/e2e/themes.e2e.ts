@@ -28,13 +28,18 @@ async function look(fd: FrontdeskPage, name: string): Promise<string[]> {
 describe('themes', () => {
   const stack = useStack();
 
-  it('the sign-in screen follows the computer and passes axe in light and dark', async () => {
+  it('the sign-in screen follows the computer and passes axe in light and dark, at both sizes', async () => {
     const problems: string[] = [];
-    for (const dark of [false, true]) {
-      const app = await openSized(stack, { dark });
+    for (const [width, height, dark] of [
+      [1280, 800, false],
+      [1280, 800, true],
+      [1024, 700, false],
+      [1024, 700, true],
+    ] as const) {
+      const app = await openSized(stack, { width, height, dark });
       await app.waitForAuth('signed_out');
       expect((await colours(app)).bg).toBe(dark ? DARK_BG : LIGHT_BG);
-      problems.push(...(await look(app, `sign-in-${dark ? 'dark' : 'light'}`)));
+      problems.push(...(await look(app, `sign-in-${width}x${height}-${dark ? 'dark' : 'light'}`)));
       expect(app.problems).toEqual([]);
       await app.page.context().close();
     }
@@ -59,6 +64,13 @@ describe('themes', () => {
     await app.go('Contacts');
     await page.getByTestId('contact-row').first().waitFor();
     problems.push(...(await look(app, `contacts-${tag}`)));
+    const first = page.getByTestId('contact-row').first().locator('.contact-name-text');
+    const name = await first.innerText();
+    await first.click();
+    await page.getByTestId('contact-details').getByTestId('contact-history').waitFor();
+    await page.getByRole('heading', { name, level: 3 }).waitFor();
+    problems.push(...(await look(app, `contact-details-${tag}`)));
+    await page.getByRole('button', { name: '← All contacts' }).click();
     await page.getByRole('button', { name: 'New contact' }).click();
     await page.getByRole('heading', { name: 'New contact' }).waitFor();
     problems.push(...(await look(app, `contact-new-${tag}`)));
@@ -70,6 +82,28 @@ describe('themes', () => {
     await app.go('Outbox');
     await page.getByRole('heading', { name: 'Outbox' }).waitFor();
     problems.push(...(await look(app, `outbox-${tag}`)));
+
+    await page.keyboard.press('Control+4');
+    await page.locator('[data-testid="bookings"][data-loading="false"]').waitFor();
+    await page.getByTestId('booking-row').first().waitFor();
+    problems.push(...(await look(app, `bookings-${tag}`)));
+
+    await page.keyboard.press('Control+k');
+    const finder = page.getByRole('dialog', { name: 'Find a patient' });
+    await finder.getByRole('searchbox', { name: 'Name, phone or e-mail' }).fill('555');
+    await finder.getByRole('option').first().waitFor();
+    await finder.getByText('Looking…').waitFor({ state: 'detached' });
+    problems.push(...(await look(app, `find-patient-${tag}`)));
+    // The first Escape empties the search box, the second closes the dialog.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => finder.getByRole('searchbox').inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await finder.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    problems.push(...(await look(app, `shortcuts-${tag}`)));
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'About' }).click();
     await page.getByRole('dialog', { name: 'About Frontdesk' }).waitFor();

@@ -118,7 +118,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   return (
     <button
       type="button"
-      className={`appt appt-${size} cal-slot-${p.slot}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
+      className={`appt appt-${size} cal-slot-${p.slot}${p.lanes >= 3 ? ' appt-narrow' : ''}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
       data-testid="appointment"
       data-id={item.id}
       data-pending={item.pending?.status ?? undefined}
