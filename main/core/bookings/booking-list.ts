@@ -9,6 +9,7 @@ import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from './booking-summary';
 import type { CoreContext } from '../core-context';
 import { SignedOutError } from '../auth/errors';
+import { countryOf } from '../contacts/contacts-service';
 
 /** Bookings shown per page of the screen. */
 const BOOKINGS_PER_PAGE = 25;
@@ -16,7 +17,8 @@ const SERVICE_PAGE = 100;
 const MAX_SERVICE_PAGES = 20;
 
 /** Every booking matching the filter (up to 2,000), newest first. */
-async function readBookings(deps: Pick<CoreContext, 'service'>, filter: BookingFilter): Promise<BookingSummary[]> {
+async function readBookings(deps: CoreContext, account: string, filter: BookingFilter): Promise<BookingSummary[]> {
+  const country = await countryOf(deps, account);
   const all: BookingSummary[] = [];
   const seen = new Set<number>();
   for (let page = 1; page <= MAX_SERVICE_PAGES; page++) {
@@ -24,7 +26,7 @@ async function readBookings(deps: Pick<CoreContext, 'service'>, filter: BookingF
     for (const b of batch) {
       if (seen.has(b.id)) continue;
       seen.add(b.id);
-      all.push(toBookingSummary(b));
+      all.push(toBookingSummary(b, country));
     }
     if (batch.length === 0 || batch.length < SERVICE_PAGE) break;
   }
@@ -36,9 +38,10 @@ const newestFirst = (a: BookingSummary, b: BookingSummary) => stamp(b) - stamp(a
 
 /** One booking as the service has it now, or null when it does not know it. */
 export async function bookingStatus(deps: CoreContext, id: number): Promise<BookingSummary | null> {
-  if (!deps.account()) throw new SignedOutError();
+  const account = deps.account();
+  if (!account) throw new SignedOutError();
   const [found] = await listBookings(deps.service, { id }, 1, 1);
-  return found ? toBookingSummary(found) : null;
+  return found ? toBookingSummary(found, await countryOf(deps, account)) : null;
 }
 
 /** One page of the Bookings screen. */
@@ -57,7 +60,7 @@ export async function bookingList(
   let fetchedAt = deps.clock.now();
   let source: BookingList['source'] = 'service';
   try {
-    all = await readBookings(deps, filter);
+    all = await readBookings(deps, account, filter);
     await deps.cache.put(account, key, all, fetchedAt);
   } catch (error) {
     const hit =

@@ -1,6 +1,8 @@
 /** A service booking as screens show it: the state in three plain kinds, the person, the time, the appointment. */
 import type { BookingSummary } from '../../../preload/contract';
+import type { CountryCode } from 'libphonenumber-js';
 import type { BookingRecord } from '../api/bookings-api';
+import { displayPhone } from '../contacts/phones';
 
 /** The spec's states as the app's three kinds; unknown states are treated as still pending (never as done). */
 function bookingKind(state: string | null | undefined): BookingSummary['state'] {
@@ -9,14 +11,14 @@ function bookingKind(state: string | null | undefined): BookingSummary['state'] 
   return 'pending';
 }
 
-/** One booking for a list. */
-export function toBookingSummary(b: BookingRecord): BookingSummary {
+/** One booking for a list; its phone shown as contacts show theirs (national for the account's own country). */
+export function toBookingSummary(b: BookingRecord, country: CountryCode | null): BookingSummary {
   const event = b.participant?.event ?? null;
   return {
     id: b.id,
     state: bookingKind(b.state),
     name: b.name ?? '',
-    phone: b.phone ?? '',
+    phone: b.phone ? displayPhone(b.phone, b.phone, country) : '',
     email: b.email ?? '',
     start: b.start_time ?? null,
     end: b.end_time ?? null,

@@ -10,7 +10,7 @@ import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from '../bookings/booking-summary';
 import { toItem } from '../calendar/agenda';
 import type { CoreContext } from '../core-context';
-import { accountOf } from './contacts-service';
+import { accountOf, countryOf } from './contacts-service';
 
 const DAY = 86_400_000;
 /** How far back and ahead the history looks. */
@@ -37,11 +37,12 @@ async function eventsBy(deps: CoreContext, lookup: Lookup, now: number) {
 }
 
 /** Reads the history fresh from the service. */
-async function readHistory(deps: CoreContext, phones: string[], emails: string[], now: number) {
+async function readHistory(deps: CoreContext, account: string, phones: string[], emails: string[], now: number) {
   const lookups: Lookup[] = [...phones.map((p) => ({ phone_number: p })), ...emails.map((e) => ({ email_address: e }))];
-  const [eventLists, bookingLists] = await Promise.all([
+  const [eventLists, bookingLists, country] = await Promise.all([
     Promise.all(lookups.map((l) => eventsBy(deps, l, now))),
     Promise.all(lookups.map((l) => listBookings(deps.service, l, 1, 50))),
+    countryOf(deps, account),
   ]);
   // One item per appointment: copies found by another phone or e-mail add their matching person.
   const byId = new Map<number, AgendaItem>();
@@ -53,7 +54,7 @@ async function readHistory(deps: CoreContext, phones: string[], emails: string[]
     else for (const p of item.people) if (!seen.people.some((q) => samePerson(p, q))) seen.people.push(p);
   }
   const bookings = new Map<number, BookingSummary>();
-  for (const b of bookingLists.flat()) bookings.set(b.id, toBookingSummary(b));
+  for (const b of bookingLists.flat()) bookings.set(b.id, toBookingSummary(b, country));
   const items = [...byId.values()];
   const at = (i: AgendaItem) => Date.parse(i.start);
   return {
@@ -79,7 +80,7 @@ export async function contactHistory(
   const key = `contacts:history:${[...phones].sort().join(',')}|${[...emails].sort().join(',')}`;
   const now = deps.clock.now();
   try {
-    const history = await readHistory(deps, phones, emails, now);
+    const history = await readHistory(deps, account, phones, emails, now);
     await deps.cache.put(account, key, history, now);
     return { ...history, fetchedAt: now, source: 'service' };
   } catch (error) {

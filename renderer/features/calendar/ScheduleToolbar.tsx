@@ -42,91 +42,98 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
   const unit = view === 'day' ? 'day' : 'week';
   const canText = useAuthStore((s) => Boolean(s.status?.grantedScopes.includes('messaging:send')));
   const [broadcasting, setBroadcasting] = useState(false);
+  // Three steady rows at every width (from 1024 px up): what day and what to do; where to go; whom to show.
   return (
-    <div className="schedule-bar">
-      <div className="schedule-heading">
-        <h2 id="calendar-heading" className="schedule-title">
-          {view === 'day' && isToday
-            ? `Today, ${titleOf('day', anchor, zone).replace(/ \d{4}$/, '')}`
-            : titleOf(view, anchor, zone)}
-        </h2>
-        {differsFromWorkstation(zone) && (
-          <p className="zone-label" data-testid="zone-label">
-            {zoneLabel(zone)}
-          </p>
-        )}
-      </div>
-      <div className="button-row">
-        <button type="button" className="secondary-button" onClick={() => move(-1)} aria-label={`Previous ${unit}`}>
-          ‹
-        </button>
-        <button type="button" className="secondary-button" onClick={today} disabled={isToday}>
-          Today
-        </button>
-        <button type="button" className="secondary-button" onClick={() => move(1)} aria-label={`Next ${unit}`}>
-          ›
-        </button>
-        <DatePicker
-          className="date-picker"
-          value={parseDate(anchor)}
-          onChange={(d) => d && goTo(d.toString())}
-          granularity="day"
-        >
-          <Label className="visually-hidden">Go to date</Label>
-          <Group className="date-group">
-            <DateInput className="date-input">
-              {(segment) => <DateSegment segment={segment} className="date-segment" />}
-            </DateInput>
-            <Button className="icon-button" aria-label="Choose a date">
-              ▾
-            </Button>
-          </Group>
-          <Popover className="menu-popover">
-            <Dialog className="date-dialog" aria-label="Choose a date">
-              <Calendar>
-                <header className="cal-head">
-                  <Button slot="previous" className="icon-button" aria-label="Previous month">
-                    ‹
-                  </Button>
-                  <Heading className="cal-heading" />
-                  <Button slot="next" className="icon-button" aria-label="Next month">
-                    ›
-                  </Button>
-                </header>
-                <CalendarGrid className="cal-grid">
-                  {(date) => <CalendarCell date={date} className="cal-cell" />}
-                </CalendarGrid>
-              </Calendar>
-            </Dialog>
-          </Popover>
-        </DatePicker>
-      </div>
-      <div className="view-switch" role="group" aria-label="View">
-        {VIEWS.map((v) => (
-          <button
-            key={v.view}
-            type="button"
-            className="secondary-button"
-            aria-pressed={view === v.view}
-            onClick={() => setView(v.view)}
-          >
-            {v.label}
+    <>
+      <div className="schedule-bar">
+        <div className="schedule-heading">
+          <h2 id="calendar-heading" className="schedule-title">
+            {view === 'day' && isToday
+              ? `Today, ${titleOf('day', anchor, zone).replace(/ \d{4}$/, '')}`
+              : titleOf(view, anchor, zone)}
+          </h2>
+          {differsFromWorkstation(zone) && (
+            <p className="zone-label" data-testid="zone-label">
+              {zoneLabel(zone)}
+            </p>
+          )}
+        </div>
+        <div className="schedule-actions">
+          {canText && (
+            <button type="button" className="secondary-button" onClick={() => setBroadcasting(true)}>
+              Text everyone in the next hour
+            </button>
+          )}
+          <button type="button" className="primary-button" onClick={() => openNew()}>
+            New appointment
           </button>
-        ))}
+        </div>
       </div>
-      {canText && (
-        <button type="button" className="secondary-button" onClick={() => setBroadcasting(true)}>
-          Text everyone in the next hour
-        </button>
-      )}
-      <button type="button" className="primary-button" onClick={() => openNew()}>
-        New appointment
-      </button>
+      <div className="schedule-nav">
+        <div className="button-row">
+          <button type="button" className="secondary-button" onClick={() => move(-1)} aria-label={`Previous ${unit}`}>
+            ‹
+          </button>
+          <button type="button" className="secondary-button" onClick={today} disabled={isToday}>
+            Today
+          </button>
+          <button type="button" className="secondary-button" onClick={() => move(1)} aria-label={`Next ${unit}`}>
+            ›
+          </button>
+          <DatePicker
+            className="date-picker"
+            value={parseDate(anchor)}
+            onChange={(d) => d && goTo(d.toString())}
+            granularity="day"
+          >
+            <Label className="visually-hidden">Go to date</Label>
+            <Group className="date-group">
+              <DateInput className="date-input">
+                {(segment) => <DateSegment segment={segment} className="date-segment" />}
+              </DateInput>
+              <Button className="icon-button" aria-label="Choose a date">
+                ▾
+              </Button>
+            </Group>
+            <Popover className="menu-popover">
+              <Dialog className="date-dialog" aria-label="Choose a date">
+                <Calendar>
+                  <header className="cal-head">
+                    <Button slot="previous" className="icon-button" aria-label="Previous month">
+                      ‹
+                    </Button>
+                    <Heading className="cal-heading" />
+                    <Button slot="next" className="icon-button" aria-label="Next month">
+                      ›
+                    </Button>
+                  </header>
+                  <CalendarGrid className="cal-grid">
+                    {(date) => <CalendarCell date={date} className="cal-cell" />}
+                  </CalendarGrid>
+                </Calendar>
+              </Dialog>
+            </Popover>
+          </DatePicker>
+        </div>
+        <div className="view-switch" role="group" aria-label="View">
+          {VIEWS.map((v) => (
+            <button
+              key={v.view}
+              type="button"
+              className="secondary-button"
+              aria-pressed={view === v.view}
+              onClick={() => setView(v.view)}
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
+      </div>
       {broadcasting && (
         <Suspense fallback={null}>
           <DelayBroadcast onClose={() => setBroadcasting(false)} />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

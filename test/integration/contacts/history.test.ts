@@ -96,6 +96,12 @@ describe('bookings list', () => {
     expect(confirmed.items.every((b) => b.state === 'confirmed')).toBe(true);
     expect(confirmed.items.length).toBe(Math.min(25, body.bookings.filter((b) => b.state === 'complete').length));
 
+    // Phones read as contacts show them: national format for the practice's own country (learned from contacts).
+    await call(made, 'contacts:search', { query: '' });
+    const phones = (await call(made, 'bookings:list', { page: 1 })).items.map((b) => b.phone).filter(Boolean);
+    expect(phones.length).toBeGreaterThan(0);
+    for (const phone of phones) expect(phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
+
     await goOffline(sb, made);
     const saved = await call(made, 'bookings:list', { page: 1 });
     expect(saved).toMatchObject({ items: first.items, more: first.more, source: 'cache' });
