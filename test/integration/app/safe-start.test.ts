@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
 import { DataFolderError } from '../../../main/core/data-folder';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
-import { signInAs } from '../../support/auth-fixture';
+import { admin, signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 
 let sandbox: Sandbox;
@@ -100,6 +100,9 @@ describe('safe start', () => {
       expect(cacheFiles.length).toBeGreaterThan(0);
       for (const f of cacheFiles) writeFileSync(join(dir, 'cache', f), 'not sealed');
 
+      // The service is out for the second start, so its read-ahead cannot write a fresh copy over the damaged one
+      // before the app reads it (the race CI met).
+      await admin(sandbox).faults({ offline: true });
       const again = makeCore(sandbox.url, { dataDir: dir });
       await again.core.start();
       const cached = await again.core.dispatch('contacts:cached', search, {
@@ -115,6 +118,7 @@ describe('safe start', () => {
       await again.core.stop();
     } finally {
       await made.core.stop().catch(() => undefined);
+      await admin(sandbox).clearFaults();
     }
   });
 
