@@ -2,7 +2,7 @@
  * The appointment menu (role "menu"): check-in and confirmation marks, then details, edit and cancel. A mark is
  * written only when an item is activated (click or Enter); arrow keys only move between items.
  */
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, Header } from 'react-aria-components';
 import { MARK_STATES, type AgendaItem, type MarkState } from '../../../preload/contract';
 import { MARK_WORDS } from './participant-state';
@@ -51,12 +51,13 @@ function Items({ item, withDetails }: { item: AgendaItem; withDetails: boolean }
   );
 }
 
-/** The grid's context menu, opened at a point (right-click, the Menu key, or Shift+F10). */
-export function ContextMenu(props: {
-  item: AgendaItem;
+/** A menu opened at a point of the grid (right-click, the Menu key, Shift+F10, or a click on a free time). */
+function MenuAtPoint(props: {
+  label: string;
   at: { x: number; y: number };
-  onAction(item: AgendaItem, action: MenuAction): void;
+  onAction(key: React.Key): void;
   onClose(): void;
+  children: ReactNode;
 }) {
   const anchor = useRef<HTMLSpanElement>(null);
   return (
@@ -68,19 +69,38 @@ export function ContextMenu(props: {
         onOpenChange={(open) => !open && props.onClose()}
         placement="bottom start"
         className="menu-popover"
-        aria-label={`Actions for ${props.item.title}`}
+        aria-label={props.label}
       >
         <Menu
-          aria-label={`Actions for ${props.item.title}`}
+          aria-label={props.label}
           className="menu"
           autoFocus="first"
-          onAction={(key) => props.onAction(props.item, actionOf(key))}
+          onAction={props.onAction}
           onClose={props.onClose}
         >
-          <Items item={props.item} withDetails />
+          {props.children}
         </Menu>
       </Popover>
     </>
+  );
+}
+
+/** The grid's context menu of an appointment. */
+export function ContextMenu(props: {
+  item: AgendaItem;
+  at: { x: number; y: number };
+  onAction(item: AgendaItem, action: MenuAction): void;
+  onClose(): void;
+}) {
+  return (
+    <MenuAtPoint
+      label={`Actions for ${props.item.title}`}
+      at={props.at}
+      onAction={(key) => props.onAction(props.item, actionOf(key))}
+      onClose={props.onClose}
+    >
+      <Items item={props.item} withDetails />
+    </MenuAtPoint>
   );
 }
 
@@ -112,36 +132,22 @@ export function SlotMenu(props: {
   onAction(action: SlotAction): void;
   onClose(): void;
 }) {
-  const anchor = useRef<HTMLSpanElement>(null);
   return (
-    <>
-      <span ref={anchor} className="menu-anchor" style={{ left: props.at.x, top: props.at.y }} aria-hidden="true" />
-      <Popover
-        triggerRef={anchor}
-        isOpen
-        onOpenChange={(open) => !open && props.onClose()}
-        placement="bottom start"
-        className="menu-popover"
-        aria-label={props.label}
-      >
-        <Menu
-          aria-label={props.label}
-          className="menu"
-          autoFocus="first"
-          onAction={(key) => props.onAction(key === 'book' ? 'book' : 'new')}
-          onClose={props.onClose}
-        >
-          <MenuSection>
-            <Header className="menu-header">{props.label}</Header>
-            <MenuItem id="new" className="menu-item">
-              New appointment
-            </MenuItem>
-            <MenuItem id="book" className="menu-item">
-              Book for a caller
-            </MenuItem>
-          </MenuSection>
-        </Menu>
-      </Popover>
-    </>
+    <MenuAtPoint
+      label={props.label}
+      at={props.at}
+      onAction={(key) => props.onAction(key === 'book' ? 'book' : 'new')}
+      onClose={props.onClose}
+    >
+      <MenuSection>
+        <Header className="menu-header">{props.label}</Header>
+        <MenuItem id="new" className="menu-item">
+          New appointment
+        </MenuItem>
+        <MenuItem id="book" className="menu-item">
+          Book for a caller
+        </MenuItem>
+      </MenuSection>
+    </MenuAtPoint>
   );
 }
