@@ -75,7 +75,7 @@ async function check(copy: string, defence: Defence): Promise<Outcome> {
   const report = join(copy, '.defence-report.json');
   rmSync(report, { force: true });
   try {
-    await vitest(copy, ['run', '--bail=1', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
+    await vitest(copy, ['run', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
     if (!existsSync(report)) return { defence, caught: false, detail: 'the tests did not run' };
     const result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
     if (result.numFailedTests > 0)
