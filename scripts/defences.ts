@@ -272,7 +272,7 @@ export const DEFENCES: Defence[] = [
   // --- Texts to patients: billed and on their phone, so once and never late.
   {
     name: 'a text whose answer was lost is sent again without looking for it in the thread first',
-    file: 'main/core/outbox/kinds-messages.ts',
+    file: 'main/core/outbox/kinds/messages.ts',
     find: 'return messages.some((m) => ours(m, op.payload.content, since)) ? { id: op.payload.conversation_id } : null;',
     replace: 'return null;',
     more: [{ find: 'if (first && ours(first, p.content, since)) return { id: t.id };', replace: '' }],
@@ -280,7 +280,7 @@ export const DEFENCES: Defence[] = [
   },
   {
     name: 'the same words sent earlier in a thread are taken for a text whose attempt was cut off (never sent)',
-    file: 'main/core/outbox/kinds-messages.ts',
+    file: 'main/core/outbox/kinds/messages.ts',
     find: 'return at < 0 ? messages : messages.slice(at + 1);',
     replace: 'return messages;',
     tests: ['test/integration/messages/messages.test.ts'],

@@ -1,7 +1,7 @@
 /** Request bodies of contact writes from the forms' values: only what was given, phones normalised where possible. */
 import type { CountryCode } from 'libphonenumber-js';
 import type { ContactChanges, ContactInput } from '../../../preload/contract';
-import { recordKeyOf } from '../outbox/kind-spec';
+import { recordKeyOf } from '../outbox/kinds/spec';
 import { normalisePhone } from './phones';
 
 type Phones = NonNullable<ContactChanges['phones']>;

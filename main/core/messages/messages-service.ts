@@ -27,7 +27,7 @@ import type { CoreContext } from '../core-context';
 import { displayPhone, toE164 } from '../contacts/phones';
 import type { EventBus } from '../events';
 import { backoffCeiling } from '../outbox/backoff';
-import { TEXT_HOLD_MS } from '../outbox/kinds-messages';
+import { TEXT_HOLD_MS } from '../outbox/kinds/messages';
 import type { OpView } from '../outbox';
 import type { KeyValueStore } from '../platform';
 import { replyMeaning } from './reply-meaning';

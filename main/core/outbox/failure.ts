@@ -4,7 +4,7 @@
  */
 import { SignedOutError } from '../auth/errors';
 import { ServiceError } from '../api/service-error';
-import type { KindSpec } from './kind-spec';
+import type { KindSpec } from './kinds/spec';
 import type { OpError, OutboxOp } from './types';
 
 /** Where the failure happened: the reconciling lookup, or the write itself. */

@@ -7,7 +7,7 @@ import type { ServiceRequester } from '../api/service-client';
 import type { Clock, Logger } from '../platform';
 import { backoffDelay, type BackoffPolicy } from './backoff';
 import { classify, type Outcome, type Phase } from './failure';
-import type { ReconcileContext } from './kind-spec';
+import type { ReconcileContext } from './kinds/spec';
 import { KINDS } from './kinds';
 import type { OpStore } from './op-store';
 import type { OpError, OpResult, OutboxOp, WakeReason } from './types';

@@ -1,7 +1,7 @@
 /** Contact writes: create (reconciled by external_id), update (idempotent patch), delete (idempotent, 404 = done). */
 import { z } from 'zod';
-import { createContact, deleteContact, findContactByExternalId, updateContact } from '../api/contacts-api';
-import { done, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './kind-spec';
+import { createContact, deleteContact, findContactByExternalId, updateContact } from '../../api/contacts-api';
+import { done, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './spec';
 
 const named = (c: { name?: string; first_name?: string; last_name?: string }) =>
   Boolean(c.name?.trim() || c.first_name?.trim() || c.last_name?.trim());

@@ -3,8 +3,8 @@
  * (sets a state: idempotent). An event create that names a contact waits for that contact's queued writes.
  */
 import { z } from 'zod';
-import { createEvent, deleteEvent, findEventByExternalId, markEvent, updateEvent } from '../api/events-api';
-import { done, instantOf, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './kind-spec';
+import { createEvent, deleteEvent, findEventByExternalId, markEvent, updateEvent } from '../../api/events-api';
+import { done, instantOf, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './spec';
 
 const participant = z.looseObject({ contact_id: refId.optional(), contact_external_id: refExternalId.optional() });
 

@@ -12,8 +12,8 @@ import {
   replyToConversation,
   startConversation,
   type ServiceMessage,
-} from '../api/messages-api';
-import { done, refId, type KindSpec, type QueuedOp, type ReconcileContext } from './kind-spec';
+} from '../../api/messages-api';
+import { done, refId, type KindSpec, type QueuedOp, type ReconcileContext } from './spec';
 
 /** How long a text may wait unsent before it is held for the user's decision. */
 export const TEXT_HOLD_MS = 15 * 60_000;

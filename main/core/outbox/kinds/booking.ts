@@ -3,9 +3,9 @@
  * GET /v1/bookings for a live booking of the same page, start and invitee made since the first attempt.
  */
 import { z } from 'zod';
-import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../api/bookings-api';
-import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './kind-spec';
-import type { OpResult } from './types';
+import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../../api/bookings-api';
+import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './spec';
+import type { OpResult } from '../types';
 
 const bookNowPayload = z
   .looseObject({

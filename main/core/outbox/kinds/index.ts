@@ -1,11 +1,11 @@
 /** The table of kinds, and turning a caller's payload into what is queued (validated, with its idempotency key). */
-import { InputRefusedError } from '../input-refused';
-import { bookNowKind } from './kind-booking';
-import type { KindSpec } from './kind-spec';
-import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './kinds-contacts';
-import { messageReplyKind, messageStartKind } from './kinds-messages';
-import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './kinds-events';
-import { OP_KINDS, type OpKind } from './types';
+import { InputRefusedError } from '../../input-refused';
+import { bookNowKind } from './booking';
+import type { KindSpec } from './spec';
+import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './contacts';
+import { messageReplyKind, messageStartKind } from './messages';
+import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './events';
+import { OP_KINDS, type OpKind } from '../types';
 
 /** Every kind's behaviour. */
 export const KINDS: Record<OpKind, KindSpec> = {

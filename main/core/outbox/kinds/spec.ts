@@ -1,7 +1,7 @@
 /** What the outbox knows about each kind of write: payload check, record keys, how to send and how to reconcile. */
 import { z } from 'zod';
-import type { ServiceRequester } from '../api/service-client';
-import type { OpResult, OutboxOp } from './types';
+import type { ServiceRequester } from '../../api/service-client';
+import type { OpResult, OutboxOp } from '../types';
 
 /** Settings reconciliation needs. */
 export interface ReconcileContext {
