@@ -7,7 +7,7 @@ import { findPage } from './booking-pages';
 import { bookFail, checkForm, type FormResult } from './booking-form';
 import { renderBooking } from './bookings';
 import { addRoute, boolish, scalarRecord, str, type Call, type Deps } from './http';
-import type { Ids } from './store';
+import type { Ids, Store } from './store';
 import { addLocalDays, dayStart, MINUTE, parseTimeInput } from './time';
 import type { AccountData, AppointmentType, Booking, BookingPage, Contact, EventRec } from './types';
 
@@ -158,7 +158,8 @@ function freeFor(a: Accepted, slot: Slot): number[] {
 }
 
 /** Writes the event (invitee as participant) and the booking for a free slot. */
-function book(c: Call, ids: Ids, a: Accepted, slot: Slot): Booking {
+function book(c: Call, store: Store, a: Accepted, slot: Slot): Booking {
+  const ids = store.ids;
   const { page, type, form } = a;
   const { contact, created } = upsertContact(c.acc, ids, page, form, c.now);
   const reason = form.eventFields.reason;
@@ -199,6 +200,7 @@ function book(c: Call, ids: Ids, a: Accepted, slot: Slot): Booking {
     eventId: event.id,
     participantId: event.participants[0]?.id ?? null,
     pendingState: page.remoteDevice ? (created ? 'pending_device_update_for_contact' : 'pending_device_update') : null,
+    ...(page.remoteDevice && store.takeDeviceRefusal(c.acc) ? { deviceRefuses: true } : {}),
   });
   c.acc.bookings.push(booking);
   return booking;
@@ -221,7 +223,7 @@ export function registerBookNow(app: FastifyInstance, deps: Deps): void {
         c.acc.bookings.push(failed);
         bookFail(failed.error, renderBooking(c.acc, failed, c.now, settle));
       }
-      const booking = book(c, store.ids, a, slot);
+      const booking = book(c, store, a, slot);
       ctx.counters.bookingsCreated += 1;
       return { success: true, booking: renderBooking(c.acc, booking, c.now, settle) };
     } catch (err) {

@@ -1,7 +1,9 @@
 /** Booking objects exactly per the spec's table, their lazy state, and GET /v1/bookings (filters designed here). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest } from '../errors';
+import { isLoopback } from '../admin';
+import { badRequest, httpError, parseOr400 } from '../errors';
+import { actingUser, findUserByEmail } from '../users';
 import { findPage } from './booking-pages';
 import { addRoute, idParam, paginate, pagingShape, parseQuery, str, timeParam, type Deps } from './http';
 import { normalizeEmail, normalizePhone } from './phones';
@@ -11,16 +13,24 @@ import type { AccountData, Booking } from './types';
 /** Booking states of the spec. */
 const BOOKING_STATES = ['complete', 'pending_device_update', 'pending_device_update_for_contact', 'failed'] as const;
 
-/** State now: a remote-device booking stays pending until deviceSettleMs after creation, then is complete. */
+/**
+ * State now: a remote-device booking stays pending until deviceSettleMs after creation, then is complete — or failed
+ * when the office system refused it (design: the spec shows no move out of the pending states).
+ */
 function bookingState(b: Booking, now: number, settleMs: number): (typeof BOOKING_STATES)[number] {
   if (b.outcome === 'failed') return 'failed';
   if (b.pendingState && now - b.createdAt < settleMs) return b.pendingState;
-  return 'complete';
+  return b.deviceRefuses ? 'failed' : 'complete';
+}
+
+/** Whether a booking the office system refuses has reached its settle time (its event is then removed). */
+function refusedBySettle(b: Booking, now: number, settleMs: number): boolean {
+  return b.deviceRefuses === true && now - b.createdAt >= settleMs;
 }
 
 /** JSON form of a booking (spec "Booking"); `participant` is null for failed bookings. */
 export function renderBooking(acc: AccountData, b: Booking, now: number, settleMs: number): Record<string, unknown> {
-  const ev = b.eventId === null ? undefined : acc.events.get(b.eventId);
+  const ev = b.eventId === null || refusedBySettle(b, now, settleMs) ? undefined : acc.events.get(b.eventId);
   const person = ev?.participants.find((p) => p.id === b.participantId);
   return {
     id: b.id,
@@ -75,8 +85,28 @@ function listQuery(zone: string) {
   });
 }
 
-/** Registers GET /v1/bookings. */
+const refusalsBody = z.strictObject({
+  /** How many of the account's next device-backed bookings the office system refuses (replaces what was left). */
+  count: z.number().int().min(0).max(1000),
+  /** Whose account (default the owner's; a linked user's lands in the account it acts on). */
+  account: str(200).optional(),
+});
+
+/** Registers GET /v1/bookings, and the admin route that makes the office system refuse device-backed bookings. */
 export function registerBookings(app: FastifyInstance, deps: Deps): void {
+  // Admin (loopback only): the next `count` device-backed bookings read `failed` when they settle (design).
+  app.post('/__sandbox/device-refusals', async (req) => {
+    if (!isLoopback(req.raw.socket?.remoteAddress)) {
+      throw httpError(403, 'forbidden', 'the sandbox admin API only answers loopback clients');
+    }
+    const b = parseOr400(refusalsBody, req.body ?? {}, 'device refusals');
+    const email = b.account ?? 'owner@frontdesk.test';
+    const user = findUserByEmail(deps.ctx.users, email);
+    if (!user) throw httpError(404, 'not_found', `no user ${email}`);
+    const acc = deps.store.account(actingUser(deps.ctx.users, user));
+    deps.store.deviceRefusals.set(acc.userId, b.count);
+    return { refusals: b.count };
+  });
   addRoute(app, deps, 'GET', '/v1/bookings', ({ req, acc, now }) => {
     const q = parseQuery(req, listQuery(acc.timeZone));
     const settle = deps.ctx.options.deviceSettleMs;

@@ -23,6 +23,7 @@ export function createApiModule(ctx: SandboxContext): ApiModule {
   const reset = (): void => {
     store.ids = new Ids();
     store.accounts.clear();
+    store.deviceRefusals.clear();
     seedAll(store, ctx);
   };
   reset();

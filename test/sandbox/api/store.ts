@@ -54,6 +54,8 @@ export function emptyAccount(user: User): AccountData {
 export class Store {
   ids = new Ids();
   readonly accounts = new Map<number, AccountData>();
+  /** How many of the next device-backed bookings, per account user id, the office system refuses when they settle. */
+  readonly deviceRefusals = new Map<number, number>();
 
   constructor(private readonly ctx: SandboxContext) {}
 
@@ -67,7 +69,10 @@ export class Store {
     return acc;
   }
 
-  /** Applies imports whose finish time has passed (so results appear only once `finished`). */
+  /**
+   * Applies imports whose finish time has passed (so results appear only once `finished`), and removes the event of
+   * a device-backed booking the office system refused once it has settled (the slot is free again).
+   */
   settle(acc: AccountData): void {
     const now = this.ctx.now().getTime();
     for (const imp of acc.imports.values()) {
@@ -78,6 +83,19 @@ export class Store {
         imp.updatedAt = imp.finishAt;
       }
     }
+    for (const b of acc.bookings) {
+      if (!b.deviceRefuses || b.eventId === null || now - b.createdAt < this.ctx.options.deviceSettleMs) continue;
+      const ev = acc.events.get(b.eventId);
+      if (ev && !ev.isDeleted) Object.assign(ev, { isDeleted: true, updatedAt: now });
+    }
+  }
+
+  /** Takes one of the account's queued office-system refusals, if any (for a device-backed booking being made). */
+  takeDeviceRefusal(acc: AccountData): boolean {
+    const left = this.deviceRefusals.get(acc.userId) ?? 0;
+    if (left <= 0) return false;
+    this.deviceRefusals.set(acc.userId, left - 1);
+    return true;
   }
 }
 

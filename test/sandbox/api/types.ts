@@ -183,6 +183,8 @@ export interface Booking {
   participantId: number | null;
   outcome: 'complete' | 'failed';
   pendingState: 'pending_device_update' | 'pending_device_update_for_contact' | null;
+  /** The office system (the remote device) refuses it when it settles: it then reads `failed` and its event goes. */
+  deviceRefuses?: boolean;
   error: string | null;
 }
 
