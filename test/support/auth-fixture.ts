@@ -116,8 +116,8 @@ export interface AuthKitOptions {
   /** Signs this user in on the kit's core before each test. */
   signedInAs?: string;
   /**
-   * `false`: the kit's core never reads ahead for offline work (files that count the service's requests exactly,
-   * or move the workstation's clock, would otherwise see those reads too).
+   * `false`: the kit's core never reads ahead for offline work and never polls for new texts (files that count the
+   * service's requests exactly, or move the workstation's clock, would otherwise see those reads too).
    */
   readAhead?: false;
   /**
@@ -161,7 +161,10 @@ export function useAuthKit(options: AuthKitOptions = {}): AuthKit {
     const build = core === 'custom-scheme' ? customSchemeCore : loopbackCore;
     made = build(sb!, desk ? { clock: desk } : {});
     await made.core.start();
-    if (readAhead === false) await made.core.prefetch.stop();
+    if (readAhead === false) {
+      await made.core.prefetch.stop();
+      await made.core.messages.stop();
+    }
     if (signedInAs) await signInAs(made, signedInAs);
   };
   const cleanUpCore = async () => {
