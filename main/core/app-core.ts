@@ -58,18 +58,21 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     platform,
     events,
     customSchemeClaimed: options.customSchemeClaimed ?? (() => false),
-    onSignedOut: async (account) => {
-      if (account) await cache.wipeAccount(account);
-    },
-    // Remember who signed in (for "Sign in as …") and send their queued work.
+    // Signed in (a saved session at start too): remember who (for "Sign in as …"), send their queued work, and be
+    // offline-ready at once: open their offline copy, read ahead, and look for their texts.
     onSignedIn: (account, status) => {
       outbox.known.remember(account, accountLabel(status));
       outbox.wake('signed_in');
+      cache.open(account);
+      prefetch.accountChanged(account);
+      messages.accountChanged();
     },
-    // Offline-ready from sign-in: a newly signed-in account (and a saved one at start) is read ahead at once.
-    onAccount: (key) => {
-      if (key) cache.open(key);
-      prefetch.accountChanged(key);
+    // Signed out: the account's offline copy goes (kept when only the session ended, for the same account's return)
+    // and the work bound to it stops (when another account took its place, onSignedIn has moved that work already).
+    onSignedOut: async (account, why) => {
+      if (account && why !== 'session_ended') await cache.wipeAccount(account);
+      if (why === 'replaced') return;
+      prefetch.accountChanged(null);
       messages.accountChanged();
     },
   });

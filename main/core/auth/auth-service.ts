@@ -25,13 +25,20 @@ export interface AuthServiceDeps {
   events: EventBus;
   /** Whether the OS routes our custom scheme to us (Electron's isDefaultProtocolClient). */
   customSchemeClaimed(): boolean;
-  /** Wipes every cached record of an account (read cache, …) on sign-out. */
-  onSignedOut?(accountKey: string | null): Promise<void>;
-  /** Status published while signed in (a saved session at start, a sign-in, more permissions), with the account. */
+  /**
+   * Signed in: a sign-in, a saved session restored at start, more permissions — called with every status published
+   * while signed in, with the account.
+   */
   onSignedIn?(accountKey: string, status: AuthStatus): void;
-  /** Every published status, with the signed-in account (null when signed out, or when the session ended). */
-  onAccount?(accountKey: string | null): void;
+  /**
+   * An account is no longer signed in: the user signed out, the service ended the session, or another account signed
+   * in in its place (`replaced`, after `onSignedIn` of the new one). Awaited before sign-out completes.
+   */
+  onSignedOut?(accountKey: string | null, why: SignedOutWhy): Promise<void>;
 }
+
+/** Why an account is no longer signed in. */
+type SignedOutWhy = 'signed_out' | 'session_ended' | 'replaced';
 
 /** The auth layer of one core. */
 export class AuthService {
@@ -41,6 +48,8 @@ export class AuthService {
   private readonly revocations: RevocationQueue;
   private readonly clients = new Map<string, OAuthClient>();
   private notice: Notice = null;
+  /** The account of the last status published while signed in (null since one published signed out). */
+  private signedInAs: string | null = null;
   private storageMode: VaultStorage = 'memory';
 
   constructor(private readonly deps: AuthServiceDeps) {
@@ -166,7 +175,10 @@ export class AuthService {
     await this.flow.cancel();
     this.tokens.set(null);
     await this.vault.clear();
-    await this.deps.onSignedOut?.(session?.identity ? accountKey(session.serviceUrl, session.identity) : null);
+    await this.deps.onSignedOut?.(
+      session?.identity ? accountKey(session.serviceUrl, session.identity) : null,
+      'signed_out',
+    );
     this.notice = { kind: 'info', text: 'You are signed out.' };
     this.publish(this.notice);
     if (session) {
@@ -243,7 +255,7 @@ export class AuthService {
     const previousKey = previous?.identity ? accountKey(previous.serviceUrl, previous.identity) : null;
     // Another account now uses this workstation: the previous account's cached records go (its queued work stays, held).
     if (previousKey && previousKey !== accountKey(session.serviceUrl, identity))
-      await this.deps.onSignedOut?.(previousKey);
+      await this.deps.onSignedOut?.(previousKey, 'replaced');
     // Re-authorized (more scopes, another account): the old grant is no longer needed.
     if (previous?.tokens.refreshToken && previous.tokens.refreshToken !== tokens.refreshToken) {
       void this.revocations
@@ -269,8 +281,10 @@ export class AuthService {
   }
 
   private async sessionEnded(): Promise<void> {
+    const ended = this.signedInAs;
     await this.vault.clear();
     this.publish({ kind: 'error', text: 'Your session ended — please sign in again.' });
+    await this.deps.onSignedOut?.(ended, 'session_ended');
   }
 
   private publish(notice: Notice, clear = false): void {
@@ -278,8 +292,8 @@ export class AuthService {
     const status = this.status();
     this.deps.events.emit('auth:changed', status);
     const key = this.accountKey();
-    if (status.state === 'signed_in' && key) this.deps.onSignedIn?.(key, status);
-    this.deps.onAccount?.(status.state === 'signed_in' ? key : null);
+    this.signedInAs = status.state === 'signed_in' ? key : null;
+    if (this.signedInAs) this.deps.onSignedIn?.(this.signedInAs, status);
   }
 }
 
