@@ -221,8 +221,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'sign-out skips the cache wipe',
     file: 'main/core/app-core.ts',
-    find: 'if (account) await cache.wipeAccount(account);',
-    replace: 'void account;',
+    find: "if (account && why !== 'session_ended') await cache.wipeAccount(account);",
+    replace: 'void why;',
     tests: ['test/integration/app/patient-data-at-rest.test.ts'],
   },
   {
@@ -235,7 +235,7 @@ export const DEFENCES: Defence[] = [
   {
     name: 'nothing is read ahead for offline work at sign-in or start',
     file: 'main/core/app-core.ts',
-    find: 'prefetch.accountChanged(key);',
+    find: 'prefetch.accountChanged(account);',
     replace: 'void prefetch;',
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
