@@ -1,0 +1,105 @@
+/**
+ * When to ask the service for new texts: every `pollMs` while the window is visible, `hiddenPollMs` while hidden or
+ * idle, at once when the outbox has sent a text (so it shows in its thread), and backing off while offline or failing.
+ */
+import type { CoreContext } from '../core-context';
+import { backoffCeiling } from '../outbox/backoff';
+
+/** Longest wait between polls after failures. */
+const MAX_POLL_MS = 5 * 60_000;
+
+/** What the poller needs. */
+interface PollerDeps extends Pick<CoreContext, 'account' | 'clock' | 'outbox'> {
+  /** Scopes of the sign-in, or null when not known (then the service decides). */
+  grantedScopes(): readonly string[] | null;
+  isOnline(): boolean;
+  /** Poll every `pollMs` while visible (default 15 s), `hiddenPollMs` while hidden or idle (default 60 s). */
+  pollMs?: number;
+  hiddenPollMs?: number;
+}
+
+/** Calls `poll` on a timer while running; a poll that throws counts as a failure. */
+export class MessagePoller {
+  private timer: (() => void) | null = null;
+  private failures = 0;
+  private visible = true;
+  private running = false;
+  private detach: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: PollerDeps,
+    private readonly poll: () => Promise<void>,
+  ) {}
+
+  /** Starts polling (while signed in) and follows the outbox: a text it sent shows in its thread at once. */
+  start(): void {
+    this.running = true;
+    try {
+      this.detach = this.deps.outbox.get().onChange((event) => {
+        if (event.type === 'op' && event.op.kind.startsWith('message.') && event.op.status === 'done') this.pollSoon();
+      });
+    } catch {
+      // The outbox could not be opened (its own notice says so); threads are still read.
+    }
+    this.pollSoon();
+  }
+
+  /** Forgets the failures' backoff and asks at once (signed in anew, or the service answers again). */
+  restart(): void {
+    this.failures = 0;
+    this.pollSoon();
+  }
+
+  /** Stops polling (a poll under way still finishes). */
+  stop(): void {
+    this.running = false;
+    this.detach?.();
+    this.detach = null;
+    this.timer?.();
+    this.timer = null;
+  }
+
+  /** The window is visible and in use, or hidden/idle (polls every minute then). */
+  setVisible(visible: boolean): void {
+    const was = this.visible;
+    this.visible = visible;
+    if (visible && !was) this.pollSoon();
+    else this.arm();
+  }
+
+  /** Asks the service now (coalesced). */
+  pollSoon(): void {
+    if (!this.running) return;
+    this.timer?.();
+    this.timer = this.deps.clock.setTimeout(() => void this.tick(), 0);
+  }
+
+  /** The wait before the next poll: the visible or hidden period, doubled per failure (capped). */
+  nextDelay(): number {
+    const base = this.visible ? (this.deps.pollMs ?? 15_000) : (this.deps.hiddenPollMs ?? 60_000);
+    return this.failures === 0 ? base : backoffCeiling(this.failures + 1, { baseMs: base, capMs: MAX_POLL_MS });
+  }
+
+  private arm(): void {
+    if (!this.running) return;
+    this.timer?.();
+    this.timer = this.deps.clock.setTimeout(() => void this.tick(), this.nextDelay());
+  }
+
+  private async tick(): Promise<void> {
+    this.timer = null;
+    const scopes = this.deps.grantedScopes();
+    if (this.deps.account() && (scopes === null || scopes.includes('messaging:read'))) {
+      if (!this.deps.isOnline()) this.failures++;
+      else {
+        try {
+          await this.poll();
+          this.failures = 0;
+        } catch {
+          this.failures++;
+        }
+      }
+    }
+    this.arm();
+  }
+}
