@@ -15,6 +15,7 @@ import { SignInScreen } from './features/sign-in/SignInScreen';
 import './features/messages/register-slots';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
+import { useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { wireContactEvents } from './stores/contacts-store';
 import { wireMessageEvents } from './stores/messages-events';
@@ -41,7 +42,10 @@ export function App() {
   const shortcutsOpen = useShellStore((s) => s.shortcutsOpen);
   const canReadTexts = signedIn && Boolean(auth?.grantedScopes.includes('messaging:read'));
   useEffect(() => {
-    if (signedIn) void useOutboxStore.getState().load();
+    if (!signedIn) return;
+    void useOutboxStore.getState().load();
+    // The practice's zone, so every screen's times are on its clock even before the schedule is opened.
+    void useCalendarStore.getState().loadCalendars();
   }, [signedIn]);
   useEffect(() => {
     // The unread count for the tab and the badge, and the replies the schedule labels.

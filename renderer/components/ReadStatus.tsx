@@ -1,6 +1,6 @@
 /** How fresh a view's data is (live, last good answer, or nothing saved) and why it could not be read. */
 import type { IpcError } from '../../preload/contract';
-import { clockTime } from '../lib/format';
+import { labelledTime, usePracticeZone } from '../lib/practice-time';
 import { PermissionNeeded } from './PermissionNeeded';
 
 /** Props: what was read (if anything), its state, and the words for this view. */
@@ -19,11 +19,12 @@ export interface ReadStatusProps {
 
 /** The notices above a list. */
 export function ReadStatus({ data, loading, error, online, what, unavailableText, testId, retry }: ReadStatusProps) {
+  const zone = usePracticeZone();
   return (
     <>
       {data?.source === 'cache' && (
         <p className="notice notice-info" role="status" data-testid={testId}>
-          {online ? 'Showing' : 'Offline — showing'} {what} as of {clockTime(data.fetchedAt)}
+          {online ? 'Showing' : 'Offline — showing'} {what} as of {labelledTime(data.fetchedAt, zone)}
           {loading ? '. Updating…' : '.'}
         </p>
       )}

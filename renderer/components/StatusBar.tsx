@@ -3,9 +3,9 @@ import { useAppStore } from '../stores/app-store';
 import { useAuthStore } from '../stores/auth-store';
 import { useNavStore } from '../stores/nav-store';
 import { useOutboxStore } from '../stores/outbox-store';
-import { clockTime, clockTimeSeconds } from '../lib/format';
+import { labelledTime, labelledTimeSeconds, usePracticeZone } from '../lib/practice-time';
 
-/** Shows online/offline from main's probe, never from the browser's own flag. */
+/** Shows online/offline from main's probe, never from the browser's own flag; its times on the practice's clock. */
 export function StatusBar() {
   const connectivity = useAppStore((s) => s.connectivity);
   const checking = useAppStore((s) => s.checking);
@@ -15,11 +15,12 @@ export function StatusBar() {
   const { queued, needsAttention } = useOutboxStore((s) => s.summary);
   const keptAside = useOutboxStore((s) => s.summary.keptAside);
   const retryNow = useOutboxStore((s) => s.retryNow);
+  const zone = usePracticeZone();
   let text = 'Checking the connection…';
   if (state === 'online') text = 'Online';
   if (state === 'offline') {
     const since = connectivity?.offlineSince;
-    text = since ? `Offline since ${clockTime(since)}` : 'Offline';
+    text = since ? `Offline since ${labelledTime(since, zone)}` : 'Offline';
   }
   return (
     <footer className="status-bar" data-testid="status-bar">
@@ -54,7 +55,7 @@ export function StatusBar() {
         </button>
       )}
       {connectivity?.checkedAt != null && (
-        <span className="status-checked">Checked {clockTimeSeconds(connectivity.checkedAt)}</span>
+        <span className="status-checked">Checked {labelledTimeSeconds(connectivity.checkedAt, zone)}</span>
       )}
       <button type="button" className="link-button" onClick={() => void checkNow()} disabled={checking}>
         {checking ? 'Checking…' : 'Check now'}

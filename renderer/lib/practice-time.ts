@@ -113,6 +113,31 @@ export function timeInZone(at: number | string, zone: string): string {
   return timeFormat(zone).format(typeof at === 'string' ? Date.parse(at) : at);
 }
 
+const secondsFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "9:30:05 AM" (the user's locale) of an instant in `zone`. */
+function secondsInZone(at: number, zone: string): string {
+  let f = secondsFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit', timeZone: zone });
+    secondsFormats.set(zone, f);
+  }
+  return f.format(at);
+}
+
+/**
+ * "9:30 AM", or "9:30 AM CST" where `zone`'s clock differs from this computer's: a moment told on the practice's
+ * clock (when a change was made, when the connection dropped), never the computer's own.
+ */
+export function labelledTime(at: number, zone: string): string {
+  return `${timeInZone(at, zone)}${zoneSuffix(zone, at)}`;
+}
+
+/** As labelledTime, with seconds ("9:30:05 AM CST"), for the connection check. */
+export function labelledTimeSeconds(at: number, zone: string): string {
+  return `${secondsInZone(at, zone)}${zoneSuffix(zone, at)}`;
+}
+
 /** "9:30 AM" split into the clock ("9:30") and the day period ("AM"; '' in 24-hour locales), for narrow places. */
 export function timeParts(at: number | string, zone: string): { clock: string; period: string } {
   const parts = timeFormat(zone).formatToParts(typeof at === 'string' ? Date.parse(at) : at);

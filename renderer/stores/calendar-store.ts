@@ -15,6 +15,16 @@ import { dataOwner, onAccountReset } from './session-reset';
 /** How long a changed appointment stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
 
+let calendarsInFlight: ReturnType<(typeof frontdesk.invoke)['calendar:calendars']> | null = null;
+
+/** One request for the calendar list however many ask at once (the shell at sign-in and the schedule at start). */
+function readCalendars(): ReturnType<(typeof frontdesk.invoke)['calendar:calendars']> {
+  calendarsInFlight ??= frontdesk.invoke['calendar:calendars']().finally(() => {
+    calendarsInFlight = null;
+  });
+  return calendarsInFlight;
+}
+
 /** A prefilled new appointment (from an empty slot or a contact). */
 export interface NewAppointmentPrefill {
   calendarId?: number;
@@ -59,7 +69,10 @@ export interface CalendarState {
   undo: UndoOffer | null;
   /** A plain-words problem of the last write ("The service refused the change: …"). */
   notice: string | null;
-  /** Reads the calendars and the practice's zone; true when the zone moved "today" (the range must be read again). */
+  /**
+   * Reads the calendars and the practice's zone (at sign-in, whatever the screen, and when the schedule opens); true
+   * when the zone moved since the call (a range read meanwhile must be read again).
+   */
   loadCalendars(): Promise<boolean>;
   load(): Promise<void>;
   setView(view: ScheduleView): void;
@@ -108,10 +121,11 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   undo: null,
   notice: null,
   async loadCalendars() {
-    const result = await frontdesk.invoke['calendar:calendars']();
-    if (!result.ok) return false;
+    // The zone as this caller knew it (a range read meanwhile used it), even when another caller's answer lands first.
     const before = practiceZone();
     const anchorWasToday = get().anchor === todayKey();
+    const result = await readCalendars();
+    if (!result.ok) return false;
     usePracticeClock.getState().setZone(result.value.practiceZone);
     set({ calendars: result.value.calendars });
     if (practiceZone() === before) return false;

@@ -2,11 +2,12 @@
  * Booking by provider, on one clock. The host process runs in UTC and the browser in Denver while the practice is
  * in Chicago: the desk picks Dr. Okafor (or "Anyone available") for a new-patient exam, the free times name who is
  * free, and the confirmation, the Outbox and the calendar all tell the same Chicago time, labelled CST, with the
- * provider the service booked.
+ * provider the service booked. The status bar ("Offline since", "Checked") and the Outbox ("Made", "Next try") tell
+ * their moments on the same clock, labelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
-import { openSized, serviceCall, shot } from './support/schedule';
+import { axeProblems, faults, openSized, serviceCall, shot } from './support/schedule';
 import { useStack } from './support/stack';
 
 // The browser host (in this process) runs in UTC, as a server would; the page below runs in Denver.
@@ -40,6 +41,32 @@ async function bookingOf(name: string): Promise<Booking> {
   const found = bookings.find((b) => b.name === name);
   if (!found) throw new Error(`no booking for ${name}`);
   return found;
+}
+
+const CHICAGO = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Chicago',
+  hour: 'numeric',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * How many minutes `shown` ("9:30 AM" or "9:30:05 AM") is from now on Chicago's clock, within ±12 h. Near 0 when it
+ * was told in Chicago time; about 60 off had it been told in Denver's (the page's), 360 in UTC's (the host's).
+ */
+function minutesFromChicagoNow(shown: string): number {
+  const m = /^(\d{1,2}):(\d{2})(?::\d{2})?\s([AP]M)$/.exec(shown.trim());
+  if (!m) throw new Error(`not a time: ${shown}`);
+  const at = ((Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0)) * 60 + Number(m[2]);
+  const [h, min] = CHICAGO.format(Date.now()).split(':').map(Number) as [number, number];
+  return ((((at - (h * 60 + min)) % 1440) + 1440 + 720) % 1440) - 720;
+}
+
+/** The time in `text` after `label` ("Made 9:30 AM CST" → "9:30 AM"), which must carry the CST label. */
+function labelledAfter(text: string, label: string): string {
+  const m = new RegExp(`${label} (\\d{1,2}:\\d{2}(?::\\d{2})?\\s[AP]M) CST`).exec(text);
+  if (!m) throw new Error(`no “${label} … CST” in: ${text}`);
+  return m[1]!;
 }
 
 /** Chooses the provider, takes the first free time and fills the page's questions; returns the time's text. */
@@ -137,5 +164,73 @@ describe('booking by provider on one clock', () => {
     const provider = booking.participant?.event.calendar_name ?? '';
     expect(provider).toMatch(/^Dr\. (Amelia Hart|Samuel Okafor)$/);
     expect(text).toContain(provider);
+  });
+
+  it('the status bar and the Outbox tell when things happened on the same clock, labelled', async () => {
+    // "Checked" in the status bar: the practice's clock, not the page's (Denver) nor the host's (UTC).
+    const bar = app.page.getByTestId('status-bar');
+    await bar.locator('.status-checked').waitFor();
+    expect(Math.abs(minutesFromChicagoNow(labelledAfter(await bar.innerText(), 'Checked')))).toBeLessThanOrEqual(5);
+
+    // "Made": Nadia Okoro's booking was made minutes ago.
+    await app.go('Outbox');
+    const made = app.page.locator('[data-testid="outbox-row"]', { hasText: 'Nadia Okoro' });
+    const madeAt = minutesFromChicagoNow(labelledAfter(await made.innerText(), 'Made'));
+    expect(madeAt).toBeLessThanOrEqual(0);
+    expect(madeAt).toBeGreaterThanOrEqual(-20);
+
+    // "Next try": a booking the service does not answer waits for its next attempt, within the 5-minute cap.
+    await faults(stack, { offline: true, routes: ['/v1/book_now'] });
+    try {
+      await app.go('Book appointment');
+      await app.page.getByRole('button', { name: 'Book another appointment' }).click();
+      await fillNewPatient('Dr. Samuel Okafor', 'Ines Moreau', '(312) 555-0187');
+      await app.page.getByTestId('booking').getByRole('button', { name: 'Book' }).click();
+      await app.bookingResult('queued');
+      await app.go('Outbox');
+      const waiting = app.page.locator('[data-testid="outbox-row"]', { hasText: 'Ines Moreau' }).filter({
+        hasText: 'Next try',
+      });
+      const next = minutesFromChicagoNow(labelledAfter(await waiting.innerText(), 'Next try'));
+      expect(next).toBeGreaterThanOrEqual(-1);
+      expect(next).toBeLessThanOrEqual(6);
+
+      // "Offline since": the whole service goes away.
+      await faults(stack, { offline: true });
+      await app.waitForConnectivity('offline');
+      const since = minutesFromChicagoNow(labelledAfter(await app.connectivityText(), 'Offline since'));
+      expect(Math.abs(since)).toBeLessThanOrEqual(5);
+
+      // The Outbox and status bar in this state, in light and dark at both sizes: looked at, and axe-clean.
+      const problems: string[] = [];
+      for (const [width, height, dark] of [
+        [1280, 800, false],
+        [1280, 800, true],
+        [1024, 700, false],
+        [1024, 700, true],
+      ] as const) {
+        const look = await openSized(stack, { width, height, dark, timezoneId: 'America/Denver' });
+        await look.waitForAuth('signed_in');
+        await look.waitForConnectivity('offline');
+        // Straight to the Outbox, the schedule never opened: its times are on the practice's clock all the same.
+        await look.go('Outbox');
+        await look.page.getByTestId('connectivity').filter({ hasText: / CST$/ }).waitFor();
+        await look.page
+          .locator('[data-testid="outbox-row"]', { hasText: 'Ines Moreau' })
+          .filter({ hasText: 'CST' })
+          .waitFor();
+        expect(await look.page.getByTestId('status-bar').innerText()).toMatch(/Offline since .* CST/);
+        await shot(look, `clock-outbox-${width}x${height}-${dark ? 'dark' : 'light'}`);
+        problems.push(...(await axeProblems(look)));
+        await look.page.context().close();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await faults(stack, null);
+    }
+    await app.waitForConnectivity('online');
+    await app.page.locator('[data-testid="outbox-row"][data-status="done"]', { hasText: 'Ines Moreau' }).waitFor({
+      timeout: 30_000,
+    });
   });
 });

@@ -3,8 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OutboxItem } from '../../../preload/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
-import { clockTime } from '../../lib/format';
-import { zoneSuffix } from '../../lib/practice-time';
+import { labelledTime, usePracticeZone, zoneSuffix } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';
 import { useNavStore } from '../../stores/nav-store';
 import { newestFirst, useOutboxStore } from '../../stores/outbox-store';
@@ -90,6 +89,8 @@ interface RowPlace {
 function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } & RowPlace) {
   const { retry, discard } = useOutboxStore.getState();
   const [confirming, setConfirming] = useState(false);
+  // When it was made and when it is tried next: on the practice's clock, as the appointment's time is.
+  const zone = usePracticeZone();
   const editable = item.kind === 'booking.book_now' && (item.status === 'queued' || item.status === 'needs_attention');
   const edit = async () => {
     await useBookingStore.getState().editQueued(item.id);
@@ -117,9 +118,11 @@ function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } 
           >
             {STATUS_WORDS[item.status]}
           </span>
-          {item.status === 'queued' && item.attempts > 0 && <span>Next try {clockTime(item.nextAttemptAt)}</span>}
+          {item.status === 'queued' && item.attempts > 0 && (
+            <span>Next try {labelledTime(item.nextAttemptAt, zone)}</span>
+          )}
           {item.timePassed && <span className="outbox-late">The appointment time has passed</span>}
-          <span>Made {clockTime(item.createdAt)}</span>
+          <span>Made {labelledTime(item.createdAt, zone)}</span>
         </span>
         {item.error && item.status !== 'done' && !item.requiredScope && (
           <span className="outbox-error">{item.error}</span>

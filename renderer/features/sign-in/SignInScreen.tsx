@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
-import { clockTime, hostOf } from '../../lib/format';
+import { hostOf } from '../../lib/format';
+import { labelledTime, usePracticeZone } from '../../lib/practice-time';
 import './sign-in.css';
 
 /** The sign-in screen, for both the signed-out and the waiting state. */
@@ -55,6 +56,7 @@ function Waiting({
   notice: { kind: 'error' | 'info'; text: string } | null;
 }) {
   const cancel = useAuthStore((s) => s.cancel);
+  const zone = usePracticeZone();
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const copy = async () => {
     try {
@@ -69,7 +71,7 @@ function Waiting({
       <h2 id="sign-in-heading">Continue in your browser…</h2>
       <p>
         Frontdesk opened your web browser to sign you in. Finish there, then come back to this window. The link works
-        until {clockTime(expiresAt)}.
+        until {labelledTime(expiresAt, zone)}.
       </p>
       {notice && <Notice kind={notice.kind} text={notice.text} />}
       <div className="button-row">
