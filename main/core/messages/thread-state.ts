@@ -57,7 +57,10 @@ export const nameKey = (c: ServiceConversation): string | null =>
 
 /** Holds the signed-in account's threads (one account at a time) and keeps them in the read cache. */
 export class ThreadStore {
+  /** The loaded state; no caller sees a state before its saved copy has been read into it. */
   private st: AccountState | null = null;
+  /** The saved copy being read, shared by every caller that asks meanwhile. */
+  private loading: { account: string; done: Promise<AccountState> } | null = null;
 
   constructor(private readonly deps: Pick<CoreContext, 'account' | 'cache' | 'clock'>) {}
 
@@ -68,7 +71,9 @@ export class ThreadStore {
 
   /** Drops the previous account's threads (patients' names and texts are not kept in memory past its sign-in). */
   forgetOtherAccount(): void {
-    if (this.st && this.st.account !== this.deps.account()) this.st = null;
+    const account = this.deps.account();
+    if (this.st && this.st.account !== account) this.st = null;
+    if (this.loading && this.loading.account !== account) this.loading = null;
   }
 
   /** The signed-in account's state (from the saved copy at first). */
@@ -76,6 +81,19 @@ export class ThreadStore {
     const account = this.deps.account();
     if (!account) throw new SignedOutError();
     if (this.st?.account === account) return this.st;
+    if (this.loading?.account !== account) {
+      const loading = { account, done: this.load(account) };
+      this.loading = loading;
+      // A failed read is not kept: the next caller tries again.
+      loading.done.catch(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+    }
+    return this.loading.done;
+  }
+
+  /** Reads the account's saved threads and read marks; kept only if the account is still the one wanted. */
+  private async load(account: string): Promise<AccountState> {
     const st: AccountState = {
       account,
       conversations: new Map(),
@@ -88,7 +106,6 @@ export class ThreadStore {
       fetchedAt: 0,
       lastUnread: null,
     };
-    this.st = st;
     const [saved, marks] = await Promise.all([
       this.deps.cache.get<Snapshot>(account, STATE_KEY),
       this.deps.cache.get<[number, number][]>(account, READ_KEY),
@@ -101,6 +118,10 @@ export class ThreadStore {
       st.fetchedAt = saved.fetchedAt;
       // The saved copy's texts were seen by an earlier run: only texts after it are announced.
       for (const [, t] of st.texts) for (const m of t.list) if (m.direction === 'inbound') st.seenInbound.add(m.id);
+    }
+    if (this.loading?.account === account && this.deps.account() === account) {
+      this.st = st;
+      this.loading = null;
     }
     return st;
   }

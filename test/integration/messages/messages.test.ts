@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
-import { admin, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
+import { admin, customSchemeCore, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
 import {
   call,
@@ -77,6 +77,25 @@ describe('messages', () => {
     cores.splice(index, 1);
     const again = await core({ dataDir: dir });
     expect((await call(again, 'messages:unread')).unreadTotal).toBe(list.unreadTotal - 1);
+  });
+
+  it('callers that ask while the saved threads are still being read all get them, not an empty list', async () => {
+    const made = await core();
+    const list = await call(made, 'messages:threads', {});
+    const replied = list.threads.find((t) => t.lastMessage?.direction === 'in')!;
+    await call(made, 'messages:mark-read', { id: replied.id });
+    await made.core.stop();
+    cores.splice(cores.indexOf(made), 1);
+    // The same workstation started again: the session is restored, the saved threads not read yet. Its poller is
+    // stopped before its first tick, so the two callers below are the only readers, and both ask before the first
+    // has finished reading the saved copy (they are called in the same turn).
+    const again = customSchemeCore(sb, { dataDir: made.dir, config: { scopes: MESSAGING_SCOPES } });
+    cores.push(again, made);
+    await again.core.start();
+    await again.core.messages.stop();
+    expect(again.core.auth.status().state).toBe('signed_in');
+    const both = await Promise.all([again.core.messages.unread(), again.core.messages.unread()]);
+    expect(both.map((b) => b.unreadTotal)).toEqual([list.unreadTotal - 1, list.unreadTotal - 1]);
   });
 
   it('filters threads by appointment and by phone', async () => {
