@@ -11,7 +11,9 @@ import type { CoreContext } from './core-context';
 import { accountLabel } from './outbox/known-accounts';
 import { OutboxHost, type OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
+import { CalendarService } from './calendar/calendar-service';
 import { ConnectivityMonitor } from './connectivity';
+import { ContactsService } from './contacts/contacts-service';
 import { EventBus } from './events';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -113,34 +115,32 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
   const account = () => auth.accountKey();
+  const isOnline = () => connectivity.current().state !== 'offline';
   const outbox = new OutboxHost({
     platform,
     service,
     events,
     account,
-    isOnline: () => connectivity.current().state !== 'offline',
+    isOnline,
     ...(options.outbox ? { options: options.outbox } : {}),
   });
   const context: CoreContext = {
     service,
     cache,
     clock: platform.clock,
-    account,
-    outbox,
-    ...(options.contacts ? { contactPaging: options.contacts } : {}),
-  };
-  const messages = new MessagesService({
-    ...context,
+    log: platform.log,
     events,
     settings: platform.settings,
+    account,
     grantedScopes: () => (auth.status().state === 'signed_in' ? auth.status().grantedScopes : null),
-    isOnline: () => connectivity.current().state !== 'offline',
-    ...options.messages,
-  });
-  const prefetch = new Prefetcher(
-    { ...context, log: platform.log, isOnline: () => connectivity.current().state !== 'offline' },
-    options.prefetch,
-  );
+    isOnline,
+    outbox,
+  };
+  // Core's services, each built once from the one context (and the services it reads from).
+  const calendar = new CalendarService(context);
+  const contacts = new ContactsService(context, options.contacts);
+  const messages = new MessagesService(context, options.messages);
+  const prefetch = new Prefetcher(context, { calendar, contacts }, options.prefetch);
   const handlers = createHandlers({
     info,
     connectivity,
@@ -149,6 +149,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     auth,
     context,
     outbox,
+    calendar,
+    contacts,
     messages,
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });

@@ -1,11 +1,13 @@
 /**
- * What core's domain services (calendar, contacts, bookings, messages) are built from: one object, made once in
- * app-core and handed to each of them.
+ * What core's domain services (calendar, contacts, bookings, messages, the read-ahead) are built from: one object,
+ * made once in app-core and handed to each service's constructor.
  */
 import type { ServiceRequester } from './api/service-client';
+import { SignedOutError } from './auth/errors';
 import type { ReadCache } from './cache/read-cache';
+import type { EventBus } from './events';
 import type { OutboxHost } from './outbox/outbox-host';
-import type { Clock } from './platform';
+import type { Clock, KeyValueStore, Logger } from './platform';
 
 /** The shared dependencies of core's domain services. */
 export interface CoreContext {
@@ -14,10 +16,24 @@ export interface CoreContext {
   /** The last good answers, per account, for offline use. */
   cache: ReadCache;
   clock: Clock;
+  log: Logger;
+  /** Events to the renderer. */
+  events: EventBus;
+  /** The workstation's settings (not secret). */
+  settings: KeyValueStore;
   /** The signed-in account's key, or null when signed out. */
   account(): string | null;
+  /** Scopes of the sign-in, or null when not known (then the service decides). */
+  grantedScopes(): readonly string[] | null;
+  /** Whether the service is thought reachable. */
+  isOnline(): boolean;
   /** Where every write goes (and the changes not yet on the service, laid over every answer). */
   outbox: OutboxHost;
-  /** Page size of GET /v1/contacts (default 100) and how many matches a screen shows (default 200). */
-  contactPaging?: { pageSize?: number; limit?: number };
+}
+
+/** The signed-in account's key; signed out is an error. */
+export function signedInAccount(context: Pick<CoreContext, 'account'>): string {
+  const key = context.account();
+  if (!key) throw new SignedOutError();
+  return key;
 }

@@ -8,11 +8,10 @@
  */
 import { freshBookingPages } from './bookings/booking-service';
 import { saveAvailability } from './bookings/saved-availability';
-import { calendarList } from './calendar/calendar-list';
+import type { CalendarService } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
-import { freshAddressBooks, searchContacts } from './contacts/contacts-service';
+import type { ContactsService } from './contacts/contacts-service';
 import type { CoreContext } from './core-context';
-import type { Logger } from './platform';
 
 /** Timing of the reads (tests shorten them). */
 export interface PrefetchOptions {
@@ -23,10 +22,10 @@ export interface PrefetchOptions {
   retryCapMs?: number;
 }
 
-/** What the reads need: core's context, the log, and whether the service is reachable. */
-export interface PrefetchDeps extends CoreContext {
-  log: Logger;
-  isOnline(): boolean;
+/** The services whose answers are read ahead. */
+export interface PrefetchSources {
+  calendar: CalendarService;
+  contacts: ContactsService;
 }
 
 /** The last finished read: for whom, when, and the parts that failed (none when complete). */
@@ -49,7 +48,8 @@ export class Prefetcher {
   private due = false;
 
   constructor(
-    private readonly deps: PrefetchDeps,
+    private readonly deps: CoreContext,
+    private readonly sources: PrefetchSources,
     private readonly options: PrefetchOptions = {},
   ) {}
 
@@ -136,17 +136,18 @@ export class Prefetcher {
   /** Every part, side by side; the parts that failed and why. */
   private async readAll(account: string): Promise<{ part: string; reason: string }[]> {
     const { deps } = this;
+    const { calendar, contacts } = this.sources;
     const now = deps.clock.now();
     const parts: Record<string, () => Promise<unknown>> = {
       calendars: async () => {
-        const list = await calendarList(deps);
+        const list = await calendar.calendars();
         if (list.source !== 'service') throw new Error('the service could not be reached');
       },
-      'address books': () => freshAddressBooks(deps),
+      'address books': () => contacts.freshAddressBooks(),
       'booking pages and free times': async () =>
         saveAvailability(deps.service, deps.cache, account, await freshBookingPages(deps), now),
       contacts: async () => {
-        const list = await searchContacts(deps, { query: '' });
+        const list = await contacts.search({ query: '' });
         if (list.source !== 'service') throw new Error('the service could not be reached');
       },
       schedule: () => saveScheduleDays(deps.service, deps.cache, account, now),

@@ -9,7 +9,7 @@ import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from './booking-summary';
 import type { CoreContext } from '../core-context';
 import { SignedOutError } from '../auth/errors';
-import { countryOf } from '../contacts/contacts-service';
+import { countryOf } from '../contacts/country';
 
 /** Bookings shown per page of the screen. */
 const BOOKINGS_PER_PAGE = 25;

@@ -2,9 +2,8 @@
 import type { CalendarInfo, CalendarList } from '../../../preload/contract';
 import { listCalendars } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
-import { SignedOutError } from '../auth/errors';
 import { listBookingPages } from '../bookings/booking-pages-api';
-import type { CoreContext } from '../core-context';
+import { signedInAccount, type CoreContext } from '../core-context';
 
 const CACHE_KEY = 'calendar:calendars';
 
@@ -44,8 +43,7 @@ async function practiceZone(deps: CoreContext, calendars: CalendarInfo[]): Promi
 
 /** Fresh from the service (and cached); the cached list when the service cannot be reached. */
 export async function calendarList(deps: CoreContext): Promise<CalendarList> {
-  const account = deps.account();
-  if (!account) throw new SignedOutError();
+  const account = signedInAccount(deps);
   try {
     const calendars = (await listCalendars(deps.service)).map((c) => ({
       id: c.id,

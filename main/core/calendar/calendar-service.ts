@@ -1,93 +1,156 @@
-/** Calendar reads with the cache: fresh when possible, the last good answer when offline. */
-import type { Agenda, AgendaChanges, AgendaItem, MarkState, OutboxItem } from '../../../preload/contract';
+/**
+ * The calendar side of core: reads with the cache (fresh when possible, the last good answer when offline), the
+ * calendars, and schedule changes through the outbox. Built once from core's context.
+ */
+import type {
+  Agenda,
+  AgendaChanges,
+  AgendaItem,
+  AppointmentChanges,
+  AppointmentInput,
+  CalendarList,
+  MarkState,
+  OutboxItem,
+} from '../../../preload/contract';
 import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { toItem } from '../outbox/outbox-items';
 import { ServiceError } from '../api/service-error';
-import { SignedOutError } from '../auth/errors';
-import type { CoreContext } from '../core-context';
+import { signedInAccount, type CoreContext } from '../core-context';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
-import { knownPracticeZone } from './calendar-list';
+import { createPayload, eventFields, refOf } from './appointment-payloads';
+import { calendarList, knownPracticeZone } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 
-/** Adds the changes made here that the service has not confirmed yet. */
-function withPending(deps: CoreContext, agenda: Agenda, begin: string, end: string): Agenda {
-  return withPendingChanges(deps.outbox.pending(), agenda, begin, end);
-}
+/** The calendar service. */
+export class CalendarService {
+  constructor(private readonly context: CoreContext) {}
 
-/** Queues a mark of every participant of an appointment. */
-export async function markAppointment(
-  deps: CoreContext,
-  eventId: number,
-  state: MarkState,
-  startsAt: string,
-  who?: string,
-): Promise<OutboxItem> {
-  if (!deps.account()) throw new SignedOutError();
-  const label = who?.trim() ? { who: who.trim() } : {};
-  const zone = await knownPracticeZone(deps);
-  return toItem(await deps.outbox.get().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone }));
-}
+  /** Queues a mark of every participant of an appointment. */
+  async mark(eventId: number, state: MarkState, startsAt: string, who?: string): Promise<OutboxItem> {
+    signedInAccount(this.context);
+    const label = who?.trim() ? { who: who.trim() } : {};
+    const zone = await knownPracticeZone(this.context);
+    return toItem(
+      await this.context.outbox.get().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone }),
+    );
+  }
 
-/** The cached answer for a range (or the days saved for offline work, when newer), or null. */
-export async function cachedAgenda(deps: CoreContext, begin: string, end: string): Promise<Agenda | null> {
-  const account = deps.account();
-  if (!account) throw new SignedOutError();
-  const hit = await deps.cache.get<Agenda>(account, agendaCacheKey(begin, end));
-  const asked: Agenda | null = hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
-  const saved = await savedScheduleDays(deps.cache, account, begin, end);
-  const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
-  return newest ? withPending(deps, newest, begin, end) : null;
-}
+  /** The cached answer for a range (or the days saved for offline work, when newer), or null. */
+  async cached(begin: string, end: string): Promise<Agenda | null> {
+    const { cache } = this.context;
+    const account = signedInAccount(this.context);
+    const hit = await cache.get<Agenda>(account, agendaCacheKey(begin, end));
+    const asked: Agenda | null = hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
+    const saved = await savedScheduleDays(cache, account, begin, end);
+    const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
+    return newest ? this.withPending(newest, begin, end) : null;
+  }
 
-/** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
-export async function liveAgenda(deps: CoreContext, begin: string, end: string): Promise<Agenda> {
-  const account = deps.account();
-  if (!account) throw new SignedOutError();
-  try {
-    const agenda = await readAgenda(deps.service, begin, end, deps.clock.now());
-    await deps.cache.put(account, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
-    return withPending(deps, agenda, begin, end);
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'retryable') {
-      const cached = await cachedAgenda(deps, begin, end);
-      if (cached) return cached;
-      const waiting = withPending(deps, { items: [], fetchedAt: deps.clock.now(), source: 'unavailable' }, begin, end);
-      if (waiting.items.length > 0) return waiting;
+  /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
+  async range(begin: string, end: string): Promise<Agenda> {
+    const { service, cache, clock } = this.context;
+    const account = signedInAccount(this.context);
+    try {
+      const agenda = await readAgenda(service, begin, end, clock.now());
+      await cache.put(account, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
+      return this.withPending(agenda, begin, end);
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'retryable') {
+        const cached = await this.cached(begin, end);
+        if (cached) return cached;
+        const waiting = this.withPending({ items: [], fetchedAt: clock.now(), source: 'unavailable' }, begin, end);
+        if (waiting.items.length > 0) return waiting;
+      }
+      throw error;
     }
-    throw error;
   }
-}
 
-/**
- * What changed in the range since `since`: changed and new appointments (with changes made here laid over them)
- * and the ids deleted. A service that refuses `updated_since` gets a full read of the range instead (`full`).
- */
-export async function agendaChanges(
-  deps: CoreContext,
-  args: { begin: string; end: string; since: string },
-): Promise<AgendaChanges> {
-  if (!deps.account()) throw new SignedOutError();
-  const now = deps.clock.now();
-  let events;
-  try {
-    events = await listEventsInRange(deps.service, args.begin, args.end, {
-      updatedSince: args.since,
-      includeDeleted: true,
-    });
-  } catch (error) {
-    if (!(error instanceof ServiceError) || error.kind !== 'permanent') throw error;
-    const agenda = await liveAgenda(deps, args.begin, args.end);
-    return { items: agenda.items, removedIds: [], full: true, fetchedAt: now };
+  /**
+   * What changed in the range since `since`: changed and new appointments (with changes made here laid over them)
+   * and the ids deleted. A service that refuses `updated_since` gets a full read of the range instead (`full`).
+   */
+  async changes(args: { begin: string; end: string; since: string }): Promise<AgendaChanges> {
+    signedInAccount(this.context);
+    const now = this.context.clock.now();
+    let events;
+    try {
+      events = await listEventsInRange(this.context.service, args.begin, args.end, {
+        updatedSince: args.since,
+        includeDeleted: true,
+      });
+    } catch (error) {
+      if (!(error instanceof ServiceError) || error.kind !== 'permanent') throw error;
+      const agenda = await this.range(args.begin, args.end);
+      return { items: agenda.items, removedIds: [], full: true, fetchedAt: now };
+    }
+    const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
+    const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
+    return { items: applyPendingAll(live, this.context.outbox.pending()), removedIds, full: false, fetchedAt: now };
   }
-  const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
-  const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
-  const ops = deps.outbox.pending();
-  return { items: applyPendingAll(live, ops), removedIds, full: false, fetchedAt: now };
-}
 
-/** One appointment, fresh, with recent messages when the service includes them. */
-export async function appointmentDetail(deps: CoreContext, id: number): Promise<AgendaItem> {
-  if (!deps.account()) throw new SignedOutError();
-  return applyPending(toAgendaItem(await getEvent(deps.service, id), new Map()), deps.outbox.pending());
+  /** One appointment, fresh, with recent messages when the service includes them. */
+  async appointment(id: number): Promise<AgendaItem> {
+    signedInAccount(this.context);
+    const item = toAgendaItem(await getEvent(this.context.service, id), new Map());
+    return applyPending(item, this.context.outbox.pending());
+  }
+
+  /** The account's calendars and the practice's zone (the saved list when the service cannot be reached). */
+  calendars(): Promise<CalendarList> {
+    return calendarList(this.context);
+  }
+
+  /** Queues a new appointment (its outbox id becomes its external id, so a retried create is found, not doubled). */
+  async create(input: AppointmentInput): Promise<OutboxItem> {
+    signedInAccount(this.context);
+    const zone = await knownPracticeZone(this.context);
+    return toItem(await this.context.outbox.get().enqueue('event.create', createPayload(input), { zone }));
+  }
+
+  /** Queues a change (patch: only the fields given). */
+  async update(args: {
+    id?: number;
+    externalId?: string;
+    changes: AppointmentChanges;
+    startsAt: string;
+  }): Promise<OutboxItem> {
+    signedInAccount(this.context);
+    const startsAt = Date.parse(args.changes.start ?? args.startsAt);
+    const zone = await knownPracticeZone(this.context);
+    const payload = { ...refOf(args), ...eventFields(args.changes) };
+    return toItem(await this.context.outbox.get().enqueue('event.update', payload, { startsAt, zone }));
+  }
+
+  /** Queues a cancellation (the service soft-deletes the appointment). */
+  async cancel(args: { id?: number; externalId?: string; startsAt: string }): Promise<OutboxItem> {
+    signedInAccount(this.context);
+    const zone = await knownPracticeZone(this.context);
+    const startsAt = Date.parse(args.startsAt);
+    return toItem(await this.context.outbox.get().enqueue('event.delete', refOf(args), { startsAt, zone }));
+  }
+
+  /**
+   * Takes back a schedule change that has not been sent: true when it was dropped (nothing reaches the service),
+   * false when it is being sent or already done (the caller then writes a compensating change). The check and the
+   * drop happen in one step, so a change cannot slip out in between.
+   */
+  async withdraw(id: string): Promise<{ withdrawn: boolean }> {
+    signedInAccount(this.context);
+    const outbox = this.context.outbox.get();
+    const op = outbox.list().find((o) => o.id === id);
+    if (!op || !op.kind.startsWith('event.') || (op.status !== 'queued' && op.status !== 'needs_attention'))
+      return { withdrawn: false };
+    try {
+      await outbox.discard(id); // holds the op synchronously: the sender cannot take it after the check above
+      return { withdrawn: true };
+    } catch {
+      return { withdrawn: false }; // it started sending meanwhile
+    }
+  }
+
+  /** Adds the changes made here that the service has not confirmed yet. */
+  private withPending(agenda: Agenda, begin: string, end: string): Agenda {
+    return withPendingChanges(this.context.outbox.pending(), agenda, begin, end);
+  }
 }

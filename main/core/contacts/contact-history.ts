@@ -9,8 +9,8 @@ import { eventListSchema } from '../api/schemas';
 import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from '../bookings/booking-summary';
 import { toItem } from '../calendar/agenda';
-import type { CoreContext } from '../core-context';
-import { accountOf, countryOf } from './contacts-service';
+import { signedInAccount, type CoreContext } from '../core-context';
+import { countryOf } from './country';
 
 const DAY = 86_400_000;
 /** How far back and ahead the history looks. */
@@ -74,7 +74,7 @@ export async function contactHistory(
   deps: CoreContext,
   args: { phones: string[]; emails: string[] },
 ): Promise<ContactHistory> {
-  const account = accountOf(deps);
+  const account = signedInAccount(deps);
   const phones = [...new Set(args.phones)];
   const emails = [...new Set(args.emails.map((e) => e.toLowerCase()))];
   const key = `contacts:history:${[...phones].sort().join(',')}|${[...emails].sort().join(',')}`;

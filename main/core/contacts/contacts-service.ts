@@ -1,24 +1,39 @@
 /**
  * Contacts for the front desk: searches cache-first like the calendar (the last good answer per query, offline →
- * cached with its time), one contact, address books; unsynced changes of the account applied on top of every answer.
+ * cached with its time), one contact, address books, writes through the outbox, a contact's history and the finder's
+ * next appointments; unsynced changes of the account applied on top of every answer. Built once from core's context.
  */
-import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
 import type {
   AddressBookView,
+  ContactChanges,
   ContactDetail,
+  ContactHistory,
+  ContactInput,
   ContactList,
   ContactSearch,
   ContactView,
+  NextAppointment,
+  OutboxItem,
 } from '../../../preload/contract';
 import { ServiceError } from '../api/service-error';
-import { SignedOutError } from '../auth/errors';
-import type { CoreContext } from '../core-context';
+import { signedInAccount, type CoreContext } from '../core-context';
 import { OutboxInputError, type OpView } from '../outbox';
-import type { ServiceContact } from './contact-schema';
+import { toItem } from '../outbox/outbox-items';
+import {
+  createPayload,
+  extraKeys,
+  fieldsPayload,
+  mergeIntoCreate,
+  refPayload,
+  type ContactTarget,
+} from './contact-payloads';
+import { contactHistory } from './contact-history';
+import { countryOf, learnCountryFrom } from './country';
 import { viewOf } from './contact-view';
 import { getContact, listAddressBooks, listContacts } from './contacts-read-api';
+import { nextAppointments } from './next-appointments';
 import { contactOps, overlay } from './overlay';
-import { learnCountry } from './phones';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
 
 /** A search answer as cached: the service's contacts, before unsynced changes are applied. */
@@ -27,199 +42,242 @@ interface StoredList {
   more: boolean;
 }
 
-const COUNTRY_KEY = 'contacts:country';
+/** Page size of GET /v1/contacts (default 100) and how many matches a screen shows (default 200). */
+export interface ContactPaging {
+  pageSize?: number;
+  limit?: number;
+}
+
 const BOOKS_KEY = 'contacts:address-books';
-
-/** The signed-in account's key. */
-export function accountOf(deps: Pick<CoreContext, 'account'>): string {
-  const key = deps.account();
-  if (!key) throw new SignedOutError();
-  return key;
-}
-
-/** The account's country as learned from the service's answers, or null. */
-export async function countryOf(deps: CoreContext, account: string): Promise<CountryCode | null> {
-  const hit = await deps.cache.get<string>(account, COUNTRY_KEY);
-  return hit && isSupportedCountry(hit.value) ? hit.value : null;
-}
-
-async function learnFrom(
-  deps: CoreContext,
-  account: string,
-  contacts: ServiceContact[],
-  known: CountryCode | null,
-): Promise<CountryCode | null> {
-  const learned = learnCountry(contacts.flatMap((c) => c.phone_numbers));
-  if (!learned || learned === known) return known;
-  await deps.cache.put(account, COUNTRY_KEY, learned, deps.clock.now());
-  return learned;
-}
-
-/** The account's contact changes in queue order (none while the outbox cannot be opened). */
-export function accountOps(deps: CoreContext, account: string): OpView[] {
-  try {
-    return deps.outbox.get().list(account);
-  } catch (error) {
-    if (error instanceof OutboxInputError) return [];
-    throw error;
-  }
-}
 
 const isUnreachable = (error: unknown) => error instanceof ServiceError && error.kind === 'retryable';
 
-function present(
-  deps: CoreContext,
-  account: string,
-  query: string,
-  stored: StoredList,
-  at: { fetchedAt: number; source: ContactList['source'] },
-  meaning: SearchMeaning,
-  country: CountryCode | null,
-): ContactList {
-  const items = overlay(stored.items, contactOps(accountOps(deps, account), at.fetchedAt), meaning, country);
-  return { query: tidyQuery(query), items, more: stored.more, ...at };
-}
+/** The contacts service. */
+export class ContactsService {
+  constructor(
+    private readonly context: CoreContext,
+    private readonly paging: ContactPaging = {},
+  ) {}
 
-/** The cached answer for a search, with unsynced changes applied; null if never asked. */
-export async function cachedContacts(deps: CoreContext, args: ContactSearch): Promise<ContactList | null> {
-  const account = accountOf(deps);
-  const country = await countryOf(deps, account);
-  const hit = await deps.cache.get<StoredList>(account, searchCacheKey(args.query, args.addressBookId));
-  return hit
-    ? present(
-        deps,
-        account,
-        args.query,
-        hit.value,
-        { fetchedAt: hit.fetchedAt, source: 'cache' },
-        meaningOf(args.query, country),
-        country,
-      )
-    : null;
-}
+  // ── reads ───────────────────────────────────────────────────────────────────────────────
 
-/** Offline and never asked: the last full list narrowed down here (it may be missing some matches beyond its first page). */
-async function narrowedFromList(
-  deps: CoreContext,
-  account: string,
-  args: ContactSearch,
-  country: CountryCode | null,
-): Promise<ContactList | null> {
-  const meaning = meaningOf(args.query, country);
-  const hit = await deps.cache.get<StoredList>(account, searchCacheKey('', args.addressBookId));
-  if (!hit) return null;
-  const stored = { items: hit.value.items.filter((c) => matches(meaning, c)), more: hit.value.more };
-  return present(deps, account, args.query, stored, { fetchedAt: hit.fetchedAt, source: 'cache' }, meaning, country);
-}
+  /** The cached answer for a search, with unsynced changes applied; null if never asked. */
+  async cached(args: ContactSearch): Promise<ContactList | null> {
+    const account = signedInAccount(this.context);
+    const country = await countryOf(this.context, account);
+    const hit = await this.context.cache.get<StoredList>(account, searchCacheKey(args.query, args.addressBookId));
+    return hit
+      ? this.present(
+          account,
+          args.query,
+          hit.value,
+          { fetchedAt: hit.fetchedAt, source: 'cache' },
+          meaningOf(args.query, country),
+          country,
+        )
+      : null;
+  }
 
-/** Fresh from the service (every page up to the limit) and cached; when it cannot be reached, the cached answer. */
-export async function searchContacts(deps: CoreContext, args: ContactSearch): Promise<ContactList> {
-  const account = accountOf(deps);
-  const fetchedAt = deps.clock.now();
-  const known = await countryOf(deps, account);
-  const meaning = meaningOf(args.query, known);
-  try {
-    const page = await listContacts(deps.service, filterOf(meaning, args.addressBookId), {
-      pageSize: deps.contactPaging?.pageSize ?? 100,
-      limit: deps.contactPaging?.limit ?? 200,
+  /** Fresh from the service (every page up to the limit) and cached; when it cannot be reached, the cached answer. */
+  async search(args: ContactSearch): Promise<ContactList> {
+    const { service, cache, clock } = this.context;
+    const account = signedInAccount(this.context);
+    const fetchedAt = clock.now();
+    const known = await countryOf(this.context, account);
+    const meaning = meaningOf(args.query, known);
+    try {
+      const page = await listContacts(service, filterOf(meaning, args.addressBookId), {
+        pageSize: this.paging.pageSize ?? 100,
+        limit: this.paging.limit ?? 200,
+      });
+      const country = await learnCountryFrom(this.context, account, page.contacts, known);
+      const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
+      // The answer goes back now; the encrypted offline copy is written meanwhile.
+      cache.remember(account, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
+      return this.present(account, args.query, stored, { fetchedAt, source: 'service' }, meaning, country);
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      const cached = (await this.cached(args)) ?? (await this.narrowedFromList(account, args, known));
+      if (cached) return cached;
+      const none = { items: [], more: false };
+      const local = this.present(account, args.query, none, { fetchedAt, source: 'unavailable' }, meaning, known);
+      if (local.items.length > 0) return local;
+      throw error;
+    }
+  }
+
+  /** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
+  async get(ref: { id?: number | undefined; externalId?: string | undefined }): Promise<ContactDetail> {
+    const { service, cache, clock } = this.context;
+    const account = signedInAccount(this.context);
+    const country = await countryOf(this.context, account);
+    if (ref.id === undefined) {
+      const local = this.unsyncedContact(account, ref.externalId ?? '', country);
+      if (local) return local;
+      throw new ServiceError(
+        'permanent',
+        'contacts:get',
+        'That contact is not on this computer yet. Search for it instead.',
+      );
+    }
+    const key = `contacts:one:${ref.id}`;
+    let entry: { value: ContactView; fetchedAt: number; source: ContactDetail['source'] };
+    try {
+      const fetchedAt = clock.now();
+      const value = viewOf(await getContact(service, ref.id), country);
+      await cache.put(account, key, value, fetchedAt);
+      entry = { value, fetchedAt, source: 'service' };
+    } catch (error) {
+      const hit = isUnreachable(error) ? await cache.get<ContactView>(account, key) : null;
+      if (!hit) throw error;
+      entry = { ...hit, source: 'cache' };
+    }
+    const shown = overlay(
+      [entry.value],
+      contactOps(this.accountOps(account), entry.fetchedAt),
+      { by: 'all' },
+      country,
+    ).find((c) => c.key === entry.value.key);
+    return { contact: shown ?? { ...entry.value, deleted: true }, fetchedAt: entry.fetchedAt, source: entry.source };
+  }
+
+  /** The address books from the service, saved for offline use. The default is the one flagged so, else the first. */
+  async freshAddressBooks(): Promise<AddressBookView[]> {
+    const account = signedInAccount(this.context);
+    const books = await listAddressBooks(this.context.service);
+    const flagged = books.findIndex((b) => b.is_default === true);
+    const views = books.map((b, i) => ({
+      id: b.id,
+      name: b.name,
+      phoneTypes: b.phone_types,
+      isDefault: i === Math.max(0, flagged),
+    }));
+    await this.context.cache.put(account, BOOKS_KEY, views, this.context.clock.now());
+    return views;
+  }
+
+  /** The address books (cached; the cache when offline). */
+  async addressBooks(): Promise<AddressBookView[]> {
+    const account = signedInAccount(this.context);
+    try {
+      return await this.freshAddressBooks();
+    } catch (error) {
+      const hit = isUnreachable(error) ? await this.context.cache.get<AddressBookView[]>(account, BOOKS_KEY) : null;
+      if (hit) return hit.value;
+      throw error;
+    }
+  }
+
+  /** The contact's appointments (upcoming and past) and bookings; the saved copy when offline. */
+  history(args: { phones: string[]; emails: string[] }): Promise<ContactHistory> {
+    return contactHistory(this.context, args);
+  }
+
+  /** The next appointment (not yet ended) of each person. */
+  nextAppointments(args: {
+    people: { key: string; phones: string[]; emails: string[] }[];
+  }): Promise<NextAppointment[]> {
+    return nextAppointments(this.context, args);
+  }
+
+  // ── writes, all through the outbox: sent at once when online, kept and retried otherwise ──
+
+  /** Queues a new contact (the outbox gives it its id as external_id, so a lost answer can be checked). */
+  async create(input: ContactInput): Promise<OutboxItem> {
+    const account = signedInAccount(this.context);
+    const bookId = input.addressBookId ?? (await this.defaultBookId());
+    const payload = createPayload(input, bookId, await countryOf(this.context, account));
+    return toItem(await this.context.outbox.get().enqueue('contact.create', payload));
+  }
+
+  /** A queued create not yet sent changes in place; otherwise a patch of only the changed fields is queued. */
+  async update(target: ContactTarget, changes: ContactChanges): Promise<OutboxItem> {
+    const outbox = this.context.outbox.get();
+    const account = signedInAccount(this.context);
+    const fields = fieldsPayload(changes, await countryOf(this.context, account));
+    if (Object.keys(fields).length === 0) throw new OutboxInputError('Nothing was changed.');
+    if (target.id === undefined && target.externalId) {
+      const create = this.accountOps(account).find(
+        (op) => op.kind === 'contact.create' && op.payload.external_id === target.externalId,
+      );
+      if (create && (create.status === 'queued' || create.status === 'needs_attention') && !create.ambiguous) {
+        try {
+          return toItem(await outbox.edit(create.id, mergeIntoCreate(create.payload, fields)));
+        } catch (error) {
+          if (!(error instanceof OutboxInputError)) throw error; // being sent right now: queue a patch behind it
+        }
+      }
+    }
+    const payload = { ...refPayload(target), ...fields };
+    return toItem(await outbox.enqueue('contact.update', payload, { extraRecordKeys: extraKeys(target) }));
+  }
+
+  /** Queues the deletion (a contact not yet on the service is deleted right after it is added, in order). */
+  async delete(target: ContactTarget): Promise<OutboxItem> {
+    signedInAccount(this.context);
+    return toItem(
+      await this.context.outbox
+        .get()
+        .enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) }),
+    );
+  }
+
+  // ── internals ───────────────────────────────────────────────────────────────────────────
+
+  /** The account's contact changes in queue order (none while the outbox cannot be opened). */
+  private accountOps(account: string): OpView[] {
+    try {
+      return this.context.outbox.get().list(account);
+    } catch (error) {
+      if (error instanceof OutboxInputError) return [];
+      throw error;
+    }
+  }
+
+  private present(
+    account: string,
+    query: string,
+    stored: StoredList,
+    at: { fetchedAt: number; source: ContactList['source'] },
+    meaning: SearchMeaning,
+    country: CountryCode | null,
+  ): ContactList {
+    const items = overlay(stored.items, contactOps(this.accountOps(account), at.fetchedAt), meaning, country);
+    return { query: tidyQuery(query), items, more: stored.more, ...at };
+  }
+
+  /** Offline and never asked: the last full list narrowed down here (it may be missing some matches beyond its first page). */
+  private async narrowedFromList(
+    account: string,
+    args: ContactSearch,
+    country: CountryCode | null,
+  ): Promise<ContactList | null> {
+    const meaning = meaningOf(args.query, country);
+    const hit = await this.context.cache.get<StoredList>(account, searchCacheKey('', args.addressBookId));
+    if (!hit) return null;
+    const stored = { items: hit.value.items.filter((c) => matches(meaning, c)), more: hit.value.more };
+    return this.present(account, args.query, stored, { fetchedAt: hit.fetchedAt, source: 'cache' }, meaning, country);
+  }
+
+  /** A contact known only as a queued create (named by its outbox id), with later changes applied. */
+  private unsyncedContact(account: string, externalId: string, country: CountryCode | null): ContactDetail | null {
+    const ops = this.accountOps(account).filter((op) => op.status !== 'done');
+    const create = ops.find((op) => op.kind === 'contact.create' && op.payload.external_id === externalId);
+    if (!create) return null;
+    const contact = overlay([], ops, { by: 'all' }, country).find((c) => c.externalId === externalId);
+    return contact ? { contact, fetchedAt: create.updatedAt, source: 'cache' } : null;
+  }
+
+  /** Where a new contact goes when the form did not say: the default (else the first) address book. */
+  private async defaultBookId(): Promise<number> {
+    const books = await this.addressBooks().catch((error: unknown) => {
+      if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
+      throw new OutboxInputError(
+        'Frontdesk has not learned this account’s address books yet, so it cannot add a contact until the service answers. Please try again in a moment.',
+      );
     });
-    const country = await learnFrom(deps, account, page.contacts, known);
-    const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
-    // The answer goes back now; the encrypted offline copy is written meanwhile.
-    deps.cache.remember(account, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
-    return present(deps, account, args.query, stored, { fetchedAt, source: 'service' }, meaning, country);
-  } catch (error) {
-    if (!isUnreachable(error)) throw error;
-    const cached = (await cachedContacts(deps, args)) ?? (await narrowedFromList(deps, account, args, known));
-    if (cached) return cached;
-    const local = present(
-      deps,
-      account,
-      args.query,
-      { items: [], more: false },
-      { fetchedAt, source: 'unavailable' },
-      meaning,
-      known,
-    );
-    if (local.items.length > 0) return local;
-    throw error;
-  }
-}
-
-/** A contact known only as a queued create (named by its outbox id), with later changes applied. */
-function unsyncedContact(
-  deps: CoreContext,
-  account: string,
-  externalId: string,
-  country: CountryCode | null,
-): ContactDetail | null {
-  const ops = accountOps(deps, account).filter((op) => op.status !== 'done');
-  const create = ops.find((op) => op.kind === 'contact.create' && op.payload.external_id === externalId);
-  if (!create) return null;
-  const contact = overlay([], ops, { by: 'all' }, country).find((c) => c.externalId === externalId);
-  return contact ? { contact, fetchedAt: create.updatedAt, source: 'cache' } : null;
-}
-
-/** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
-export async function contactById(
-  deps: CoreContext,
-  ref: { id?: number | undefined; externalId?: string | undefined },
-): Promise<ContactDetail> {
-  const account = accountOf(deps);
-  const country = await countryOf(deps, account);
-  if (ref.id === undefined) {
-    const local = unsyncedContact(deps, account, ref.externalId ?? '', country);
-    if (local) return local;
-    throw new ServiceError(
-      'permanent',
-      'contacts:get',
-      'That contact is not on this computer yet. Search for it instead.',
-    );
-  }
-  const key = `contacts:one:${ref.id}`;
-  let entry: { value: ContactView; fetchedAt: number; source: ContactDetail['source'] };
-  try {
-    const fetchedAt = deps.clock.now();
-    const value = viewOf(await getContact(deps.service, ref.id), country);
-    await deps.cache.put(account, key, value, fetchedAt);
-    entry = { value, fetchedAt, source: 'service' };
-  } catch (error) {
-    const hit = isUnreachable(error) ? await deps.cache.get<ContactView>(account, key) : null;
-    if (!hit) throw error;
-    entry = { ...hit, source: 'cache' };
-  }
-  const shown = overlay(
-    [entry.value],
-    contactOps(accountOps(deps, account), entry.fetchedAt),
-    { by: 'all' },
-    country,
-  ).find((c) => c.key === entry.value.key);
-  return { contact: shown ?? { ...entry.value, deleted: true }, fetchedAt: entry.fetchedAt, source: entry.source };
-}
-
-/** The address books from the service, saved for offline use. The default is the one flagged so, else the first. */
-export async function freshAddressBooks(deps: CoreContext): Promise<AddressBookView[]> {
-  const account = accountOf(deps);
-  const books = await listAddressBooks(deps.service);
-  const flagged = books.findIndex((b) => b.is_default === true);
-  const views = books.map((b, i) => ({
-    id: b.id,
-    name: b.name,
-    phoneTypes: b.phone_types,
-    isDefault: i === Math.max(0, flagged),
-  }));
-  await deps.cache.put(account, BOOKS_KEY, views, deps.clock.now());
-  return views;
-}
-
-/** The address books (cached; the cache when offline). */
-export async function addressBooks(deps: CoreContext): Promise<AddressBookView[]> {
-  const account = accountOf(deps);
-  try {
-    return await freshAddressBooks(deps);
-  } catch (error) {
-    const hit = isUnreachable(error) ? await deps.cache.get<AddressBookView[]>(account, BOOKS_KEY) : null;
-    if (hit) return hit.value;
-    throw error;
+    const book = books.find((b) => b.isDefault) ?? books[0];
+    if (!book) throw new OutboxInputError('This account has no address book to add the contact to.');
+    return book.id;
   }
 }

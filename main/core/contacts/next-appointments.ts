@@ -5,8 +5,7 @@
 import type { NextAppointment } from '../../../preload/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
-import type { CoreContext } from '../core-context';
-import { accountOf } from './contacts-service';
+import { signedInAccount, type CoreContext } from '../core-context';
 
 const DAY = 86_400_000;
 const AHEAD_DAYS = 31;
@@ -74,7 +73,7 @@ export async function nextAppointments(
   deps: CoreContext,
   args: { people: { key: string; phones: string[]; emails: string[] }[] },
 ): Promise<NextAppointment[]> {
-  const account = accountOf(deps);
+  const account = signedInAccount(deps);
   const now = deps.clock.now();
   const items = (await month(deps, account, now)).filter((i) => Date.parse(i.start) >= now - 60 * 60_000);
   return args.people.map((person) => {

@@ -4,6 +4,8 @@
  */
 import type { AppInfo } from '../../../preload/contract';
 import type { AuthService } from '../auth/auth-service';
+import type { CalendarService } from '../calendar/calendar-service';
+import type { ContactsService } from '../contacts/contacts-service';
 import type { CoreContext } from '../core-context';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ConnectivityMonitor } from '../connectivity';
@@ -26,9 +28,11 @@ export interface HandlerDeps {
   /** Opens the system print dialog (absent in the browser host). */
   printWindow?: () => Promise<{ printed: boolean }>;
   auth: AuthService;
-  /** What the calendar, contacts and bookings handlers run their services with. */
+  /** What the bookings handlers run their service with. */
   context: CoreContext;
   outbox: OutboxHost;
+  calendar: CalendarService;
+  contacts: ContactsService;
   messages: MessagesService;
 }
 

@@ -8,15 +8,14 @@ import { backoffCeiling } from '../outbox/backoff';
 /** Longest wait between polls after failures. */
 const MAX_POLL_MS = 5 * 60_000;
 
-/** What the poller needs. */
-interface PollerDeps extends Pick<CoreContext, 'account' | 'clock' | 'outbox'> {
-  /** Scopes of the sign-in, or null when not known (then the service decides). */
-  grantedScopes(): readonly string[] | null;
-  isOnline(): boolean;
-  /** Poll every `pollMs` while visible (default 15 s), `hiddenPollMs` while hidden or idle (default 60 s). */
+/** How often to ask: every `pollMs` while visible (default 15 s), `hiddenPollMs` while hidden or idle (default 60 s). */
+export interface PollTiming {
   pollMs?: number;
   hiddenPollMs?: number;
 }
+
+/** What the poller needs: from core's context, and its timing. */
+type PollerDeps = Pick<CoreContext, 'account' | 'clock' | 'outbox' | 'grantedScopes' | 'isOnline'> & PollTiming;
 
 /** Calls `poll` on a timer while running; a poll that throws counts as a failure. */
 export class MessagePoller {

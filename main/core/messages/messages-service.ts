@@ -9,28 +9,14 @@ import type { OutboxItem, StartText, ThreadDetail, ThreadList } from '../../../p
 import { listMessages, type ServiceConversation } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
-import { countryOf } from '../contacts/contacts-service';
+import { countryOf } from '../contacts/country';
 import type { CoreContext } from '../core-context';
-import type { EventBus } from '../events';
-import type { KeyValueStore } from '../platform';
-import { MessagePoller } from './message-poller';
+import { MessagePoller, type PollTiming } from './message-poller';
 import { readQuickTexts, writeQuickTexts } from './quick-texts';
 import { e164, TextSender } from './text-sending';
 import { atMs, ordered, ThreadStore, unreadTotal } from './thread-state';
 import { ThreadSync } from './thread-sync';
 import { messageView, threadSummary } from './thread-views';
-
-/** What the messages service needs. */
-export interface MessagesDeps extends CoreContext {
-  events: EventBus;
-  settings: KeyValueStore;
-  /** Scopes of the sign-in, or null when not known (then the service decides). */
-  grantedScopes(): readonly string[] | null;
-  isOnline(): boolean;
-  /** Poll every `pollMs` while visible (default 15 s), `hiddenPollMs` while hidden or idle (default 60 s). */
-  pollMs?: number;
-  hiddenPollMs?: number;
-}
 
 /** The error the UI explains when a scope is missing (same as the service's 403). */
 function missingScope(scope: string, endpoint: string): ServiceError {
@@ -47,10 +33,13 @@ export class MessagesService {
   private readonly poller: MessagePoller;
   private readonly sender: TextSender;
 
-  constructor(private readonly deps: MessagesDeps) {
+  constructor(
+    private readonly deps: CoreContext,
+    timing: PollTiming = {},
+  ) {
     this.store = new ThreadStore(deps);
     this.reader = new ThreadSync(deps, this.store);
-    this.poller = new MessagePoller(deps, () => this.reader.sync());
+    this.poller = new MessagePoller({ ...deps, ...timing }, () => this.reader.sync());
     this.sender = new TextSender(deps);
   }
 

@@ -4,7 +4,7 @@
  * replies the service has not taken yet, with their state in plain words.
  */
 import type { OutboxItem, PendingText, StartText } from '../../../preload/contract';
-import { countryOf } from '../contacts/contacts-service';
+import { countryOf } from '../contacts/country';
 import { toE164 } from '../contacts/phones';
 import type { CoreContext } from '../core-context';
 import type { OpView } from '../outbox';

@@ -7,10 +7,9 @@ import type { InboundText } from '../../../preload/contract';
 import { listConversations, listMessages, type ServiceConversation, type ServiceMessage } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
 import { getContact, listContacts } from '../contacts/contacts-read-api';
-import { countryOf } from '../contacts/contacts-service';
+import { countryOf } from '../contacts/country';
 import { displayPhone } from '../contacts/phones';
 import type { CoreContext } from '../core-context';
-import type { EventBus } from '../events';
 import { replyMeaning } from './reply-meaning';
 import {
   atMs,
@@ -27,13 +26,6 @@ import {
 const THREADS_WITH_TEXTS = 300;
 /** Requests at once when reading threads' texts or contacts' names. */
 const PARALLEL = 6;
-
-/** What reading the threads needs. */
-interface ThreadSyncDeps extends CoreContext {
-  events: EventBus;
-  /** Scopes of the sign-in, or null when not known (then the service decides). */
-  grantedScopes(): readonly string[] | null;
-}
 
 /** Runs `work` over `items`, `PARALLEL` at a time. */
 async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
@@ -53,7 +45,7 @@ export class ThreadSync {
   private syncing: Promise<void> | null = null;
 
   constructor(
-    private readonly deps: ThreadSyncDeps,
+    private readonly deps: CoreContext,
     private readonly store: ThreadStore,
   ) {}
 

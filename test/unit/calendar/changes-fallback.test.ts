@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceClient } from '../../../main/core/api/service-client';
 import { ServiceError } from '../../../main/core/api/service-error';
 import type { ReadCache } from '../../../main/core/cache/read-cache';
-import { agendaChanges } from '../../../main/core/calendar/calendar-service';
+import { CalendarService } from '../../../main/core/calendar/calendar-service';
 import type { CoreContext } from '../../../main/core/core-context';
 
 const event = (id: number, title: string) => ({
@@ -36,19 +36,21 @@ function serviceWithout(filter: boolean) {
   return { service: service as unknown as ServiceClient, queries };
 }
 
-function deps(service: ServiceClient): CoreContext {
+/** The calendar service over a stand-in service, an in-memory cache and an empty outbox. */
+function calendarOver(service: ServiceClient): CalendarService {
   const store = new Map<string, unknown>();
   const cache = {
     get: async (_a: string, key: string) => (store.has(key) ? { value: store.get(key), fetchedAt: 1 } : null),
     put: async (_a: string, key: string, value: unknown) => void store.set(key, value),
   } as unknown as ReadCache;
-  return {
+  const context = {
     service,
     cache,
     clock: { now: () => 1_000 },
     account: () => 'acct',
     outbox: { pending: () => [] },
   } as unknown as CoreContext;
+  return new CalendarService(context);
 }
 
 const args = {
@@ -60,14 +62,14 @@ const args = {
 describe('what changed, on servers with and without updated_since', () => {
   it('asks only for changes (deletions included) where the service can filter', async () => {
     const { service, queries } = serviceWithout(true);
-    const changes = await agendaChanges(deps(service), args);
+    const changes = await calendarOver(service).changes(args);
     expect(changes.full).toBe(false);
     expect(queries[0]).toMatchObject({ path: '/v1/events', updated_since: args.since, include_deleted: true });
   });
 
   it('reads the whole range, marked full, where the service refuses the filter', async () => {
     const { service, queries } = serviceWithout(false);
-    const changes = await agendaChanges(deps(service), args);
+    const changes = await calendarOver(service).changes(args);
     expect(changes.full).toBe(true);
     expect(changes.items.map((i) => i.title)).toEqual(['Cleaning', 'Filling']);
     expect(queries.some((q) => q.path === '/v1/events' && q.updated_since === undefined)).toBe(true);

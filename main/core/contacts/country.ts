@@ -1,0 +1,26 @@
+/** The account's country, learned from the phone numbers in the service's answers and kept in the read cache. */
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
+import type { ServiceContact } from './contact-schema';
+import type { CoreContext } from '../core-context';
+import { learnCountry } from './phones';
+
+const COUNTRY_KEY = 'contacts:country';
+
+/** The account's country as learned from the service's answers, or null. */
+export async function countryOf(deps: Pick<CoreContext, 'cache'>, account: string): Promise<CountryCode | null> {
+  const hit = await deps.cache.get<string>(account, COUNTRY_KEY);
+  return hit && isSupportedCountry(hit.value) ? hit.value : null;
+}
+
+/** Learns the country from `contacts` (kept when it changed); the country now known. */
+export async function learnCountryFrom(
+  deps: Pick<CoreContext, 'cache' | 'clock'>,
+  account: string,
+  contacts: ServiceContact[],
+  known: CountryCode | null,
+): Promise<CountryCode | null> {
+  const learned = learnCountry(contacts.flatMap((c) => c.phone_numbers));
+  if (!learned || learned === known) return known;
+  await deps.cache.put(account, COUNTRY_KEY, learned, deps.clock.now());
+  return learned;
+}
