@@ -5,6 +5,7 @@ import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
 import { SignedOutError } from '../auth/errors';
 import type { CoreContext } from '../core-context';
+import { queuedBooking } from '../outbox';
 import { toItem } from '../outbox/outbox-items';
 import { listBookingPages, listSlots } from './booking-pages-api';
 import { savedAvailability } from './saved-availability';
@@ -85,52 +86,6 @@ export async function availability(
   }
 }
 
-/** The spec's book_now body from the form. */
-function toPayload(input: BookingInput): Record<string, unknown> {
-  return {
-    booking_page: input.page,
-    time: input.time.length === 16 ? `${input.time}:00` : input.time,
-    ...(input.appointmentType ? { appointment_type_token: input.appointmentType } : {}),
-    // The chosen provider's calendar; the spec's book_now does not name one, so a service that ignores it assigns
-    // the calendar itself and the result names the one it chose.
-    ...(input.provider ? { calendar_id: input.provider } : {}),
-    ...(input.name ? { name: input.name } : {}),
-    ...(input.phone ? { phone_number: input.phone } : {}),
-    ...(input.email ? { email_address: input.email } : {}),
-    ...(Object.keys(input.fieldData).length ? { field_data: input.fieldData } : {}),
-    ...(input.optedIntoTextMessaging !== undefined ? { opted_into_text_messaging: input.optedIntoTextMessaging } : {}),
-    ...(input.optedIntoMarketing !== undefined
-      ? { opted_into_text_messaging_for_marketing: input.optedIntoMarketing }
-      : {}),
-  };
-}
-
-/** The form values back from a queued payload (Edit). */
-function toInput(payload: Record<string, unknown>, startsAt: number | null): BookingInput {
-  const s = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-  const fieldData = (payload.field_data && typeof payload.field_data === 'object' ? payload.field_data : {}) as Record<
-    string,
-    string | number | boolean
-  >;
-  return {
-    page: s(payload.booking_page),
-    ...(payload.appointment_type_token ? { appointmentType: s(payload.appointment_type_token) } : {}),
-    time: s(payload.time),
-    startsAt: new Date(startsAt ?? Date.now()).toISOString(),
-    ...(typeof payload.calendar_id === 'number' ? { provider: payload.calendar_id } : {}),
-    name: s(payload.name),
-    phone: s(payload.phone_number),
-    email: s(payload.email_address),
-    fieldData,
-    ...(typeof payload.opted_into_text_messaging === 'boolean'
-      ? { optedIntoTextMessaging: payload.opted_into_text_messaging }
-      : {}),
-    ...(typeof payload.opted_into_text_messaging_for_marketing === 'boolean'
-      ? { optedIntoMarketing: payload.opted_into_text_messaging_for_marketing }
-      : {}),
-  };
-}
-
 /** The booking page's zone (its times are wall times there), from the pages last read; null when not known. */
 async function pageZone(deps: CoreContext, key: string, page: string): Promise<string | null> {
   const cached = await deps.cache.get<BookingPageView[]>(key, PAGES_KEY);
@@ -141,9 +96,7 @@ async function pageZone(deps: CoreContext, key: string, page: string): Promise<s
 export async function book(deps: CoreContext, input: BookingInput): Promise<OutboxItem> {
   const key = account(deps);
   const zone = await pageZone(deps, key, input.page);
-  return toItem(
-    await deps.outbox.get().enqueue('booking.book_now', toPayload(input), { startsAt: input.startsAt, zone }),
-  );
+  return toItem(await deps.outbox.get().enqueue('booking.book_now', input, { startsAt: input.startsAt, zone }));
 }
 
 /** Changes a queued or refused booking. */
@@ -151,12 +104,12 @@ export async function rebook(deps: CoreContext, id: string, input: BookingInput)
   const op = deps.outbox.own(id);
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   const zone = await pageZone(deps, account(deps), input.page);
-  return toItem(await deps.outbox.get().edit(id, toPayload(input), { startsAt: input.startsAt, zone }));
+  return toItem(await deps.outbox.get().edit(id, input, { startsAt: input.startsAt, zone }));
 }
 
-/** The form values of a queued booking. */
+/** The form values of a queued booking (what was queued is the form's input). */
 export function draft(deps: CoreContext, id: string): BookingInput {
   const op = deps.outbox.own(id);
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
-  return toInput(op.payload, op.appointmentAt);
+  return queuedBooking(op);
 }

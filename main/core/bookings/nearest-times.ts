@@ -5,6 +5,7 @@
  */
 import type { SlotView } from '../../../preload/contract';
 import { InputRefusedError } from '../input-refused';
+import { queuedBooking } from '../outbox';
 import { listSlots } from './booking-pages-api';
 import type { CoreContext } from '../core-context';
 
@@ -15,8 +16,6 @@ const OFFERED = 3;
 const BEFORE_MS = DAY_MS;
 const AFTER_MS = 7 * DAY_MS;
 
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
 /**
  * The free times nearest to a refused booking's time with its provider, soonest first; none when its own time is
  * still free (it was refused for another reason).
@@ -26,11 +25,11 @@ export async function nearestTimes(deps: CoreContext, id: string): Promise<SlotV
   if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
   const now = deps.clock.now();
   const wanted = op.appointmentAt ?? now;
-  const provider = typeof op.payload.calendar_id === 'number' ? op.payload.calendar_id : null;
-  const type = text(op.payload.appointment_type_token);
+  const booking = queuedBooking(op);
+  const provider = booking.provider ?? null;
   const slots = await listSlots(deps.service, {
-    page: text(op.payload.booking_page),
-    ...(type ? { appointmentType: type } : {}),
+    page: booking.page,
+    ...(booking.appointmentType ? { appointmentType: booking.appointmentType } : {}),
     begin: new Date(Math.max(now, wanted - BEFORE_MS)).toISOString(),
     end: new Date(Math.max(now, wanted) + AFTER_MS).toISOString(),
   });

@@ -5,7 +5,7 @@
  */
 import type { Agenda, AgendaItem } from '../../../preload/contract';
 import { describeChange } from '../outbox/outbox-items';
-import type { OpView } from '../outbox';
+import { queuedBooking, type OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
@@ -27,6 +27,47 @@ function peopleOf(payload: Record<string, unknown>): AgendaItem['people'] {
   }));
 }
 
+/** The calendar row of a queued new appointment. */
+function pendingEvent(op: OpView): AgendaItem {
+  const p = op.payload;
+  const start = str(p.start_time);
+  return {
+    id: -op.seq,
+    externalId: str(p.external_id) || null,
+    title: str(p.title) || 'New appointment',
+    start,
+    end: str(p.end_time) || start,
+    calendarId: num(p.calendar_id),
+    calendarName: '',
+    location: str(p.location),
+    notes: str(p.content),
+    people: peopleOf(p),
+    pending: pendingOf(op, 'create'),
+    pendingMark: null,
+  };
+}
+
+/** The calendar row of a queued booking: its caller, at its start (its end is known once the service has it). */
+function pendingBooking(op: OpView): AgendaItem {
+  const b = queuedBooking(op);
+  const start = new Date(op.appointmentAt!).toISOString();
+  return {
+    id: -op.seq,
+    externalId: null,
+    title: describeChange(op),
+    start,
+    end: start,
+    calendarId: b.provider ?? null,
+    calendarName: '',
+    location: '',
+    notes: '',
+    // No state yet: the service has not seen this person's appointment.
+    people: [{ name: b.name, phone: b.phone, email: b.email, state: '' }],
+    pending: pendingOf(op, 'create'),
+    pendingMark: null,
+  };
+}
+
 /** Agenda rows for unfinished creates whose appointment starts within [begin, end]. */
 function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string): AgendaItem[] {
   const from = Date.parse(begin);
@@ -38,26 +79,7 @@ function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string):
       // until the desk chooses another time or discards it (a row here would be a ghost of an appointment not made).
       .filter((op) => !(op.kind === 'booking.book_now' && op.status === 'needs_attention'))
       .filter((op) => op.appointmentAt !== null && op.appointmentAt >= from && op.appointmentAt <= to)
-      .map((op) => {
-        const p = op.payload;
-        const start = op.kind === 'event.create' ? str(p.start_time) : new Date(op.appointmentAt!).toISOString();
-        // No state yet: the service has not seen this person's appointment.
-        const person = { name: str(p.name), phone: str(p.phone_number), email: str(p.email_address), state: '' };
-        return {
-          id: -op.seq,
-          externalId: str(p.external_id) || null,
-          title: op.kind === 'event.create' ? str(p.title) || 'New appointment' : describeChange(op),
-          start,
-          end: str(p.end_time) || start,
-          calendarId: num(p.calendar_id),
-          calendarName: '',
-          location: str(p.location),
-          notes: str(p.content),
-          people: op.kind === 'booking.book_now' ? [person] : peopleOf(p),
-          pending: pendingOf(op, 'create'),
-          pendingMark: null,
-        } satisfies AgendaItem;
-      })
+      .map((op) => (op.kind === 'booking.book_now' ? pendingBooking(op) : pendingEvent(op)))
   );
 }
 

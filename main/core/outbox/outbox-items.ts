@@ -1,5 +1,6 @@
 /** Queued changes in the words the front desk reads: "Mark Nathan Haddad as no-show, Mon 23 Nov 10:15 AM". */
 import type { OutboxItem } from '../../../preload/contract';
+import { queuedBooking } from './kinds/booking';
 import type { OpView } from './types';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -68,12 +69,13 @@ export function summarize(op: Pick<OpView, 'kind' | 'payload' | 'appointmentAt'>
 }
 
 /** What the change does, without its time ("Mark Nathan Haddad as no-show"). */
-export function describeChange(op: Pick<OpView, 'kind' | 'payload'>): string {
+export function describeChange(op: Pick<OpView, 'kind' | 'payload' | 'appointmentAt'>): string {
   const p = op.payload;
   switch (op.kind) {
     case 'booking.book_now': {
-      const type = str(p.appointment_type_token).replace(/[-_]/g, ' ');
-      return `Appointment${type ? ` (${type})` : ''} for ${personOf(p)}`;
+      const b = queuedBooking(op);
+      const type = str(b.appointmentType).replace(/[-_]/g, ' ');
+      return `Appointment${type ? ` (${type})` : ''} for ${personOf(b)}`;
     }
     case 'contact.create':
       return `Add contact ${personOf(p)}`;

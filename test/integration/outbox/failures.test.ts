@@ -8,7 +8,7 @@ import type { OpView, Outbox, OutboxEvent } from '../../../main/core/outbox';
 import { tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 import { mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
-import { freeSlots } from './workload';
+import { bookingAt, freeSlots } from './workload';
 
 const ACCOUNT = 'sandbox|owner';
 const PAGE = 'lakeside-dental-cleaning';
@@ -94,11 +94,9 @@ describe('outbox failures', () => {
     });
     expect(direct.status).toBe(200);
     const box = await fresh();
-    const op = await box.enqueue(
-      'booking.book_now',
-      { booking_page: PAGE, time: taken.time, name: 'Late Comer', phone_number: '312-555-3101' },
-      { startsAt: taken.start_time },
-    );
+    const op = await box.enqueue('booking.book_now', bookingAt(taken, 'Late Comer', '312-555-3101'), {
+      startsAt: taken.start_time,
+    });
     const stuck = await settled(box, op.id, 'needs_attention');
     expect(stuck.lastError).toMatchObject({
       kind: 'permanent',
@@ -108,11 +106,7 @@ describe('outbox failures', () => {
     });
     expect(stuck.ambiguous).toBe(false);
     expect(box.counts().active).toEqual({ queued: 0, sending: 0, needsAttention: 1 });
-    await box.edit(
-      op.id,
-      { booking_page: PAGE, time: free.time, name: 'Late Comer', phone_number: '312-555-3101' },
-      { startsAt: free.start_time },
-    );
+    await box.edit(op.id, bookingAt(free, 'Late Comer', '312-555-3101'), { startsAt: free.start_time });
     const booked = await settled(box, op.id, 'done');
     expect(booked.id).toBe(op.id);
     expect(booked.result).toMatchObject({ state: 'complete' });
@@ -125,11 +119,9 @@ describe('outbox failures', () => {
     if (!slot) throw new Error('no slot');
     await kit.faults({ resetRate: 1, resetAfterApply: true, routes: ['/v1/book_now'] });
     const box = await fresh();
-    const op = await box.enqueue(
-      'booking.book_now',
-      { booking_page: PAGE, time: slot.time, name: 'Lost Answer', phone_number: '312-555-3200' },
-      { startsAt: slot.start_time },
-    );
+    const op = await box.enqueue('booking.book_now', bookingAt(slot, 'Lost Answer', '312-555-3200'), {
+      startsAt: slot.start_time,
+    });
     const done = await settled(box, op.id, 'done');
     expect(done.result?.reconciled).toBe(true);
     const stats = await kit.stats();
@@ -147,7 +139,7 @@ describe('outbox failures', () => {
     const before = (await kit.stats()).requests['POST /v1/book_now'];
     const op = await box.enqueue(
       'booking.book_now',
-      { booking_page: PAGE, time: '2020-01-06T09:00:00', name: 'Too Late', phone_number: '312-555-3300' },
+      bookingAt({ time: '2020-01-06T09:00:00', start_time: '2020-01-06T09:00:00-06:00' }, 'Too Late', '312-555-3300'),
       { startsAt: '2020-01-06T09:00:00-06:00' },
     );
     expect(op.timePassed).toBe(true);

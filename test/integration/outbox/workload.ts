@@ -3,6 +3,7 @@
  * and the check that each was applied exactly once, from the sandbox's own data and counters.
  */
 import { expect } from 'vitest';
+import type { BookingInput } from '../../../preload/contract';
 import type { EnqueueOptions, OpKind, OpView, Outbox } from '../../../main/core/outbox';
 import type { Json, SandboxKit } from './helpers';
 
@@ -48,6 +49,11 @@ export async function freeSlots(kit: SandboxKit, count: number): Promise<Array<{
   }
   expect(picked).toHaveLength(count);
   return picked;
+}
+
+/** A booking as the app queues it: the booking form's input (the contract's `bookings:book`), on the cleaning page. */
+export function bookingAt(slot: { time: string; start_time: string }, name: string, phone: string): BookingInput {
+  return { page: PAGE, time: slot.time, startsAt: slot.start_time, name, phone, email: '', fieldData: {} };
 }
 
 /** Builds 500 writes: 150 contact creates (100 then updated), 150 event creates (70 then marked), 30 bookings. */
@@ -103,12 +109,7 @@ export async function buildWorkload(kit: SandboxKit, run: string): Promise<Workl
       if (!slot) throw new Error('not enough slots');
       w.specs.push({
         kind: 'booking.book_now',
-        payload: {
-          booking_page: PAGE,
-          time: slot.time,
-          name: `Booker ${i}`,
-          phone_number: `312-555-${pad(2000 + i, 4)}`,
-        },
+        payload: bookingAt(slot, `Booker ${i}`, `312-555-${pad(2000 + i, 4)}`),
         options: { startsAt: slot.start_time },
       });
     }

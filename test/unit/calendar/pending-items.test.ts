@@ -92,6 +92,25 @@ describe('changes waiting to sync on the schedule', () => {
     expect(show([refused])).toEqual([served]);
   });
 
+  it('a booking queued as the form’s input and one queued by app 0.1.0 (the request body) show the same row', () => {
+    const at = { appointmentAt: Date.parse('2030-01-08T10:00:00-06:00') };
+    const old = { booking_page: 'lakeside', time: '2030-01-08T10:00:00', name: 'Priya Raman', calendar_id: 1001 };
+    const input = {
+      page: 'lakeside',
+      time: '2030-01-08T10:00',
+      startsAt: '2030-01-08T10:00:00-06:00',
+      provider: 1001,
+      name: 'Priya Raman',
+      phone: '(312) 555-0142',
+      email: '',
+      fieldData: {},
+    };
+    const [fromOld, fromInput] = [old, input].map((p) => show([op('booking.book_now', p, at)])[1]);
+    expect(fromInput).toMatchObject({ title: 'Appointment for Priya Raman', calendarId: 1001, start: fromOld?.start });
+    expect(fromInput?.people).toEqual([{ name: 'Priya Raman', phone: '(312) 555-0142', email: '', state: '' }]);
+    expect(fromOld?.people).toEqual([{ name: 'Priya Raman', phone: '', email: '', state: '' }]);
+  });
+
   it('finished changes, and changes to other appointments, leave the service’s answer as it is', () => {
     const done = op('event.update', { id: 500, title: 'Old' }, { status: 'done' });
     const other = op('event.mark', { id: 501, state: 'arrived' });

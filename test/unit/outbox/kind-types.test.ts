@@ -6,6 +6,8 @@ import { eventMarkKind } from '../../../main/core/outbox/kinds/events';
 describe('KindSpec<P>', () => {
   it("a kind's send and recordKeys get the payload its schema outputs", () => {
     expectTypeOf(eventMarkKind.send).parameter(1).toHaveProperty('state').toEqualTypeOf<string>();
-    expectTypeOf(bookNowKind.recordKeys).parameter(0).toHaveProperty('booking_page').toEqualTypeOf<string | number>();
+    // A queued booking is the form's input (or a request body app 0.1.0 queued).
+    expectTypeOf(bookNowKind.recordKeys).parameter(0).extract<{ page: string }>().toHaveProperty('startsAt');
+    expectTypeOf(bookNowKind.recordKeys).parameter(0).extract<{ booking_page: unknown }>().not.toBeNever();
   });
 });
