@@ -583,6 +583,8 @@ export type ContactSearch = z.input<typeof contactSearch>;
 
 const noArgs = z.undefined();
 const opId = z.object({ id: z.uuid() }).strict();
+// The booking form checks itself with this schema (renderer/features/bookings/booking-validation.ts): its messages
+// are what it shows next to the field, so they are plain words.
 const bookingInput = z
   .object({
     page: z.string().trim().min(1).max(200),
@@ -591,16 +593,21 @@ const bookingInput = z
     startsAt: z.iso.datetime({ offset: true }),
     /** The provider's calendar; absent for "Anyone available". */
     provider: z.number().int().positive().optional(),
-    name: z.string().trim().max(200),
+    name: z.string().trim().max(200, 'Keep the name under 200 characters.'),
     phone: phoneOrBlank,
     email: emailOrBlank,
     fieldData: z
-      .record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()]))
+      .record(
+        z.string().max(64),
+        z.union([z.string().max(2000, 'Keep the answer under 2,000 characters.'), z.number(), z.boolean()]),
+      )
       .refine((r) => Object.keys(r).length <= 50, 'too many fields'),
     optedIntoTextMessaging: z.boolean().optional(),
     optedIntoMarketing: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  // The service needs someone to book for (and the outbox someone to find the booking by after a lost answer).
+  .refine((b) => Boolean(b.name || b.phone || b.email), { message: 'Enter the caller’s name.', path: ['name'] });
 /** What the booking form sends. */
 export type BookingInput = z.input<typeof bookingInput>;
 /** A range of at most 31 days, ISO 8601 with offset. */
@@ -612,35 +619,48 @@ const rangeArgs = z
     'the range must be 0 to 31 days',
   );
 const isoTime = z.iso.datetime({ offset: true });
+// The appointment form checks itself with these schemas (renderer/features/calendar/appointment-form.ts): their
+// messages are what it shows next to the field, so they are plain words.
 const appointmentPerson = z
   .object({
-    name: z.string().trim().max(200).optional(),
+    name: z.string().trim().max(200, 'Keep the name under 200 characters.').optional(),
     phone: phoneOrBlank.optional(),
     email: emailOrBlank.optional(),
     contactId: z.number().int().positive().optional(),
   })
   .strict()
-  .refine((p) => Boolean(p.name || p.phone || p.email || p.contactId), 'a person needs a name, phone or e-mail');
+  .refine((p) => Boolean(p.name || p.phone || p.email || p.contactId), {
+    message: 'Enter a name, phone or e-mail, or remove this person.',
+    path: ['name'],
+  });
 const appointmentFields = {
-  title: z.string().trim().min(1).max(500),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'Enter what the appointment is for.')
+    .max(500, 'Keep the title under 500 characters.'),
   start: isoTime,
   end: isoTime,
-  location: z.string().trim().max(1000).optional(),
-  notes: z.string().max(10_000).optional(),
-  participants: z.array(appointmentPerson).max(50).optional(),
+  location: z.string().trim().max(1000, 'Keep the location under 1,000 characters.').optional(),
+  notes: z.string().max(10_000, 'Keep the notes under 10,000 characters.').optional(),
+  participants: z.array(appointmentPerson).max(50, 'Add at most 50 people.').optional(),
 };
-const endAfterStart = (a: { start?: string | undefined; end?: string | undefined }) =>
-  a.start === undefined ||
-  a.end === undefined ||
-  (Date.parse(a.end) >= Date.parse(a.start) && Date.parse(a.end) - Date.parse(a.start) <= 31 * 86_400_000);
+type Span = { start?: string | undefined; end?: string | undefined };
+const spanOf = (a: Span) =>
+  a.start === undefined || a.end === undefined ? 0 : Date.parse(a.end) - Date.parse(a.start);
+const endNotBeforeStart = (a: Span) => spanOf(a) >= 0;
+const atMostAMonth = (a: Span) => spanOf(a) <= 31 * 86_400_000;
+const END_BEFORE_START = { message: 'The end must be after the start.', path: ['end'] };
+const TOO_LONG = { message: 'An appointment can last at most 31 days.', path: ['end'] };
 const appointmentInput = z
   .object({
     ...appointmentFields,
-    calendarId: z.number().int().positive(),
+    calendarId: z.number().int().positive('Choose a calendar.'),
     customData: z.record(z.string().max(64), z.string().max(2000)).optional(),
   })
   .strict()
-  .refine(endAfterStart, { message: 'the end must be after the start (at most 31 days)', path: ['end'] });
+  .refine(endNotBeforeStart, END_BEFORE_START)
+  .refine(atMostAMonth, TOO_LONG);
 /** What the New appointment form sends. */
 export type AppointmentInput = z.input<typeof appointmentInput>;
 const appointmentRef = {
@@ -653,13 +673,14 @@ const appointmentChanges = z
     title: appointmentFields.title.optional(),
     start: isoTime.optional(),
     end: isoTime.optional(),
-    location: z.string().trim().max(1000).optional(),
-    notes: z.string().max(10_000).optional(),
+    location: appointmentFields.location,
+    notes: appointmentFields.notes,
     participants: appointmentFields.participants,
   })
   .strict()
   .refine((c) => Object.values(c).some((v) => v !== undefined), 'nothing to change')
-  .refine(endAfterStart, { message: 'the end must be after the start (at most 31 days)', path: ['end'] });
+  .refine(endNotBeforeStart, END_BEFORE_START)
+  .refine(atMostAMonth, TOO_LONG);
 /** Only the fields the Edit form (or a drag) changed. */
 export type AppointmentChanges = z.input<typeof appointmentChanges>;
 const hasAppointmentRef = (r: { id?: number | undefined; externalId?: string | undefined }) =>

@@ -1,13 +1,14 @@
 /**
  * The one set of rules for the phone numbers and e-mail addresses staff type. The contract's schemas are built from
- * them (so main refuses exactly what the forms refuse), the forms show their words, and core's search uses them to
- * tell a phone number or an e-mail address from a name. Turning a number into E.164 (libphonenumber-js, with the
- * account's country) is core's job, not a check: the service has the last word on a number.
+ * them, and the forms check themselves with those schemas (so main refuses exactly what the forms refuse, in the
+ * same words); core's search uses them to tell a phone number or an e-mail address from a name. Turning a number
+ * into E.164 (libphonenumber-js, with the account's country) is core's job, not a check: the service has the last
+ * word on a number.
  */
 import { z } from 'zod';
 
 /** What is said next to a field that breaks a rule (also the message of the contract's validation issue). */
-export const INPUT_WORDS = {
+const INPUT_WORDS = {
   phoneCharacters: 'Use only digits, spaces and + ( ) - . in a phone number.',
   phone: 'This does not look like a phone number.',
   email: 'This does not look like an e-mail address.',
@@ -26,7 +27,7 @@ export function hasPhoneCharacters(text: string): boolean {
 }
 
 /** Why a typed phone number cannot be right, or null. Only its shape: the service checks it against the account. */
-export function phoneProblem(typed: string): string | null {
+function phoneProblem(typed: string): string | null {
   const text = typed.trim();
   if (!hasPhoneCharacters(text)) return INPUT_WORDS.phoneCharacters;
   const digits = text.replace(/\D/g, '').length;

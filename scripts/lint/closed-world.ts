@@ -77,7 +77,8 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['renderer/'],
-    may: ['renderer/', 'preload/contract', 'preload/input-rules'],
+    // Forms check themselves with the contract's schemas (lib/form-issues.ts), not with input-rules.ts directly.
+    may: ['renderer/', 'preload/contract'],
     packages: rendererPackages,
     why: 'the renderer is a sandboxed page: it reaches main only through lib/frontdesk.ts and the contract',
   },

@@ -1,6 +1,11 @@
 /** The appointment form's values, their checks in plain words, and what they become for the service. */
-import type { AgendaItem, AppointmentChanges, AppointmentInput } from '../../../preload/contract';
-import { INPUT_WORDS, isEmailAddress, phoneProblem } from '../../../preload/input-rules';
+import {
+  invokeChannels,
+  type AgendaItem,
+  type AppointmentChanges,
+  type AppointmentInput,
+} from '../../../preload/contract';
+import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import { dayKey, isoInZone, wallClock, wallTimeToInstant } from '../../lib/practice-time';
 
 /** One person row of the form. */
@@ -24,7 +29,7 @@ export interface AppointmentForm {
 }
 
 /** Problems by field (`people.0.phone` for a person's). */
-export type FormErrors = Partial<Record<string, string>>;
+export type FormErrors = FieldErrors;
 
 /** An empty form for a new appointment (30 minutes from `start`). */
 export function blankForm(
@@ -73,31 +78,37 @@ export function formOf(item: AgendaItem, zone: string): AppointmentForm {
   };
 }
 
-/** Checks the form; an empty object means it can be saved. */
+/**
+ * Checks the form; an empty object means it can be saved. The contract's own schema for a new appointment decides
+ * (the one main parses `calendar:create` with, and an edited appointment must still be a whole one); the form itself
+ * checks only what the schema cannot see: a day and times typed so that they are not times yet, and that an
+ * appointment made here has a length (main also takes a zero-length one, as a drag of such an appointment sends).
+ */
 export function validate(form: AppointmentForm, zone: string): FormErrors {
-  const errors: FormErrors = {};
-  if (!form.title.trim()) errors.title = 'Enter what the appointment is for.';
-  else if (form.title.trim().length > 500) errors.title = 'Keep the title under 500 characters.';
-  if (!form.calendarId) errors.calendarId = 'Choose a calendar.';
   const start = wallTimeToInstant(form.day, form.startTime, zone);
   const end = wallTimeToInstant(form.day, form.endTime, zone);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day)) errors.day = 'Enter the day.';
-  if (start === null) errors.startTime = 'Enter the start time.';
-  if (end === null) errors.endTime = 'Enter the end time.';
-  else if (start !== null && end <= start) errors.endTime = 'The end must be after the start.';
-  if (form.location.length > 1000) errors.location = 'Keep the location under 1,000 characters.';
-  if (form.notes.length > 10_000) errors.notes = 'Keep the notes under 10,000 characters.';
-  form.people.forEach((p, i) => {
-    const phone = p.phone.trim();
-    const email = p.email.trim();
-    if (!p.name.trim() && !phone && !email && !p.contactId)
-      errors[`people.${i}.name`] = 'Enter a name, phone or e-mail, or remove this person.';
-    const phoneWrong = phone ? phoneProblem(phone) : null;
-    if (phoneWrong) errors[`people.${i}.phone`] = phoneWrong;
-    if (email && !isEmailAddress(email)) errors[`people.${i}.email`] = INPUT_WORDS.email;
-  });
-  return errors;
+  const own: FormErrors = {};
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day)) own.day = 'Enter the day.';
+  if (start === null) own.startTime = 'Enter the start time.';
+  if (end === null) own.endTime = 'Enter the end time.';
+  else if (start !== null && end <= start) own.endTime = 'The end must be after the start.';
+  // Times that are not times yet are left to the form's own words: the schema sees a sound stand-in for them.
+  const at = start !== null && end !== null ? { start, end } : { start: 0, end: 0 };
+  const contract = fieldErrors(invokeChannels['calendar:create'].args, toInput(form, zone, at), fieldOf);
+  return { ...contract, ...own };
 }
+
+/** The form's field for a path of the contract's appointment (`people.0.phone` for a person's). */
+function fieldOf([field, index, part]: readonly PropertyKey[]): string | null {
+  if (field === 'participants') {
+    return typeof index === 'number' ? `people.${index}.${typeof part === 'string' ? part : 'name'}` : null;
+  }
+  if (field === 'start') return 'startTime';
+  if (field === 'end') return 'endTime';
+  return typeof field === 'string' && SAME_NAME.has(field) ? field : null;
+}
+/** Fields named alike in the form and the contract (an empty calendar choice is sent as 0, which it refuses). */
+const SAME_NAME: ReadonlySet<string> = new Set(['title', 'calendarId', 'location', 'notes']);
 
 function people(form: AppointmentForm): NonNullable<AppointmentInput['participants']> {
   return form.people.map((p) => ({
@@ -108,17 +119,23 @@ function people(form: AppointmentForm): NonNullable<AppointmentInput['participan
   }));
 }
 
-const times = (form: AppointmentForm, zone: string) => ({
-  start: isoInZone(wallTimeToInstant(form.day, form.startTime, zone)!, zone),
-  end: isoInZone(wallTimeToInstant(form.day, form.endTime, zone)!, zone),
+/** The form's start and end as instants (a valid form's). */
+const instants = (form: AppointmentForm, zone: string) => ({
+  start: wallTimeToInstant(form.day, form.startTime, zone)!,
+  end: wallTimeToInstant(form.day, form.endTime, zone)!,
 });
 
-/** A valid form as a new appointment. */
-export function toInput(form: AppointmentForm, zone: string): AppointmentInput {
+const times = (form: AppointmentForm, zone: string, at = instants(form, zone)) => ({
+  start: isoInZone(at.start, zone),
+  end: isoInZone(at.end, zone),
+});
+
+/** A valid form as a new appointment (`at`: its start and end, when already known). */
+export function toInput(form: AppointmentForm, zone: string, at?: { start: number; end: number }): AppointmentInput {
   return {
     calendarId: Number(form.calendarId),
     title: form.title.trim(),
-    ...times(form, zone),
+    ...times(form, zone, at),
     ...(form.location.trim() ? { location: form.location.trim() } : {}),
     ...(form.notes.trim() ? { notes: form.notes } : {}),
     participants: people(form),

@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
-import type { BookingPageView, SlotView } from '../../../preload/contract';
+import { invokeChannels, type BookingPageView, type SlotView } from '../../../preload/contract';
 import type { BookingView as View } from '../../../renderer/features/bookings/BookingView';
 import type { useBookingStore as BookingStore } from '../../../renderer/stores/booking-store';
 
@@ -95,6 +95,41 @@ describe('booking form', () => {
       'Use only digits, spaces and + ( ) - . in a phone number.',
     );
     expect(sent('bookings:book')).toHaveLength(0);
+  });
+
+  it('says next to each field what the contract refuses in it: an e-mail, a long name, a number, too many digits', async () => {
+    const user = userEvent.setup();
+    await openForm();
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste('M'.repeat(201));
+    await user.type(screen.getByLabelText('Phone'), '+1 312 555 0120 4455 66');
+    await user.type(screen.getByLabelText('E-mail (optional)'), 'maria@');
+    await user.type(screen.getByLabelText(/^Age/), 'forty');
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    expect(description(screen.getByLabelText('Name'))).toBe('Keep the name under 200 characters.');
+    expect(description(screen.getByLabelText('Phone'))).toBe('This does not look like a phone number.');
+    expect(description(screen.getByLabelText('E-mail (optional)'))).toBe('This does not look like an e-mail address.');
+    expect(description(screen.getByLabelText(/^Age/))).toBe('Age must be a number.');
+    expect(sent('bookings:book')).toHaveLength(0);
+  });
+
+  it('checks with the contract’s own schema: a rule added to bookings:book shows on the form', async () => {
+    const channel = invokeChannels['bookings:book'];
+    const original = channel.args;
+    channel.args = original.refine((b) => !b.email.endsWith('.invalid'), {
+      message: 'Use the caller’s own e-mail address.',
+      path: ['email'],
+    });
+    try {
+      const user = userEvent.setup();
+      await openForm();
+      await user.type(screen.getByLabelText('E-mail (optional)'), 'maria@example.invalid');
+      await user.click(screen.getByRole('button', { name: 'Book' }));
+      expect(description(screen.getByLabelText('E-mail (optional)'))).toBe('Use the caller’s own e-mail address.');
+      expect(sent('bookings:book')).toHaveLength(0);
+    } finally {
+      channel.args = original;
+    }
   });
 
   it('once right, books exactly once with the chosen time and the page’s answers', async () => {

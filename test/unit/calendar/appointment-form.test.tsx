@@ -7,6 +7,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { invokeChannels } from '../../../preload/contract';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
 
 import type { AppointmentEditor as Editor } from '../../../renderer/features/calendar/AppointmentEditor';
@@ -32,6 +33,12 @@ afterEach(() => {
 });
 
 const ZONE = 'America/Chicago';
+
+/** What a screen reader reads after the field's name: the text of the elements its aria-describedby names. */
+function description(el: HTMLElement): string {
+  const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
 const start = Date.parse('2030-01-08T15:00:00Z'); // 9:00 in Chicago
 
 function openNew() {
@@ -85,6 +92,45 @@ describe('appointment form', () => {
     expect(screen.getByText('Enter a name, phone or e-mail, or remove this person.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Remove person 1' }));
     expect(screen.queryByText('Enter a name, phone or e-mail, or remove this person.')).toBeNull();
+  });
+
+  it('says next to each field what the contract refuses in it: lengths of title, location, notes and a name', async () => {
+    const user = userEvent.setup();
+    openNew();
+    const paste = async (label: string, text: string) => {
+      await user.click(screen.getByLabelText(label));
+      await user.paste(text);
+    };
+    await paste('Title', 'T'.repeat(501));
+    await paste('Location', 'L'.repeat(1001));
+    await paste('Notes', 'N'.repeat(10_001));
+    await user.click(screen.getByRole('button', { name: 'Add person' }));
+    await paste('Name (person 1)', 'M'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+    expect(description(screen.getByLabelText('Title'))).toBe('Keep the title under 500 characters.');
+    expect(description(screen.getByLabelText('Location'))).toBe('Keep the location under 1,000 characters.');
+    expect(description(screen.getByLabelText('Notes'))).toBe('Keep the notes under 10,000 characters.');
+    expect(description(screen.getByLabelText('Name (person 1)'))).toBe('Keep the name under 200 characters.');
+    expect(calls.filter((c) => c.channel === 'calendar:create')).toEqual([]);
+  });
+
+  it('checks with the contract’s own schema: a rule added to calendar:create shows on the form', async () => {
+    const channel = invokeChannels['calendar:create'];
+    const original = channel.args;
+    channel.args = original.refine((a) => !a.title.includes('TBD'), {
+      message: 'Say what the appointment is for.',
+      path: ['title'],
+    });
+    try {
+      const user = userEvent.setup();
+      openNew();
+      await user.type(screen.getByLabelText('Title'), 'Cleaning TBD');
+      await user.click(screen.getByRole('button', { name: 'Add appointment' }));
+      expect(description(screen.getByLabelText('Title'))).toBe('Say what the appointment is for.');
+      expect(calls.filter((c) => c.channel === 'calendar:create')).toEqual([]);
+    } finally {
+      channel.args = original;
+    }
   });
 
   it('sends a right form once, with times in the practice zone', async () => {
