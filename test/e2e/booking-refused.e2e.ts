@@ -27,7 +27,9 @@ const dayIn = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE 
 
 /** The first free cleaning time two or more days ahead (the one the form lists first on that day). */
 async function firstCleaningTime(offsetDays: number): Promise<{ time: string; start_time: string }> {
-  const begin = new Date(Date.now() + offsetDays * 86_400_000).toISOString();
+  // From that day's start in the practice's zone (06:00 UTC is midnight or 1 a.m. there, before it opens), not from
+  // this hour of it: the form lists the whole day, so a search from now would miss its morning after 8 a.m. there.
+  const begin = `${dayIn(Date.now() + offsetDays * 86_400_000)}T06:00:00Z`;
   const end = new Date(Date.now() + (offsetDays + 10) * 86_400_000).toISOString();
   const { slots } = await serviceCall<{ slots: { time: string; start_time: string }[] }>(
     stack,
