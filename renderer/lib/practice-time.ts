@@ -92,9 +92,19 @@ export function minutesIntoDay(at: number | string, zone: string): number {
   return Math.round((z.getTime() - startOfDay(z).getTime()) / 60_000);
 }
 
+/** "Mon 23 Nov 2026" of an instant in `zone`. */
+export function dayInZone(at: number | string, zone: string): string {
+  return format(inZone(at, zone), 'EEE d MMM yyyy');
+}
+
 /** "Mon 23 Nov 2026, 9:30 AM" (the user's locale) of an instant in `zone`. */
 export function dateTimeInZone(at: number | string, zone: string): string {
-  return `${format(inZone(at, zone), 'EEE d MMM yyyy')}, ${timeInZone(at, zone)}`;
+  return `${dayInZone(at, zone)}, ${timeInZone(at, zone)}`;
+}
+
+/** dateTimeInZone, labelled ("Mon 23 Nov 2026, 9:30 AM CST") where `zone`'s clock differs from this computer's. */
+export function dateTimeLabelled(at: number | string, zone: string): string {
+  return `${dateTimeInZone(at, zone)}${zoneSuffix(zone, at)}`;
 }
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -129,7 +139,7 @@ function secondsInZone(at: number, zone: string): string {
  * "9:30 AM", or "9:30 AM CST" where `zone`'s clock differs from this computer's: a moment told on the practice's
  * clock (when a change was made, when the connection dropped), never the computer's own.
  */
-export function labelledTime(at: number, zone: string): string {
+export function labelledTime(at: number | string, zone: string): string {
   return `${timeInZone(at, zone)}${zoneSuffix(zone, at)}`;
 }
 

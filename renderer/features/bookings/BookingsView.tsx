@@ -4,7 +4,7 @@ import type { BookingKind, BookingSummary } from '../../../preload/contract';
 import { Field } from '../../components/Field';
 import { ReadStatus } from '../../components/ReadStatus';
 import { askForNotifications } from '../../lib/desktop-notify';
-import { dateTimeInZone, usePracticeZone } from '../../lib/practice-time';
+import { dayInZone, labelledTime, usePracticeZone } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';
 import { useBookingStore } from '../../stores/booking-store';
 import { useBookingsListStore } from '../../stores/bookings-list-store';
@@ -21,10 +21,19 @@ const STATES: { value: BookingKind | ''; label: string }[] = [
   { value: 'failed', label: 'Failed' },
 ];
 
+/** "Tue 1 Dec 2026, 2:15 PM CST", the time and its zone kept on one line when the column is narrow. */
+function When({ at, zone }: { at: string; zone: string }) {
+  return (
+    <>
+      {dayInZone(at, zone)}, <span className="booking-time">{labelledTime(at, zone)}</span>
+    </>
+  );
+}
+
 function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName: string }) {
   return (
     <tr data-testid="booking-row" data-state={b.state}>
-      <td>{b.start ? dateTimeInZone(b.start, zone) : 'Not known'}</td>
+      <td>{b.start ? <When at={b.start} zone={zone} /> : 'Not known'}</td>
       <td>
         <span className="booking-person">{b.name || 'No name given'}</span>
         <span className="muted booking-contact">{[b.phone, b.email].filter(Boolean).join(' · ')}</span>
@@ -33,7 +42,7 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
         {typeName}
         {b.calendarName && <span className="muted"> · {b.calendarName}</span>}
       </td>
-      <td>{b.createdAt ? dateTimeInZone(b.createdAt, zone) : ''}</td>
+      <td>{b.createdAt ? <When at={b.createdAt} zone={zone} /> : ''}</td>
       <td>
         <BookingBadge state={b.state} />
       </td>

@@ -1,7 +1,7 @@
 /** A booking refused because its time went meanwhile: the nearest free times with the same provider, in one click. */
 import { useEffect } from 'react';
 import type { OutboxItem } from '../../../preload/contract';
-import { dateTimeInZone } from '../../lib/practice-time';
+import { dateTimeLabelled } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';
 
 /** Nothing until the service says which times are free nearby; nothing when the booking's own time is still free. */
@@ -35,7 +35,7 @@ export function NearestTimes({
             disabled={submitting}
             onClick={() => void useBookingStore.getState().bookNearest(slot)}
           >
-            Book {dateTimeInZone(slot.start, zone)}
+            Book {dateTimeLabelled(slot.start, zone)}
           </button>
         ))}
       </div>

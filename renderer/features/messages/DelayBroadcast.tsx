@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { DEFAULT_QUICK_TEXTS, type AgendaItem, type OutboxItem } from '../../../preload/contract';
 import { frontdesk } from '../../lib/frontdesk';
-import { timeInZone, usePracticeZone } from '../../lib/practice-time';
+import { labelledTime, timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { fillQuickText, firstNameOf, needsMinutes } from './quick-text-fill';
 import { useQuickTexts } from './QuickTextMenu';
@@ -131,7 +131,7 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
         <Dialog className="shell-dialog broadcast" data-testid="broadcast">
           <Heading slot="title">Text everyone in the next hour</Heading>
           <p className="muted">
-            Appointments starting between {timeInZone(from, zone)} and {timeInZone(from + HOUR_MS, zone)}. Check every
+            Appointments starting between {timeInZone(from, zone)} and {labelledTime(from + HOUR_MS, zone)}. Check every
             text below before sending: each patient gets one text.
           </p>
           <div className="form-row">

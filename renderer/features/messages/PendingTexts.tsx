@@ -4,7 +4,7 @@
  * a refused one says why (e.g. the patient opted out) and can only be discarded.
  */
 import type { PendingText } from '../../../preload/contract';
-import { timeInZone, usePracticeZone } from '../../lib/practice-time';
+import { labelledTime, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 
 function State({ text }: { text: PendingText }) {
@@ -48,7 +48,7 @@ export function PendingTexts({ texts }: { texts: PendingText[] }) {
           data-testid="pending-text"
           data-state={t.state}
         >
-          <span className="message-meta">Written {timeInZone(t.createdAt, zone)}</span>
+          <span className="message-meta">Written {labelledTime(t.createdAt, zone)}</span>
           <span className="message-text">{t.text}</span>
           <State text={t} />
         </li>

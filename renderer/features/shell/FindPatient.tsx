@@ -17,7 +17,7 @@ import {
   SearchField,
 } from 'react-aria-components';
 import type { ContactView } from '../../../preload/contract';
-import { dateTimeInZone, usePracticeZone } from '../../lib/practice-time';
+import { dateTimeLabelled, usePracticeZone } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useFinderStore } from '../../stores/finder-store';
 import './shell.css';
@@ -49,7 +49,7 @@ function Match({ contact, zone }: { contact: ContactView; zone: string }) {
         {next === undefined
           ? ''
           : next
-            ? `Next: ${dateTimeInZone(next.start, zone)} — ${next.title}${next.calendarName ? `, ${next.calendarName}` : ''}`
+            ? `Next: ${dateTimeLabelled(next.start, zone)} — ${next.title}${next.calendarName ? `, ${next.calendarName}` : ''}`
             : 'No appointment in the coming month'}
       </span>
     </ListBoxItem>

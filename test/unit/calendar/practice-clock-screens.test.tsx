@@ -1,18 +1,21 @@
 // @vitest-environment jsdom
 /**
- * One clock on every screen: the status bar ("Offline since", "Checked"), the Outbox ("Made", "Next try") and the
- * "as of" notice tell their moments on the practice's clock, labelled, never on this computer's. The computer here is
+ * One clock on every screen: the status bar ("Offline since", "Checked"), the Outbox ("Made", "Next try"), the "as of"
+ * notice, a contact's history and the texts tell their moments on the practice's clock, labelled, never on this
+ * computer's. The computer here is
  * in Tokyo and the practice in Chicago, so a time told in the computer's zone is fifteen hours off and unlabelled.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OutboxItem } from '../../../preload/contract';
+import type { ContactHistory, OutboxItem } from '../../../preload/contract';
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type { StatusBar as Bar } from '../../../renderer/components/StatusBar';
 import type { ReadStatus as Status } from '../../../renderer/components/ReadStatus';
 import type { OutboxView as Outbox } from '../../../renderer/features/outbox/OutboxView';
 import type { useAppStore as AppStore } from '../../../renderer/stores/app-store';
 import type { usePracticeClock as Clock } from '../../../renderer/lib/practice-time';
+import type { ContactHistoryLists as History } from '../../../renderer/features/contacts/ContactHistoryLists';
+import type * as MessageTime from '../../../renderer/features/messages/message-time';
 
 // 15:30:05 UTC: 9:30:05 AM in Chicago (CST), 12:30:05 AM the next day in Tokyo.
 const AT = Date.parse('2030-01-08T15:30:05Z');
@@ -39,6 +42,8 @@ let ReadStatus: typeof Status;
 let OutboxView: typeof Outbox;
 let useAppStore: typeof AppStore;
 let usePracticeClock: typeof Clock;
+let ContactHistoryLists: typeof History;
+let times: typeof MessageTime;
 
 beforeAll(async () => {
   process.env.TZ = 'Asia/Tokyo';
@@ -54,6 +59,8 @@ beforeAll(async () => {
   ({ OutboxView } = await import('../../../renderer/features/outbox/OutboxView'));
   ({ useAppStore } = await import('../../../renderer/stores/app-store'));
   ({ usePracticeClock } = await import('../../../renderer/lib/practice-time'));
+  ({ ContactHistoryLists } = await import('../../../renderer/features/contacts/ContactHistoryLists'));
+  times = await import('../../../renderer/features/messages/message-time');
   usePracticeClock.setState({ zone: 'America/Chicago' });
 });
 
@@ -101,5 +108,54 @@ describe('times on the practice clock', () => {
       />,
     );
     expect(screen.getByTestId('read-status').textContent).toBe('Offline — showing appointments as of 9:30 AM CST.');
+  });
+
+  it("a contact's appointments and bookings are told in Chicago time, labelled", () => {
+    const start = new Date(AT).toISOString();
+    const history: ContactHistory = {
+      upcoming: [
+        {
+          id: 7,
+          title: 'Cleaning',
+          start,
+          end: new Date(AT + 30 * 60_000).toISOString(),
+          calendarName: 'Hygiene',
+          location: '',
+          people: [],
+          pending: null,
+          pendingMark: null,
+        },
+      ],
+      past: [],
+      bookings: [
+        {
+          id: 9,
+          state: 'confirmed',
+          name: 'Maria Garcia',
+          phone: '',
+          email: '',
+          start,
+          end: null,
+          createdAt: null,
+          page: 'lakeside-dental',
+          appointmentType: 'cleaning',
+          title: 'Cleaning',
+          calendarName: null,
+        },
+      ],
+      fetchedAt: AT,
+      source: 'service',
+    };
+    render(<ContactHistoryLists history={history} />);
+    const when = screen.getAllByText(/2030/).map((el) => el.textContent);
+    expect(when).toEqual(['Tue 8 Jan 2030, 9:30 AM CST', 'Tue 8 Jan 2030, 9:30 AM CST']);
+  });
+
+  it('texts are timed in Chicago, labelled, in the thread and in the list', () => {
+    const at = new Date(AT).toISOString();
+    expect(times.messageTime(at, 'America/Chicago', AT)).toBe('9:30 AM CST');
+    expect(times.messageTime(at, 'America/Chicago', AT + 86_400_000)).toBe('Tue 8 Jan, 9:30 AM CST');
+    expect(times.listTime(at, 'America/Chicago', AT)).toBe('9:30 AM CST');
+    expect(times.listTime(at, 'America/Chicago', AT + 86_400_000)).toBe('Tue');
   });
 });
