@@ -11,6 +11,7 @@ import type { CoreContext } from './core-context';
 import { accountLabel } from './outbox/known-accounts';
 import { OutboxHost, type OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
+import { BookingService } from './bookings/booking-service';
 import { CalendarService } from './calendar/calendar-service';
 import { ConnectivityMonitor } from './connectivity';
 import { ContactsService } from './contacts/contacts-service';
@@ -139,18 +140,19 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   // Core's services, each built once from the one context (and the services it reads from).
   const calendar = new CalendarService(context);
   const contacts = new ContactsService(context, options.contacts);
+  const bookings = new BookingService(context);
   const messages = new MessagesService(context, options.messages);
-  const prefetch = new Prefetcher(context, { calendar, contacts }, options.prefetch);
+  const prefetch = new Prefetcher(context, { calendar, contacts, bookings }, options.prefetch);
   const handlers = createHandlers({
     info,
     connectivity,
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
     auth,
-    context,
     outbox,
     calendar,
     contacts,
+    bookings,
     messages,
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });

@@ -6,7 +6,7 @@
  * that fails is logged and the whole is read again later, sooner when the service comes back. While signed in it
  * is read again every few minutes, so the saved free times stay fresh.
  */
-import { freshBookingPages } from './bookings/booking-service';
+import type { BookingService } from './bookings/booking-service';
 import { saveAvailability } from './bookings/saved-availability';
 import type { CalendarService } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
@@ -26,6 +26,7 @@ export interface PrefetchOptions {
 export interface PrefetchSources {
   calendar: CalendarService;
   contacts: ContactsService;
+  bookings: BookingService;
 }
 
 /** The last finished read: for whom, when, and the parts that failed (none when complete). */
@@ -136,7 +137,7 @@ export class Prefetcher {
   /** Every part, side by side; the parts that failed and why. */
   private async readAll(account: string): Promise<{ part: string; reason: string }[]> {
     const { deps } = this;
-    const { calendar, contacts } = this.sources;
+    const { calendar, contacts, bookings } = this.sources;
     const now = deps.clock.now();
     const parts: Record<string, () => Promise<unknown>> = {
       calendars: async () => {
@@ -145,7 +146,7 @@ export class Prefetcher {
       },
       'address books': () => contacts.freshAddressBooks(),
       'booking pages and free times': async () =>
-        saveAvailability(deps.service, deps.cache, account, await freshBookingPages(deps), now),
+        saveAvailability(deps.service, deps.cache, account, await bookings.freshPages(), now),
       contacts: async () => {
         const list = await contacts.search({ query: '' });
         if (list.source !== 'service') throw new Error('the service could not be reached');

@@ -7,8 +7,7 @@ import type { BookingKind, BookingList, BookingSummary } from '../../../preload/
 import { listBookings, type BookingFilter } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from './booking-summary';
-import type { CoreContext } from '../core-context';
-import { SignedOutError } from '../auth/errors';
+import { signedInAccount, type CoreContext } from '../core-context';
 import { countryOf } from '../contacts/country';
 
 /** Bookings shown per page of the screen. */
@@ -38,8 +37,7 @@ const newestFirst = (a: BookingSummary, b: BookingSummary) => stamp(b) - stamp(a
 
 /** One booking as the service has it now, or null when it does not know it. */
 export async function bookingStatus(deps: CoreContext, id: number): Promise<BookingSummary | null> {
-  const account = deps.account();
-  if (!account) throw new SignedOutError();
+  const account = signedInAccount(deps);
   const [found] = await listBookings(deps.service, { id }, 1, 1);
   return found ? toBookingSummary(found, await countryOf(deps, account)) : null;
 }
@@ -49,8 +47,7 @@ export async function bookingList(
   deps: CoreContext,
   args: { page: number; begin?: string | undefined; end?: string | undefined; state?: BookingKind | undefined },
 ): Promise<BookingList> {
-  const account = deps.account();
-  if (!account) throw new SignedOutError();
+  const account = signedInAccount(deps);
   const filter: BookingFilter = {
     ...(args.begin ? { begin: args.begin } : {}),
     ...(args.end ? { end: args.end } : {}),

@@ -4,9 +4,9 @@
  */
 import type { AppInfo } from '../../../preload/contract';
 import type { AuthService } from '../auth/auth-service';
+import type { BookingService } from '../bookings/booking-service';
 import type { CalendarService } from '../calendar/calendar-service';
 import type { ContactsService } from '../contacts/contacts-service';
-import type { CoreContext } from '../core-context';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { MessagesService } from '../messages/messages-service';
@@ -28,11 +28,10 @@ export interface HandlerDeps {
   /** Opens the system print dialog (absent in the browser host). */
   printWindow?: () => Promise<{ printed: boolean }>;
   auth: AuthService;
-  /** What the bookings handlers run their service with. */
-  context: CoreContext;
   outbox: OutboxHost;
   calendar: CalendarService;
   contacts: ContactsService;
+  bookings: BookingService;
   messages: MessagesService;
 }
 
