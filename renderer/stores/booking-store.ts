@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../preload/contract';
+import { formOfBooking } from '../features/bookings/booking-input';
 import { frontdesk } from '../lib/frontdesk';
 import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';
 import { onAccountReset } from './session-reset';
@@ -309,31 +310,8 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     if (get().pages.length === 0) await get().loadPages();
     const r = await frontdesk.invoke['bookings:draft']({ id });
     if (!r.ok) return set({ submitError: r.error });
-    const d = r.value;
-    const fieldData = Object.fromEntries(
-      Object.entries(d.fieldData).map(([k, v]) => [k, typeof v === 'boolean' ? v : String(v)]),
-    );
-    const zone = get().pages.find((p) => p.slug === d.page)?.timeZone ?? 'UTC';
-    set({
-      editingId: id,
-      result: null,
-      booked: null,
-      wanted: null,
-      form: {
-        page: d.page,
-        appointmentType: d.appointmentType ?? '',
-        provider: d.provider ?? null,
-        day: dayKey(d.startsAt, zone),
-        dayPicked: true,
-        slot: null,
-        name: d.name,
-        phone: d.phone,
-        email: d.email,
-        fieldData,
-        textMessaging: d.optedIntoTextMessaging ?? null,
-        marketing: d.optedIntoMarketing ?? null,
-      },
-    });
+    const zone = get().pages.find((p) => p.slug === r.value.page)?.timeZone ?? 'UTC';
+    set({ editingId: id, result: null, booked: null, wanted: null, form: formOfBooking(r.value, zone) });
     void get().loadSlots();
   },
 }));

@@ -6,7 +6,8 @@ import { useBookingStore } from '../../stores/booking-store';
 import { BookingResult } from './BookingResult';
 import { CallerFields } from './CallerFields';
 import { FreeTimes, ProviderChoice } from './FreeTimes';
-import { toBookingInput, validateBooking, type FormErrors } from './booking-validation';
+import { toBookingInput } from './booking-input';
+import { validateBooking, type FormErrors } from './booking-validation';
 import './booking-form.css';
 import { useShallow } from 'zustand/react/shallow';
 

@@ -1,5 +1,6 @@
 /** Checks the booking form before it is queued, in plain words next to each field. */
-import { invokeChannels, type BookingInput, type BookingPageView, type SlotView } from '../../../preload/contract';
+import { invokeChannels, type BookingPageView } from '../../../preload/contract';
+import { inputOf } from './booking-input';
 import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import type { BookingForm } from '../../stores/booking-store';
 
@@ -44,34 +45,3 @@ function fieldOf([field, key]: readonly PropertyKey[]): string | null {
 
 const NO_PAGE = { slug: 'page', fields: [], consent: { textMessaging: false, marketing: false } };
 const NO_SLOT = { time: '2000-01-01T00:00', start: '2000-01-01T00:00:00Z' };
-
-/** The channel's input from a valid form. */
-export function toBookingInput(form: BookingForm, page: BookingPageView): BookingInput {
-  return inputOf(form, page, form.slot!);
-}
-
-function inputOf(
-  form: BookingForm,
-  page: Pick<BookingPageView, 'slug' | 'fields' | 'consent'>,
-  slot: Pick<SlotView, 'time' | 'start'>,
-): BookingInput {
-  const fieldData: Record<string, string | number | boolean> = {};
-  for (const field of page.fields) {
-    const value = form.fieldData[field.key];
-    if (value === undefined || value === '') continue;
-    fieldData[field.key] = field.type === 'number' && typeof value === 'string' ? Number(value) : value;
-  }
-  return {
-    page: page.slug,
-    ...(form.appointmentType ? { appointmentType: form.appointmentType } : {}),
-    time: slot.time,
-    startsAt: slot.start,
-    ...(form.provider !== null ? { provider: form.provider } : {}),
-    name: form.name.trim(),
-    phone: form.phone.trim(),
-    email: form.email.trim(),
-    fieldData,
-    ...(page.consent.textMessaging ? { optedIntoTextMessaging: form.textMessaging === true } : {}),
-    ...(page.consent.marketing ? { optedIntoMarketing: form.marketing === true } : {}),
-  };
-}

@@ -4,7 +4,8 @@
  * plain words and the form keeps what was typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBookingInput, validateBooking } from '../../../renderer/features/bookings/booking-validation';
+import { toBookingInput } from '../../../renderer/features/bookings/booking-input';
+import { validateBooking } from '../../../renderer/features/bookings/booking-validation';
 import type * as BookingStoreModule from '../../../renderer/stores/booking-store';
 import { admin } from '../../support/auth-fixture';
 import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
