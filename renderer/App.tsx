@@ -12,10 +12,10 @@ import { FindPatient } from './features/shell/FindPatient';
 import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
+import { afterFirstScreen } from './lib/perf-marks';
 import './features/messages/register-slots';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
-import { useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { wireContactEvents } from './stores/contacts-store';
 import { wireMessageEvents } from './stores/messages-events';
@@ -42,14 +42,12 @@ export function App() {
   const shortcutsOpen = useShellStore((s) => s.shortcutsOpen);
   const canReadTexts = signedIn && Boolean(auth?.grantedScopes.includes('messaging:read'));
   useEffect(() => {
-    if (!signedIn) return;
-    void useOutboxStore.getState().load();
-    // The practice's zone, so every screen's times are on its clock even before the schedule is opened.
-    void useCalendarStore.getState().loadCalendars();
+    if (signedIn) void useOutboxStore.getState().load();
   }, [signedIn]);
   useEffect(() => {
-    // The unread count for the tab and the badge, and the replies the schedule labels.
-    if (canReadTexts) void useMessagesStore.getState().load();
+    // The unread count for the tab and the badge, and the replies the schedule labels: after the schedule's first
+    // paint, so the threads (a read per thread) do not compete with the calendar's reads at sign-in.
+    if (canReadTexts) return afterFirstScreen(() => void useMessagesStore.getState().load());
   }, [canReadTexts]);
   useEffect(() => {
     if (!signedIn) return;

@@ -240,6 +240,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {
+    name: "the read-ahead for offline work competes with the first screen's reads",
+    file: 'main/core/prefetch.ts',
+    find: '    await this.deps.readsFirst();\n',
+    replace: '',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
+    name: "the texts poller competes with the first screen's reads",
+    file: 'main/core/messages/message-poller.ts',
+    find: 'const wait = this.deps.readsFirst();',
+    replace: 'const wait = null as Promise<void> | null;',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
     name: 'the nearest times after a gone slot ignore the chosen provider',
     file: 'main/core/bookings/nearest-times.ts',
     find: '(s) => provider === null || s.providers.length === 0 || s.providers.includes(provider),',

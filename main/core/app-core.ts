@@ -21,6 +21,7 @@ import { createHandlers } from './ipc/handlers';
 import { MessagesService } from './messages/messages-service';
 import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
+import { ScreenFirst, type ScreenFirstOptions } from './screen-first';
 
 /** A running core. */
 export interface FrontdeskCore {
@@ -51,6 +52,8 @@ export interface CoreOptions {
   prefetch?: PrefetchOptions;
   /** How often new texts are looked for, visible and hidden (tests shorten them). */
   messages?: { pollMs?: number; hiddenPollMs?: number };
+  /** How long background reads wait for the screens' (tests shorten it). */
+  screenFirst?: ScreenFirstOptions;
 }
 
 /** Builds core; nothing runs until `start()`. */
@@ -67,6 +70,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       outbox.known.remember(account, accountLabel(status));
       outbox.wake('signed_in');
       cache.open(account);
+      screenFirst.accountChanged(account);
       prefetch.accountChanged(account);
       messages.accountChanged();
     },
@@ -115,6 +119,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     canPrint: Boolean(platform.printWindow),
   };
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
+  // Screens read first: the read-ahead and the texts poller wait while the services' reads for a screen are under way.
+  const screenFirst = new ScreenFirst(platform.clock, options.screenFirst);
   const account = () => auth.accountKey();
   const isOnline = () => connectivity.current().state !== 'offline';
   const outbox = new OutboxHost({
@@ -126,7 +132,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     ...(options.outbox ? { options: options.outbox } : {}),
   });
   const context: CoreContext = {
-    service,
+    service: screenFirst.screens(service),
     cache,
     clock: platform.clock,
     log: platform.log,
@@ -135,6 +141,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     account,
     grantedScopes: () => (auth.status().state === 'signed_in' ? auth.status().grantedScopes : null),
     isOnline,
+    readsFirst: () => screenFirst.turn(),
     outbox,
   };
   // Core's services, each built once from the one context (and the services it reads from).
@@ -178,6 +185,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     },
     stop: async () => {
       stopResumeWatch();
+      screenFirst.stop();
       await messages.stop();
       connectivity.stop();
       await prefetch.stop();

@@ -27,6 +27,11 @@ export interface CoreContext {
   grantedScopes(): readonly string[] | null;
   /** Whether the service is thought reachable. */
   isOnline(): boolean;
+  /**
+   * Background work (the read-ahead, the texts poller) asks before it reads: null when it may go now, else a promise
+   * of when it may — screens read first (screen-first.ts).
+   */
+  readsFirst(): Promise<void> | null;
   /** Where every write goes (and the changes not yet on the service, laid over every answer). */
   outbox: OutboxHost;
 }

@@ -106,8 +106,10 @@ export class Prefetcher {
   }
 
   private async run(): Promise<void> {
+    // Never in the way of a screen: wait while its reads are under way (after sign-in, for the first screen's).
+    await this.deps.readsFirst();
     const account = this.account;
-    if (!account || account !== this.deps.account()) return;
+    if (!account || account !== this.deps.account() || this.stopped) return;
     const failed = await this.readAll(account);
     if (this.deps.account() !== account) {
       // Signed out (or another account) meanwhile: nothing read for that account may stay on this computer.

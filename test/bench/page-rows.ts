@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { WebSocketServer } from 'ws';
+import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import { notModified, readStatic } from '../../main/core/static-files';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { FrontdeskPage } from '../e2e/support/driver';
@@ -47,6 +47,7 @@ export async function pageRows(): Promise<Row[]> {
       await sb.close();
     }
     rows.push(...(await contactsKeyRows(browser)));
+    rows.push(await floodRow());
   } finally {
     await browser.close();
     refServer.close();
@@ -620,6 +621,69 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
         null,
       ),
     ];
+  } finally {
+    host.stop();
+    await sb.close();
+  }
+}
+
+/**
+ * Row 13: the browser host's memory while a page floods it with 40,000 pipelined calls and never reads a reply (issue
+ * 8: it grew from 154 MB to 2.9 GB), against the same host idle just before. The host reads at most its in-flight cap
+ * of calls and pauses the socket; a page that lets replies pile up past the send-buffer limit is dropped.
+ */
+async function floodRow(): Promise<Row> {
+  const sb = await startSandbox({ port: 0, contacts: 50, events: 20 });
+  const host = await startHost(sb.url);
+  try {
+    const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${host.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    const { origin, hash } = new URL(host.url);
+    const key = new URLSearchParams(hash.slice(1)).get('key')!;
+    const connect = () =>
+      new Promise<NodeWebSocket>((ok, fail) => {
+        const ws = new NodeWebSocket(`${origin.replace('http', 'ws')}/ipc`, ['frontdesk', `key.${key}`], { origin });
+        ws.once('open', () => ok(ws));
+        ws.once('error', fail);
+      });
+    // Idle: started, one page's worth of calls answered, then left alone for a moment.
+    const page = await connect();
+    await new Promise<void>((ok) => {
+      page.once('message', () => ok());
+      page.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info' }));
+    });
+    page.close();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const idle = median([rss(), rss(), rss()]);
+    const flooder = await connect();
+    let replies = 0;
+    flooder.on('message', () => replies++);
+    let dropped = false;
+    flooder.once('close', () => (dropped = true));
+    const socket = (flooder as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    socket.pause(); // never reads a reply
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 25);
+    for (let id = 1; id <= 40_000; id++) flooder.send(JSON.stringify({ type: 'invoke', id, channel: 'app:info' }));
+    // The host has read every call when nothing is left on this side (it stops reading while its cap is reached).
+    const until = Date.now() + 30_000;
+    while (!dropped && flooder.bufferedAmount > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1_000)); // the last calls answered
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    // Now read: how many replies the host kept for the page (all 40,000, or it dropped the page).
+    socket.resume();
+    const read = Date.now() + 30_000;
+    while (!dropped && replies < 40_000 && Date.now() < read) await new Promise((r) => setTimeout(r, 50));
+    flooder.terminate();
+    const outcome = dropped ? `page dropped after ${replies} replies` : `${replies} replies kept for the page`;
+    return ratioRow(
+      `13. host RSS, peak under 40,000 calls sent unread (issue 8: 154 MB → 2.9 GB) vs idle; ${outcome}`,
+      peak,
+      idle,
+      'MB',
+      'report',
+      null,
+    );
   } finally {
     host.stop();
     await sb.close();

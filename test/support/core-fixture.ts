@@ -52,6 +52,9 @@ export function makeCore(serviceUrl: string, options: MakeCoreOptions = {}) {
   const core = createCore(platform, config, {
     trustedOrigin: 'app://frontdesk',
     probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 },
+    // Background reads wait only while a read is under way: tests with no screen do not wait for one (screen-first
+    // tests ask for the real wait).
+    screenFirst: { quietMs: 0, firstScreenMs: 0 },
     ...coreOptions,
   });
   const cleanup = async () => {

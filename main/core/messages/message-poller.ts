@@ -15,7 +15,8 @@ export interface PollTiming {
 }
 
 /** What the poller needs: from core's context, and its timing. */
-type PollerDeps = Pick<CoreContext, 'account' | 'clock' | 'outbox' | 'grantedScopes' | 'isOnline'> & PollTiming;
+type PollerDeps = Pick<CoreContext, 'account' | 'clock' | 'outbox' | 'grantedScopes' | 'isOnline' | 'readsFirst'> &
+  PollTiming;
 
 /** Calls `poll` on a timer while running; a poll that throws counts as a failure. */
 export class MessagePoller {
@@ -24,6 +25,8 @@ export class MessagePoller {
   private visible = true;
   private running = false;
   private detach: (() => void) | null = null;
+  /** A poll waiting for the screens' reads to end. */
+  private waiting: Promise<void> | null = null;
 
   constructor(
     private readonly deps: PollerDeps,
@@ -85,8 +88,21 @@ export class MessagePoller {
     this.timer = this.deps.clock.setTimeout(() => void this.tick(), this.nextDelay());
   }
 
+  /** Resolves once a poll that was waiting for the screens' reads has begun (tests). */
+  async begun(): Promise<void> {
+    while (this.waiting) await this.waiting;
+  }
+
   private async tick(): Promise<void> {
     this.timer = null;
+    // A poll is a background read: it waits while a screen's reads are under way (and for the first screen's).
+    const wait = this.deps.readsFirst();
+    if (wait) {
+      this.waiting = wait;
+      await wait;
+      this.waiting = null;
+      if (!this.running || this.timer) return; // stopped, or another poll was asked for meanwhile
+    }
     const scopes = this.deps.grantedScopes();
     if (this.deps.account() && (scopes === null || scopes.includes('messaging:read'))) {
       if (!this.deps.isOnline()) this.failures++;

@@ -178,8 +178,9 @@ export class MessagesService {
     this.poller.pollSoon();
   }
 
-  /** Resolves when a poll under way has finished (tests). */
+  /** Resolves when a poll under way, or waiting for the screens' reads, has finished (tests). */
   async settled(): Promise<void> {
+    await this.poller.begun();
     await this.reader.settled();
   }
 

@@ -155,7 +155,11 @@ export class MessagesScreen {
 
   /** The rows of the thread list. */
   rows(): Locator {
-    return this.page.getByRole('listbox', { name: 'Threads' }).getByRole('option');
+    // Threads only: while the first read is under way the list's one option is its "Looking for texts…" state.
+    return this.page
+      .getByRole('listbox', { name: 'Threads' })
+      .getByRole('option')
+      .and(this.page.getByTestId('thread-row'));
   }
 
   /** The row of a thread by the name it shows. */
