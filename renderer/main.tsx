@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import './theme/tokens.css';
 import './components/frame.css';
 import './components/controls.css';
+import './components/overlays.css';
 import { App } from './App';
 
 const root = document.getElementById('root');

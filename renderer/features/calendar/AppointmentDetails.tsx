@@ -125,10 +125,10 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
                     </button>
                   )}
                   {p.messages && p.messages.length > 0 && (
-                    <ol className="messages" aria-label={`Recent messages with ${p.name || 'this person'}`}>
+                    <ol className="person-texts" aria-label={`Recent messages with ${p.name || 'this person'}`}>
                       {p.messages.map((m, j) => (
-                        <li key={j} className={`message message-${m.direction}`}>
-                          <span className="message-meta">
+                        <li key={j} className={`person-text person-text-${m.direction}`}>
+                          <span className="person-text-meta">
                             {m.direction === 'in' ? 'Patient wrote' : 'Sent'}
                             {m.at && !Number.isNaN(Date.parse(m.at))
                               ? ` ${format(inZone(m.at, props.zone), 'd MMM')}, ${timeInZone(m.at, props.zone)}`

@@ -62,9 +62,9 @@ function ConfirmDelete(props: { name: string; onClose(): void }) {
     useShallow(({ deleting, deleteError, remove }) => ({ deleting, deleteError, remove })),
   );
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="shell-overlay">
-      <Modal className="shell-modal">
-        <Dialog className="shell-dialog" role="alertdialog" data-testid="delete-confirm">
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-overlay">
+      <Modal className="dialog-modal">
+        <Dialog className="dialog-body" role="alertdialog" data-testid="delete-confirm">
           <Heading slot="title">Delete {props.name || 'this contact'}?</Heading>
           <p>
             {props.name || 'This contact'} is removed from the address book. Their past appointments stay on the
@@ -75,7 +75,7 @@ function ConfirmDelete(props: { name: string; onClose(): void }) {
               {deleteError.message}
             </p>
           )}
-          <div className="shell-actions">
+          <div className="dialog-actions">
             <Button className="secondary-button" onPress={props.onClose} autoFocus>
               Keep contact
             </Button>

@@ -126,9 +126,14 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
     };
   };
   return (
-    <ModalOverlay isOpen isDismissable={!sending} onOpenChange={(open) => !open && onClose()} className="shell-overlay">
-      <Modal className="shell-modal broadcast-modal">
-        <Dialog className="shell-dialog broadcast" data-testid="broadcast">
+    <ModalOverlay
+      isOpen
+      isDismissable={!sending}
+      onOpenChange={(open) => !open && onClose()}
+      className="dialog-overlay"
+    >
+      <Modal className="dialog-modal broadcast-modal">
+        <Dialog className="dialog-body broadcast" data-testid="broadcast">
           <Heading slot="title">Text everyone in the next hour</Heading>
           <p className="muted">
             Appointments starting between {timeInZone(from, zone)} and {labelledTime(from + HOUR_MS, zone)}. Check every
@@ -225,7 +230,7 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
               {formProblem}
             </p>
           )}
-          <div className="shell-actions">
+          <div className="dialog-actions">
             <Button className="secondary-button" isDisabled={sending} onPress={onClose}>
               {outcomes ? 'Close' : 'Cancel'}
             </Button>

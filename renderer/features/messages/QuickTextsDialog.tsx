@@ -34,9 +34,9 @@ export function QuickTextsDialog({ onClose }: { onClose(): void }) {
     else onClose();
   };
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="shell-overlay">
-      <Modal className="shell-modal">
-        <Dialog className="shell-dialog quick-texts" data-testid="quick-texts">
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="dialog-overlay">
+      <Modal className="dialog-modal">
+        <Dialog className="dialog-body quick-texts" data-testid="quick-texts">
           <Heading slot="title">Quick texts</Heading>
           <p className="muted">
             Write {'{first name}'}, {'{time}'} or {'{minutes}'} where the patient’s first name, their appointment time
@@ -83,7 +83,7 @@ export function QuickTextsDialog({ onClose }: { onClose(): void }) {
               {error.message}
             </p>
           )}
-          <div className="shell-actions">
+          <div className="dialog-actions">
             <Button className="secondary-button" onPress={onClose}>
               Cancel
             </Button>

@@ -54,9 +54,9 @@ export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(
   const latest = useLatestItems(sent ? [sent] : [])[0] ?? null;
   const result = latest ? sentWords(latest) : null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="shell-overlay">
-      <Modal className="shell-modal">
-        <Dialog className="shell-dialog text-patient" data-testid="text-patient">
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="dialog-overlay">
+      <Modal className="dialog-modal">
+        <Dialog className="dialog-body text-patient" data-testid="text-patient">
           <Heading slot="title">Text {name}</Heading>
           <p className="muted">To {to.phoneDisplay || to.phone}</p>
           {result ? (
@@ -95,7 +95,7 @@ export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(
                 {error.message}
               </p>
             ))}
-          <div className="shell-actions">
+          <div className="dialog-actions">
             {latest?.result?.id && (
               <Button
                 className="secondary-button"

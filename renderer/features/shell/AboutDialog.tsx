@@ -15,9 +15,9 @@ export function AboutButton() {
   return (
     <DialogTrigger>
       <Button className="link-button">About</Button>
-      <ModalOverlay isDismissable className="shell-overlay">
-        <Modal className="shell-modal">
-          <Dialog className="shell-dialog" data-testid="about">
+      <ModalOverlay isDismissable className="dialog-overlay">
+        <Modal className="dialog-modal">
+          <Dialog className="dialog-body" data-testid="about">
             {({ close }) => (
               <>
                 <Heading slot="title">About Frontdesk</Heading>
@@ -43,7 +43,7 @@ export function AboutButton() {
                   ) : null}
                 </dl>
                 {info.canOpenLogFolder ? <OpenLogFolder /> : null}
-                <div className="shell-actions">
+                <div className="dialog-actions">
                   <Button className="primary-button" onPress={close} autoFocus>
                     Close
                   </Button>

@@ -80,9 +80,9 @@ export function FindPatient() {
   if (!isOpen) return null;
   const settled = shownFor === query && !loading;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && hide()} className="shell-overlay">
-      <Modal className="shell-modal">
-        <Dialog className="shell-dialog finder" aria-labelledby="finder-title" data-testid="finder">
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && hide()} className="dialog-overlay">
+      <Modal className="dialog-modal">
+        <Dialog className="dialog-body finder" aria-labelledby="finder-title" data-testid="finder">
           <Heading slot="title" id="finder-title">
             Find a patient
           </Heading>

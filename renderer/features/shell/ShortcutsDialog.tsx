@@ -7,9 +7,9 @@ import './shell.css';
 export function ShortcutsDialog(props: { isOpen: boolean; onClose(): void }) {
   if (!props.isOpen) return null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="shell-overlay">
-      <Modal className="shell-modal">
-        <Dialog className="shell-dialog" data-testid="shortcuts">
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-overlay">
+      <Modal className="dialog-modal">
+        <Dialog className="dialog-body" data-testid="shortcuts">
           <Heading slot="title">Keyboard shortcuts</Heading>
           <table className="shortcut-table">
             <thead>
@@ -29,7 +29,7 @@ export function ShortcutsDialog(props: { isOpen: boolean; onClose(): void }) {
               ))}
             </tbody>
           </table>
-          <div className="shell-actions">
+          <div className="dialog-actions">
             <Button className="primary-button" onPress={props.onClose} autoFocus>
               Close
             </Button>
