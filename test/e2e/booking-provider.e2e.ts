@@ -141,6 +141,9 @@ describe('booking by provider on one clock', () => {
     await block.click();
     const details = app.page.getByTestId('appointment-details');
     expect(await details.innerText()).toContain('Dr. Samuel Okafor');
+    // The details cover the schedule's zone label, so they carry their own.
+    expect(await details.innerText()).toContain(`${time}–`);
+    expect(await details.innerText()).toMatch(/–\d{1,2}:\d{2}\s[AP]M CST/);
     await app.page.keyboard.press('Escape');
   });
 

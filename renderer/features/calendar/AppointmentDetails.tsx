@@ -8,7 +8,7 @@ import { createElement, useEffect, useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { AgendaItem } from '../../../preload/contract';
 import { frontdesk } from '../../lib/frontdesk';
-import { inZone, timeInZone } from '../../lib/practice-time';
+import { inZone, labelledTime, timeInZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
@@ -79,7 +79,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
             <dt>When</dt>
             <dd>
               {format(start, 'EEEE d MMMM yyyy')}, {timeInZone(shown.start, props.zone)}–
-              {timeInZone(shown.end, props.zone)}
+              {labelledTime(shown.end, props.zone)}
             </dd>
             <dt>Calendar</dt>
             <dd>{shown.calendarName || 'Not known yet'}</dd>
