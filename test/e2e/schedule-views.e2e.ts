@@ -261,6 +261,9 @@ describe('schedule views', () => {
     const tag = `${width}x${height}-${dark ? 'dark' : 'light'}`;
     await nextBusyDay(app);
     await scan(app, `schedule-day-${tag}`);
+    // The schedule fills the width: as far from the right edge as from the left (it stopped 40 px short at 1280).
+    const card = (await page.getByTestId('calendar').boundingBox())!;
+    expect(Math.abs(width - (card.x + card.width) - card.x), tag).toBeLessThanOrEqual(1);
 
     await page.getByTestId('appointment').first().click({ button: 'right' });
     await page.getByRole('menu').waitFor();
