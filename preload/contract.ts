@@ -130,6 +130,11 @@ export interface AgendaItem {
   } | null;
   /** A mark made here ("arrived", "noshow", …) that has not reached the service yet. */
   pendingMark: string | null;
+  /**
+   * The booking that made it, while Frontdesk follows it: a device-backed booking waits for the practice's own
+   * calendar system ('pending'), then is 'confirmed' or 'failed' (the appointment was not made; `reason` says why).
+   */
+  booking?: BookingSettle;
 }
 
 /** A calendar (provider or room) of the account. */
@@ -302,6 +307,22 @@ export interface BookingSummary {
   /** The appointment it made, when the service says. */
   title: string | null;
   calendarName: string | null;
+  /** That appointment's id, when the service says. */
+  eventId?: number | null;
+}
+
+/**
+ * A device-backed booking Frontdesk follows until the practice's calendar system settles it (core asks the service
+ * again with backoff and sends `bookings:settling` when anything changes).
+ */
+export interface BookingSettle {
+  /** The booking's id. */
+  id: number;
+  /** The appointment it made, once known. */
+  eventId: number | null;
+  state: BookingKind;
+  /** Why it was not booked, in plain words (set when 'failed'). */
+  reason: string | null;
 }
 
 /** A contact's next appointment, for the finder's results. */
@@ -816,6 +837,10 @@ export const invokeChannels = {
   'bookings:nearest': invoke<SlotView[]>()(opId),
   /** One booking as the service has it now (a device-backed one settles from pending); null when not found. */
   'bookings:status': invoke<BookingSummary | null>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** The device-backed bookings followed until they settle (and those settled since), as `bookings:settling` sends. */
+  'bookings:followed': invoke<BookingSettle[]>()(noArgs),
+  /** The desk has seen how a followed booking ended (a refused one leaves the schedule); returns the rest. */
+  'bookings:dismiss': invoke<BookingSettle[]>()(z.object({ id: z.number().int().positive() }).strict()),
   // messages
   /** Threads, most recent first (optionally only those of an appointment, contact or phone); cache when offline. */
   'messages:threads': invoke<ThreadList>()(
@@ -902,6 +927,8 @@ export const eventChannels = {
   'messages:unread': event<{ unreadTotal: number }>(),
   /** Threads changed on the service (new texts either way): reload the list and any open one of them. */
   'messages:changed': event<{ threadIds: number[] }>(),
+  /** A followed device-backed booking changed (waiting, confirmed or not booked): every followed booking. */
+  'bookings:settling': event<{ bookings: BookingSettle[] }>(),
   /** Browser host only: main asks the page to open a vetted URL in a new tab. */
   'shell:open-url': event<{ url: string }>(),
 } as const;

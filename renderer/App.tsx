@@ -17,6 +17,7 @@ import './features/messages/register-slots';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
 import { wireBookingEvents } from './stores/booking-store';
+import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
 import { wireContactEvents } from './stores/contacts-store';
 import { wireMessageEvents } from './stores/messages-events';
 import { useMessagesStore } from './stores/messages-store';
@@ -42,7 +43,9 @@ export function App() {
   const shortcutsOpen = useShellStore((s) => s.shortcutsOpen);
   const canReadTexts = signedIn && Boolean(auth?.grantedScopes.includes('messaging:read'));
   useEffect(() => {
-    if (signedIn) void useOutboxStore.getState().load();
+    if (!signedIn) return;
+    void useOutboxStore.getState().load();
+    void loadFollowed();
   }, [signedIn]);
   useEffect(() => {
     // The unread count for the tab and the badge, and the replies the schedule labels: after the schedule's first
@@ -60,6 +63,7 @@ export function App() {
       wireAuthEvents(),
       wireOutboxEvents(),
       wireBookingEvents(),
+      wireSettlingEvents(),
       wireContactEvents(),
       wireMessageEvents(),
       wireSessionReset(),

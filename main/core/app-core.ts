@@ -2,8 +2,9 @@
  * Core, assembled from a Platform and a config: the handler table, the event bus and the
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
-import type { AppInfo } from '../../preload/contract';
+import type { AppInfo, PayloadOf } from '../../preload/contract';
 import { ServiceClient } from './api/service-client';
+import { BookingWatch } from './bookings/booking-watch';
 import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
 import { ReadCache } from './cache/read-cache';
@@ -32,6 +33,8 @@ export interface FrontdeskCore {
   auth: AuthService;
   outbox: OutboxHost;
   messages: MessagesService;
+  /** Follows device-backed bookings until the practice's calendar system settles them. */
+  settling: BookingWatch;
   /** Reads ahead what offline work needs, after sign-in and at start. */
   prefetch: Prefetcher;
   start(): Promise<void>;
@@ -73,6 +76,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       screenFirst.accountChanged(account);
       prefetch.accountChanged(account);
       messages.accountChanged();
+      settling.accountChanged();
     },
     // Signed out: the account's offline copy goes (kept when only the session ended, for the same account's return)
     // and the work bound to it stops (when another account took its place, onSignedIn has moved that work already).
@@ -81,6 +85,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       if (why === 'replaced') return;
       prefetch.accountChanged(null);
       messages.accountChanged();
+      settling.accountChanged();
     },
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
@@ -149,6 +154,11 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const contacts = new ContactsService(context, options.contacts);
   const bookings = new BookingService(context);
   const messages = new MessagesService(context, options.messages);
+  const settling = new BookingWatch(context);
+  // A booking the outbox sent to a device-backed page is followed from its answer on.
+  events.attach((channel, payload) => {
+    if (channel === 'outbox:item') settling.outboxItem(payload as PayloadOf<'outbox:item'>);
+  });
   const prefetch = new Prefetcher(context, { calendar, contacts, bookings }, options.prefetch);
   const handlers = createHandlers({
     info,
@@ -161,6 +171,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     contacts,
     bookings,
     messages,
+    settling,
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   let stopResumeWatch: () => void = () => undefined;
@@ -172,6 +183,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     auth,
     outbox,
     messages,
+    settling,
     prefetch,
     start: async () => {
       connectivity.start();
@@ -186,6 +198,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     stop: async () => {
       stopResumeWatch();
       screenFirst.stop();
+      settling.stop();
       await messages.stop();
       connectivity.stop();
       await prefetch.stop();

@@ -4,7 +4,7 @@
  * actions: today(), move(±1), setView(), openNew().
  */
 import { create } from 'zustand';
-import type { AgendaChanges, AgendaItem, CalendarInfo, IpcError } from '../../preload/contract';
+import type { AgendaChanges, AgendaItem, BookingSettle, CalendarInfo, IpcError } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
@@ -89,6 +89,8 @@ export interface CalendarState {
   /** Puts one appointment in (replacing it or the local item it settles). */
   upsert(item: AgendaItem, replaces?: (i: AgendaItem) => boolean): void;
   remove(match: (i: AgendaItem) => boolean): void;
+  /** Marks appointments with the state of the booking that made them; a dismissed refused one leaves. */
+  applyBookings(list: readonly BookingSettle[]): void;
   patch(match: (i: AgendaItem) => boolean, change: (i: AgendaItem) => AgendaItem): void;
   clear(): void;
 }
@@ -215,6 +217,24 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   remove(match) {
     set({ items: get().items.filter((i) => !match(i)) });
   },
+  applyBookings(list) {
+    const byEvent = new Map(list.filter((b) => b.eventId !== null).map((b) => [b.eventId!, b]));
+    let changed = false;
+    const items = get().items.flatMap((item) => {
+      const booking = byEvent.get(item.id);
+      if (booking) {
+        if (sameBooking(item.booking, booking)) return [item];
+        changed = true;
+        return [{ ...item, booking }];
+      }
+      if (!item.booking) return [item];
+      changed = true;
+      const { booking: _gone, ...plain } = item;
+      // No longer followed: a refused booking's appointment was never made, so it leaves with the dismissal.
+      return item.booking.state === 'failed' ? [] : [plain];
+    });
+    if (changed) set({ items });
+  },
   patch(match, change) {
     set({
       items: get()
@@ -241,6 +261,9 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     clearDrafts();
   },
 }));
+
+const sameBooking = (a: BookingSettle | undefined, b: BookingSettle) =>
+  a !== undefined && a.id === b.id && a.state === b.state && a.reason === b.reason && a.eventId === b.eventId;
 
 function pruned(lit: Record<number, number>, now: number): Record<number, number> {
   return Object.fromEntries(Object.entries(lit).filter(([, until]) => until > now));

@@ -92,6 +92,8 @@ export function admin(sb: Sandbox) {
     reset: () => json('/__sandbox/reset', 'POST', {}),
     faults: (config: Record<string, unknown>) => json('/__sandbox/faults', 'POST', config),
     clearFaults: () => json('/__sandbox/faults', 'DELETE'),
+    /** The office system refuses the owner's next `count` device-backed bookings when they settle. */
+    deviceRefusals: (count: number) => json('/__sandbox/device-refusals', 'POST', { count }),
     revokeGrants: (filter: { email?: string; client_id?: string }) =>
       json('/__sandbox/grants/revoke', 'POST', filter) as Promise<{ revoked: number }>,
     /** Token requests of any outcome (a refused exchange still counts). */

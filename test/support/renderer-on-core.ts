@@ -5,6 +5,7 @@
  * is mocked between a store and the service: what a store shows came from the sandbox over real HTTP.
  */
 import { createProxyBridge } from '../../preload/proxy-bridge';
+import type { SandboxOptions } from '../sandbox/context';
 import { startSandbox, type Sandbox } from '../sandbox/index';
 import { signInAs } from './auth-fixture';
 import { makeCore, type MakeCoreOptions } from './core-fixture';
@@ -21,10 +22,10 @@ export interface RendererOnCore {
 /** Starts a sandbox and a core, signs in as `email`, and installs `window.frontdesk` for the stores. */
 export async function rendererOnCore(
   email = 'owner@frontdesk.test',
-  options: MakeCoreOptions = {},
+  { sandbox: sandboxOptions, ...options }: MakeCoreOptions & { sandbox?: Partial<SandboxOptions> } = {},
 ): Promise<RendererOnCore> {
   // The sandbox's usual seeded practice (a day's appointments around now), the same on every run.
-  const sandbox = await startSandbox({ port: 0, seed: 1 });
+  const sandbox = await startSandbox({ port: 0, seed: 1, ...sandboxOptions });
   const made = makeCore(sandbox.url, { trustedOrigin: ORIGIN, ...options });
   await made.core.start();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();

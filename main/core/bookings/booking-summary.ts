@@ -5,7 +5,7 @@ import type { BookingRecord } from '../api/bookings-api';
 import { displayPhone } from '../contacts/phones';
 
 /** The spec's states as the app's three kinds; unknown states are treated as still pending (never as done). */
-function bookingKind(state: string | null | undefined): BookingSummary['state'] {
+export function bookingKind(state: string | null | undefined): BookingSummary['state'] {
   if (state === 'complete') return 'confirmed';
   if (state === 'failed') return 'failed';
   return 'pending';
@@ -27,5 +27,6 @@ export function toBookingSummary(b: BookingRecord, country: CountryCode | null):
     appointmentType: b.appointment_type_token ?? '',
     title: event?.title ?? null,
     calendarName: event?.calendar_name ?? null,
+    eventId: event?.id ?? null,
   };
 }

@@ -1,18 +1,30 @@
+import type { Agenda } from '../../../preload/contract';
 /** `calendar:*` handlers: appointments of a range (fresh, cached, or what changed), calendars, and writes. */
+import type { BookingWatch } from '../bookings/booking-watch';
 import type { CalendarService } from '../calendar/calendar-service';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './service-errors';
 
-/** Builds the calendar handlers. */
-export function calendarHandlers(deps: { calendar: CalendarService }) {
+/** Builds the calendar handlers; appointments made by followed bookings carry the booking's state. */
+export function calendarHandlers(deps: { calendar: CalendarService; settling: BookingWatch }) {
   const c = deps.calendar;
+  const watch = deps.settling;
+  const marked = <T extends Agenda | null>(agenda: T, begin: string, end: string): T =>
+    agenda && { ...agenda, items: watch.annotate(agenda.items, begin, end) };
   return {
-    'calendar:range': ({ begin, end }) => serviceResult(() => c.range(begin, end)),
-    'calendar:cached': ({ begin, end }) => serviceResult(() => c.cached(begin, end)),
+    'calendar:range': ({ begin, end }) => serviceResult(async () => marked(await c.range(begin, end), begin, end)),
+    'calendar:cached': ({ begin, end }) => serviceResult(async () => marked(await c.cached(begin, end), begin, end)),
     'calendar:mark': ({ eventId, state, startsAt, who }) => serviceResult(() => c.mark(eventId, state, startsAt, who)),
     'calendar:calendars': () => serviceResult(() => c.calendars()),
-    'calendar:changes': (args) => serviceResult(() => c.changes(args)),
-    'calendar:event': ({ id }) => serviceResult(() => c.appointment(id)),
+    'calendar:changes': (args) =>
+      serviceResult(async () => watch.annotateChanges(await c.changes(args), args.begin, args.end)),
+    'calendar:event': ({ id }) =>
+      serviceResult(async () => {
+        const refused = watch.refusedCopy(id);
+        if (refused) return refused; // the service removed it: what it was, marked "not booked"
+        const [item] = watch.annotate([await c.appointment(id)], '', '');
+        return item!;
+      }),
     'calendar:create': (input) => serviceResult(() => c.create(input)),
     'calendar:update': (args) => serviceResult(() => c.update(args)),
     'calendar:cancel': (args) => serviceResult(() => c.cancel(args)),

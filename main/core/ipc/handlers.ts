@@ -7,6 +7,7 @@ import type { AuthService } from '../auth/auth-service';
 import type { BookingService } from '../bookings/booking-service';
 import type { CalendarService } from '../calendar/calendar-service';
 import type { ContactsService } from '../contacts/contacts-service';
+import type { BookingWatch } from '../bookings/booking-watch';
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { MessagesService } from '../messages/messages-service';
@@ -33,6 +34,8 @@ export interface HandlerDeps {
   contacts: ContactsService;
   bookings: BookingService;
   messages: MessagesService;
+  /** The device-backed bookings followed until they settle. */
+  settling: BookingWatch;
 }
 
 /** Builds the table for one core instance. */

@@ -52,20 +52,21 @@ export function BookingResult({ item }: { item: OutboxItem }) {
       data-testid="booking-result"
       data-status={item.status}
     >
-      {item.status === 'done' && settled === 'pending' && (
+      {item.status === 'done' && settled.state === 'pending' && (
         <p data-testid="booking-settle" data-state="pending">
           <strong>Waiting for the office system.</strong> The practice&apos;s own calendar confirms this booking in a
           moment; this updates by itself.
         </p>
       )}
-      {item.status === 'done' && settled === 'confirmed' && (
+      {item.status === 'done' && settled.state === 'confirmed' && (
         <p data-testid="booking-settle" data-state="confirmed">
           <strong>{answered?.startsWith('pending') ? 'Confirmed.' : 'Booked.'}</strong>
         </p>
       )}
-      {item.status === 'done' && settled === 'failed' && (
+      {item.status === 'done' && settled.state === 'failed' && (
         <p data-testid="booking-settle" data-state="failed">
-          <strong>Not booked.</strong> The practice&apos;s calendar system did not accept it. Choose another time.
+          <strong>Not booked</strong> — {settled.reason ?? 'the practice’s calendar system did not accept it'}. The time
+          is free again: book another time for this caller.
         </p>
       )}
       {(item.status === 'queued' || item.status === 'sending') && (

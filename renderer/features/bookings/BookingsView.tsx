@@ -8,9 +8,10 @@ import { dayInZone, labelledTime, usePracticeZone } from '../../lib/practice-tim
 import { useAppStore } from '../../stores/app-store';
 import { useBookingStore } from '../../stores/booking-store';
 import { useBookingsListStore } from '../../stores/bookings-list-store';
+import { useSettlingStore } from '../../stores/settling-store';
 import { useNavStore } from '../../stores/nav-store';
 import { BookingBadge } from './BookingBadge';
-import { pollWhilePending } from './settle';
+import { useShownState } from './settle';
 import './bookings.css';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -31,8 +32,10 @@ function When({ at, zone }: { at: string; zone: string }) {
 }
 
 function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName: string }) {
+  // A pending booking read here is followed by core until it settles; its row changes with core's word.
+  const state = useShownState(b.id, b.state);
   return (
-    <tr data-testid="booking-row" data-state={b.state}>
+    <tr data-testid="booking-row" data-state={state}>
       <td>{b.start ? <When at={b.start} zone={zone} /> : 'Not known'}</td>
       <td>
         <span className="booking-person">{b.name || 'No name given'}</span>
@@ -44,7 +47,7 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
       </td>
       <td>{b.createdAt ? <When at={b.createdAt} zone={zone} /> : ''}</td>
       <td>
-        <BookingBadge state={b.state} />
+        <BookingBadge state={state} />
       </td>
     </tr>
   );
@@ -69,15 +72,8 @@ export function BookingsView() {
     void load();
     if (pages.length === 0) void useBookingStore.getState().loadPages();
   }, [load, online, pages.length]);
-  const pending = list?.items.some((b) => b.state === 'pending') ?? false;
-  useEffect(() => {
-    if (!pending) return;
-    // The same settling as the booking result: asked again soon, then less often, until none is pending.
-    return pollWhilePending(async () => {
-      await load();
-      return !(useBookingsListStore.getState().list?.items.some((b) => b.state === 'pending') ?? false);
-    });
-  }, [pending, load]);
+  const followed = useSettlingStore((s) => s.bookings);
+  const pending = list?.items.some((b) => (followed[b.id]?.state ?? b.state) === 'pending') ?? false;
   const typeName = (b: BookingSummary) => {
     const page = pages.find((p) => p.slug === b.page || p.id === b.page);
     const type = page?.types.find((t) => t.key === b.appointmentType);

@@ -114,6 +114,7 @@ function AgendaRow(p: {
       data-id={item.id}
       data-pending={item.pending?.status ?? undefined}
       data-change={item.pending?.change ?? undefined}
+      data-booking={item.booking?.state}
       aria-haspopup="menu"
       onClick={() => p.onOpen(item.id)}
       onContextMenu={menu}

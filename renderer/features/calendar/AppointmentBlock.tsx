@@ -13,6 +13,31 @@ export function pendingWords(item: AgendaItem): string | null {
   return 'Waiting to sync';
 }
 
+/** The state of the booking that made it, in words ("Waiting for the office system", …), or null. */
+function bookingWords(item: AgendaItem): string | null {
+  const b = item.booking;
+  if (!b) return null;
+  if (b.state === 'pending') return 'Waiting for the office system';
+  if (b.state === 'confirmed') return 'Confirmed by the office system';
+  return `Not booked — ${b.reason ?? 'the practice’s calendar system did not accept it'}`;
+}
+
+/** A device-backed booking's state as a badge; the grid's short words, the whole sentence for screen readers. */
+function BookingStateBadge({ booking }: { booking: NonNullable<AgendaItem['booking']> }) {
+  const [tone, words] =
+    booking.state === 'pending'
+      ? ['wait', 'Waiting for the office system']
+      : booking.state === 'confirmed'
+        ? ['good', 'Confirmed']
+        : ['bad', 'Not booked'];
+  return (
+    <span className={`badge badge-${tone}`} data-testid="booking-state" data-state={booking.state}>
+      {words}
+      {booking.state === 'failed' && booking.reason && <span className="visually-hidden"> — {booking.reason}</span>}
+    </span>
+  );
+}
+
 /** Badges of an appointment (shared by grid and agenda). */
 export function AppointmentBadges({ item }: { item: AgendaItem }) {
   const waiting = pendingWords(item);
@@ -20,6 +45,7 @@ export function AppointmentBadges({ item }: { item: AgendaItem }) {
   const replied = useMessagesStore((s) => s.meanings[item.id]);
   return (
     <>
+      {item.booking && <BookingStateBadge booking={item.booking} />}
       {replied && (
         <span className={`badge badge-${replied === 'cancel' ? 'bad' : 'good'}`} data-testid="reply-label">
           {replied === 'cancel' ? 'Texted: cancel' : 'Texted: confirm'}
@@ -75,21 +101,39 @@ function sizeOf(height: number): 'tiny' | 'short' | 'full' {
 function tooltipOf(item: AgendaItem, zone: string): string {
   const people = item.people.map((person) => person.name).filter(Boolean);
   const waiting = pendingWords(item);
+  const booking = bookingWords(item);
   return [
     `${timeInZone(item.start, zone)} – ${timeInZone(item.end, zone)}`,
     item.title,
     ...(people.length > 0 && !people.every((n) => item.title.includes(n)) ? [people.join(', ')] : []),
     ...(waiting ? [waiting] : []),
+    ...(booking ? [booking] : []),
   ].join('\n');
 }
 
-/** The start time; the day period ("AM") gives way first in a narrow block and stays for screen readers. */
-function StartTime({ item, zone }: { item: AgendaItem; zone: string }) {
+/** A booking's state in the fewest words, beside the time of a block too small for badges. */
+const SHORT_BOOKING_WORDS = {
+  pending: 'Waiting for the office',
+  confirmed: 'Confirmed',
+  failed: 'Not booked',
+} as const;
+
+/**
+ * The start time; the day period ("AM") gives way first in a narrow block and stays for screen readers. A block too
+ * small for badges says its booking's state after the time (screen readers hear the whole badge instead).
+ */
+function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; withState: boolean }) {
   const { clock, period } = timeParts(item.start, zone);
   return (
     <span className="appt-time">
       {clock}
       {period && <span className="appt-period"> {period}</span>}
+      {withState && item.booking && (
+        <span className="appt-state" aria-hidden="true">
+          {' · '}
+          {SHORT_BOOKING_WORDS[item.booking.state]}
+        </span>
+      )}
     </span>
   );
 }
@@ -123,6 +167,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       data-id={item.id}
       data-pending={item.pending?.status ?? undefined}
       data-change={item.pending?.change ?? undefined}
+      data-booking={item.booking?.state}
       aria-haspopup="menu"
       title={tooltipOf(item, p.zone)}
       style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
@@ -132,7 +177,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       onPointerDown={(e) => p.onDragStart(item, e)}
       onFocus={() => p.onFocusChange?.(item.id)}
     >
-      <StartTime item={item} zone={p.zone} />{' '}
+      <StartTime item={item} zone={p.zone} withState={badgesHidden && size !== 'tiny'} />{' '}
       {who && (
         <span className="appt-who" aria-hidden="true">
           {who}

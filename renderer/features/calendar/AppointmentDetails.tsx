@@ -13,6 +13,7 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { useNavStore } from '../../stores/nav-store';
+import { dismissBooking } from '../../stores/settling-store';
 import { pendingWords } from './AppointmentBlock';
 import { MarkMenuButton, type MenuAction } from './AppointmentMenu';
 import { appointmentThread } from './appointment-slots';
@@ -74,6 +75,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
             </Button>
           </header>
           {pendingWords(shown) && <p className="notice notice-info">{pendingWords(shown)}</p>}
+          <BookingNote item={shown} />
           {problem && <p className="notice notice-error">{problem}</p>}
           <dl className="facts">
             <dt>When</dt>
@@ -147,19 +149,71 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
             <ThreadSlot item={shown} />
           </section>
           <footer className="panel-actions">
-            <MarkMenuButton item={shown} onAction={props.onAction} />
-            <Button
-              className="secondary-button"
-              isDisabled={shown.pending?.change === 'delete'}
-              onPress={() => props.onAction(shown, 'edit')}
-            >
-              Edit
-            </Button>
-            <CancelButton item={shown} />
+            {shown.booking?.state === 'failed' ? (
+              <Button
+                className="secondary-button"
+                onPress={() => {
+                  close();
+                  void dismissBooking(shown.booking!.id);
+                }}
+              >
+                Dismiss
+              </Button>
+            ) : (
+              <AppointmentActions item={shown} onAction={props.onAction} />
+            )}
           </footer>
         </Dialog>
       </Modal>
     </ModalOverlay>
+  );
+}
+
+/** Mark, Edit and Cancel appointment. */
+function AppointmentActions({
+  item: shown,
+  ...props
+}: {
+  item: AgendaItem;
+  onAction(item: AgendaItem, action: MenuAction): void;
+}) {
+  return (
+    <>
+      <MarkMenuButton item={shown} onAction={props.onAction} />
+      <Button
+        className="secondary-button"
+        isDisabled={shown.pending?.change === 'delete'}
+        onPress={() => props.onAction(shown, 'edit')}
+      >
+        Edit
+      </Button>
+      <CancelButton item={shown} />
+    </>
+  );
+}
+
+/** How the device-backed booking that made it stands: waiting, confirmed, or not booked and why. */
+function BookingNote({ item }: { item: AgendaItem }) {
+  const b = item.booking;
+  if (!b) return null;
+  if (b.state === 'pending')
+    return (
+      <p className="notice notice-info" data-testid="booking-note" data-state="pending">
+        <strong>Waiting for the office system.</strong> The practice&apos;s own calendar confirms this booking in a
+        moment; this updates by itself.
+      </p>
+    );
+  if (b.state === 'confirmed')
+    return (
+      <p className="notice notice-ok" data-testid="booking-note" data-state="confirmed">
+        <strong>Confirmed.</strong> The practice&apos;s calendar system has this booking.
+      </p>
+    );
+  return (
+    <p className="notice notice-error" data-testid="booking-note" data-state="failed">
+      <strong>Not booked</strong> — {b.reason ?? 'the practice’s calendar system did not accept it'}. The time is free
+      again; book another time for this patient if they still want one.
+    </p>
   );
 }
 
