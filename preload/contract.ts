@@ -320,6 +320,8 @@ export interface BookingSettle {
   id: number;
   /** The appointment it made, once known. */
   eventId: number | null;
+  /** Whom it is for, once the service said ('' until then). */
+  name: string;
   state: BookingKind;
   /** Why it was not booked, in plain words (set when 'failed'). */
   reason: string | null;

@@ -1,13 +1,12 @@
 /**
- * The Bookings screen: recent bookings with filters (page, appointment dates, state). While any shown booking is still
- * being confirmed by the practice's own calendar system, the list reads itself again until each is final, then says
- * so with a desktop notification ("Booking confirmed" / "Booking failed").
+ * The Bookings screen: recent bookings with filters (page, appointment dates, state). A shown booking still being
+ * confirmed by the practice's own calendar system is followed by core until it settles (settling-store.ts: the row's
+ * state and the desktop notification come from there).
  */
 import { create } from 'zustand';
-import type { BookingKind, BookingList, BookingSummary, IpcError } from '../../preload/contract';
+import type { BookingKind, BookingList, IpcError } from '../../preload/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { practiceZone, wallTimeToInstant } from '../lib/practice-time';
-import { notifyDesktop } from '../lib/desktop-notify';
 import { onAccountReset } from './session-reset';
 
 /** The screen's filters; dates are `yyyy-MM-dd` in the practice's zone ('' = open). */
@@ -31,31 +30,10 @@ export interface BookingsListState {
 
 const blankFilters = (): BookingFilters => ({ page: 1, from: '', to: '', state: '' });
 let seq = 0;
-/** Bookings seen pending, so their settling is announced once. */
-const pendingSeen = new Set<number>();
-
 const iso = (day: string, time: string) => {
   const at = day ? wallTimeToInstant(day, time, practiceZone()) : null;
   return at === null ? undefined : new Date(at).toISOString();
 };
-
-/** Announces bookings that were pending and are now final. */
-function announceSettled(items: BookingSummary[]): void {
-  for (const b of items) {
-    if (b.state === 'pending') {
-      pendingSeen.add(b.id);
-      continue;
-    }
-    if (!pendingSeen.delete(b.id)) continue;
-    const who = b.name || 'the caller';
-    notifyDesktop(
-      b.state === 'confirmed' ? 'Booking confirmed' : 'Booking failed',
-      b.state === 'confirmed'
-        ? `The practice's calendar confirmed the booking for ${who}.`
-        : `The practice's calendar could not take the booking for ${who}. Book another time.`,
-    );
-  }
-}
 
 /** One store for the Bookings screen. */
 export const useBookingsListStore = create<BookingsListState>()((set, get) => ({
@@ -82,12 +60,10 @@ export const useBookingsListStore = create<BookingsListState>()((set, get) => ({
     });
     if (mine !== seq) return;
     if (!r.ok) return set({ loading: false, error: r.error });
-    announceSettled(r.value.items);
     set({ loading: false, error: null, list: r.value });
   },
   clear() {
     seq++;
-    pendingSeen.clear();
     set({ filters: blankFilters(), list: null, loading: false, error: null });
   },
 }));

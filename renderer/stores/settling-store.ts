@@ -1,10 +1,12 @@
 /**
  * Device-backed bookings core follows until the practice's calendar system settles them (`bookings:settling`): the
- * booking result and the Bookings screen read their state here, and the schedule's appointments are marked from it.
- * Nothing here polls: core asks the service with backoff and sends one event per change.
+ * booking result and the Bookings screen read their state here, the schedule's appointments are marked from it, and a
+ * desktop notification says how each one that was waiting ended. Nothing here polls: core asks the service with
+ * backoff and sends one event per change.
  */
 import { create } from 'zustand';
 import type { BookingSettle } from '../../preload/contract';
+import { notifyDesktop } from '../lib/desktop-notify';
 import { frontdesk } from '../lib/frontdesk';
 import { useCalendarStore } from './calendar-store';
 import { onAccountReset } from './session-reset';
@@ -17,7 +19,22 @@ interface SettlingState {
 /** One store for the followed bookings. */
 export const useSettlingStore = create<SettlingState>()(() => ({ bookings: {} }));
 
+/** Says on the desktop how a booking that was waiting ended (once: only a move out of 'pending' is told). */
+function announce(before: Record<number, BookingSettle>, list: BookingSettle[]): void {
+  for (const b of list) {
+    if (before[b.id]?.state !== 'pending' || b.state === 'pending') continue;
+    const who = b.name || 'the caller';
+    notifyDesktop(
+      b.state === 'confirmed' ? 'Booking confirmed' : 'Booking failed',
+      b.state === 'confirmed'
+        ? `The practice's calendar confirmed the booking for ${who}.`
+        : `The practice's calendar could not take the booking for ${who}. Book another time.`,
+    );
+  }
+}
+
 function take(list: BookingSettle[]): void {
+  announce(useSettlingStore.getState().bookings, list);
   useSettlingStore.setState({ bookings: Object.fromEntries(list.map((b) => [b.id, b])) });
   useCalendarStore.getState().applyBookings(list);
 }

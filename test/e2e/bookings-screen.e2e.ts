@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { axeProblems, openSized, serviceCall, signedInSchedule } from './support/schedule';
 import { useStack, type Stack } from './support/stack';
 
-// Long enough for the screen to see the booking pending before the device answers (the list re-reads every 4 s).
+// Long enough for the screen to see the booking pending before the device answers.
 const stack = useStack({ deviceSettleMs: 8_000 });
 
 interface Slot {
@@ -77,7 +77,7 @@ describe('bookings screen', () => {
     expect(await screen.getByRole('status').filter({ hasText: 'still being confirmed' }).isVisible()).toBe(true);
     expect(await axeProblems(app)).toEqual([]);
 
-    // Nothing to press: the list reads again until the device answers, then says so on the desktop.
+    // Nothing to press: core follows the booking until the device answers; the row and the desktop say so.
     await screen
       .locator('[data-testid="booking-row"][data-state="confirmed"]')
       .filter({ hasText: 'Ada Byron' })

@@ -29,7 +29,13 @@ interface Followed extends BookingSettle {
   item: AgendaItem | null;
 }
 
-const settleOf = (f: Followed): BookingSettle => ({ id: f.id, eventId: f.eventId, state: f.state, reason: f.reason });
+const settleOf = (f: Followed): BookingSettle => ({
+  id: f.id,
+  eventId: f.eventId,
+  name: f.name,
+  state: f.state,
+  reason: f.reason,
+});
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
 /** What the watcher needs of core's context. */
@@ -55,19 +61,28 @@ export class BookingWatch {
   /** A booking the outbox sent: followed when the service answered that it is pending. */
   outboxItem(item: OutboxItem): void {
     if (item.kind !== 'booking.book_now' || item.status !== 'done' || !item.result?.id) return;
-    this.saw({ id: item.result.id, eventId: null, state: bookingKind(item.result.state) });
+    this.saw({ id: item.result.id, eventId: null, name: '', state: bookingKind(item.result.state) });
   }
 
   /** A booking read from the service (the Bookings screen, a status read): followed while pending, else updated. */
-  saw(b: Pick<BookingSummary, 'id' | 'state' | 'eventId'>): void {
+  saw(b: Pick<BookingSummary, 'id' | 'state' | 'eventId' | 'name'>): void {
     this.ownedNow();
     const known = this.followed.get(b.id);
     if (known) {
-      this.update(known, b.state, b.eventId ?? known.eventId, b.state === 'failed' ? REFUSED_REASON : null);
+      const reason = b.state === 'failed' ? REFUSED_REASON : null;
+      this.update(known, { state: b.state, eventId: b.eventId ?? known.eventId, name: b.name || known.name, reason });
       return;
     }
     if (b.state !== 'pending' || !this.deps.account()) return;
-    this.followed.set(b.id, { id: b.id, eventId: b.eventId ?? null, state: 'pending', reason: null, item: null });
+    const fresh: Followed = {
+      id: b.id,
+      eventId: b.eventId ?? null,
+      name: b.name,
+      state: 'pending',
+      reason: null,
+      item: null,
+    };
+    this.followed.set(b.id, fresh);
     this.emit();
     // Asked at once when its appointment is not known yet (the schedule needs it), else after the first wait.
     this.attempt = 0;
@@ -174,10 +189,15 @@ export class BookingWatch {
         try {
           const [b] = await listBookings(this.deps.service, { id: f.id }, 1, 1);
           if (this.deps.account() !== owner || !this.followed.has(f.id)) continue;
-          if (!b) this.update(f, 'failed', f.eventId, GONE_REASON);
+          if (!b) this.update(f, { ...f, state: 'failed', reason: GONE_REASON });
           else {
             const state = bookingKind(b.state);
-            this.update(f, state, b.participant?.event?.id ?? f.eventId, state === 'failed' ? REFUSED_REASON : null);
+            this.update(f, {
+              state,
+              eventId: b.participant?.event?.id ?? f.eventId,
+              name: b.name || f.name,
+              reason: state === 'failed' ? REFUSED_REASON : null,
+            });
           }
         } catch (error) {
           // Offline, signed out or a refusal of the read: asked again at the next round.
@@ -196,10 +216,11 @@ export class BookingWatch {
     }
   }
 
-  private update(f: Followed, state: Followed['state'], eventId: number | null, reason: string | null): void {
-    if (f.state === state && f.eventId === eventId && f.reason === reason) return;
-    Object.assign(f, { state, eventId, reason });
-    if (state !== 'pending') this.prune();
+  private update(f: Followed, next: Pick<Followed, 'state' | 'eventId' | 'name' | 'reason'>): void {
+    if (f.state === next.state && f.eventId === next.eventId && f.name === next.name && f.reason === next.reason)
+      return;
+    Object.assign(f, { state: next.state, eventId: next.eventId, name: next.name, reason: next.reason });
+    if (next.state !== 'pending') this.prune();
     this.emit();
   }
 

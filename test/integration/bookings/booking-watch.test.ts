@@ -121,11 +121,11 @@ describe('following a device-backed booking', () => {
     const b = await bookDevice('Ada Waits');
     const eventId = b.participant.event.id;
     watch.outboxItem(doneItem(b));
-    expect(last()).toEqual([{ id: b.id, eventId: null, state: 'pending', reason: null }]);
+    expect(last()).toEqual([{ id: b.id, eventId: null, name: '', state: 'pending', reason: null }]);
     expect(timers.waits()).toEqual([0]);
 
     await check();
-    expect(last()).toEqual([{ id: b.id, eventId, state: 'pending', reason: null }]);
+    expect(last()).toEqual([{ id: b.id, eventId, name: 'Ada Waits', state: 'pending', reason: null }]);
     expect(timers.waits()).toEqual([1000]);
     time.advance(1000);
     await check();
@@ -134,7 +134,7 @@ describe('following a device-backed booking', () => {
     time.advance(2000);
     await check();
     expect(sent.length).toBe(eventsBefore + 1);
-    expect(last()).toEqual([{ id: b.id, eventId, state: 'confirmed', reason: null }]);
+    expect(last()).toEqual([{ id: b.id, eventId, name: 'Ada Waits', state: 'confirmed', reason: null }]);
     expect(timers.waits(), 'nothing pending: no more asking').toEqual([]);
 
     // The schedule's appointment carries the booking's word.
@@ -144,7 +144,7 @@ describe('following a device-backed booking', () => {
 
   it('keeps asking, less often, while the service cannot be reached', async () => {
     const b = await bookDevice('Bo Offline');
-    watch.saw({ id: b.id, state: 'pending', eventId: b.participant.event.id });
+    watch.saw({ id: b.id, state: 'pending', eventId: b.participant.event.id, name: b.name });
     expect(timers.waits()).toEqual([1000]);
     await fetch(`${api.sb.url}/__sandbox/faults`, {
       method: 'POST',
@@ -195,13 +195,13 @@ describe('following a device-backed booking', () => {
     expect(early.removedIds).toEqual([]);
     expect(timers.waits()).toEqual([0]);
     await check();
-    expect(last()).toEqual([{ id: b.id, eventId, state: 'failed', reason: REFUSED_REASON }]);
+    expect(last()).toEqual([{ id: b.id, eventId, name: 'Cy Refused', state: 'failed', reason: REFUSED_REASON }]);
     expect(timers.waits()).toEqual([]);
     expect((await api.get('/v1/event', { id: eventId })).body.is_deleted, 'the service removed it').toBe(true);
 
     // The schedule's next read no longer has it, and the change poll says it was removed: it stays, marked.
     expect(watch.annotate([], begin, end)).toEqual([
-      { ...appointment, booking: { id: b.id, eventId, state: 'failed', reason: REFUSED_REASON } },
+      { ...appointment, booking: { id: b.id, eventId, name: 'Cy Refused', state: 'failed', reason: REFUSED_REASON } },
     ]);
     const changes = watch.annotateChanges({ items: [], removedIds: [eventId], full: false, fetchedAt: 0 }, begin, end);
     expect(changes.removedIds).toEqual([]);
@@ -215,7 +215,7 @@ describe('following a device-backed booking', () => {
 
   it('forgets the bookings of an account that signed out', async () => {
     const b = await bookDevice('Di Leaves');
-    watch.saw({ id: b.id, state: 'pending', eventId: b.participant.event.id });
+    watch.saw({ id: b.id, state: 'pending', eventId: b.participant.event.id, name: b.name });
     account = null;
     watch.accountChanged();
     expect(last()).toEqual([]);
