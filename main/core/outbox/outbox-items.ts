@@ -104,12 +104,19 @@ export function describeChange(op: Pick<OpView, 'kind' | 'payload' | 'appointmen
 /** Failures that sending the same request again cannot fix (the service said no, the time is gone, or it is held). */
 const FINAL_FAILURES: ReadonlySet<string> = new Set(['permanent', 'time_passed', 'held']);
 
+/** The zone this process's clock runs in (where an op that names none was written, by older versions). */
+const hostZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The renderer's view of an op (no account keys, no internals). */
 export function toItem(op: OpView): OutboxItem {
+  // A time is always said with the zone it is written in, so the screen can label it: an op queued before its zone
+  // was known (or by an older version) is written in this process's zone, and named so, never passed off as the
+  // practice's.
+  const zone = op.appointmentAt === null ? (op.zone ?? null) : (op.zone ?? hostZone());
   return {
     id: op.id,
     kind: op.kind,
-    summary: summarize(op, op.zone),
+    summary: summarize(op, zone),
     status: op.status,
     attempts: op.attempts,
     nextAttemptAt: op.nextAttemptAt,
@@ -123,7 +130,7 @@ export function toItem(op: OpView): OutboxItem {
     canRetry:
       op.status === 'queued' || (op.status === 'needs_attention' && !FINAL_FAILURES.has(op.lastError?.kind ?? '')),
     appointmentAt: op.appointmentAt,
-    zone: op.zone ?? null,
+    zone,
     ...(op.lastError?.kind === 'held' && op.status === 'needs_attention' ? { held: true } : {}),
   };
 }

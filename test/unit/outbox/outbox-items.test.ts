@@ -1,6 +1,7 @@
 /** The Outbox's lines are sentences for people: no ids, no service codes, the practice's clock. */
 import { describe, expect, it } from 'vitest';
-import { appointmentTime, summarize } from '../../../main/core/outbox/outbox-items';
+import { appointmentTime, summarize, toItem } from '../../../main/core/outbox/outbox-items';
+import type { OpView } from '../../../main/core/outbox/types';
 
 const at = Date.UTC(2026, 10, 23, 16, 15);
 const line = (kind: Parameters<typeof summarize>[0]['kind'], payload: Record<string, unknown>, appointmentAt = at) =>
@@ -31,5 +32,25 @@ describe('outbox summaries', () => {
   it('shows the time in the zone it is given, whatever zone the host runs in', () => {
     expect(appointmentTime(at, 'America/Denver')).toBe('Mon 23 Nov 9:15 AM');
     expect(appointmentTime(at, 'UTC')).toBe('Mon 23 Nov 4:15 PM');
+  });
+
+  it('names the zone an op without one is written in (queued before its zone was known), never leaving it unsaid', () => {
+    const op = {
+      id: 'op-1',
+      kind: 'event.mark',
+      payload: { id: 7, state: 'arrived', who: 'Maria Garcia' },
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: null,
+      createdAt: at,
+      appointmentAt: at,
+      timePassed: false,
+    } as unknown as OpView; // only the fields toItem reads; the rest of an op is the outbox's business
+    const host = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const item = toItem(op);
+    expect(item.zone).toBe(host);
+    expect(item.summary).toBe(`Mark Maria Garcia as arrived, ${appointmentTime(at, host)}`);
+    expect(toItem({ ...op, zone: 'America/Denver' } as OpView).summary).toMatch(/9:15 AM$/);
+    expect(toItem({ ...op, appointmentAt: null } as OpView).zone).toBeNull();
   });
 });
