@@ -1,4 +1,6 @@
 /** The Bookings screen: recent bookings with their state, filtered by state and appointment dates, a page at a time. */
+import { ColumnHeads } from '../../components/ColumnHeads';
+import { ScreenCard } from '../../components/ScreenCard';
 import { useEffect } from 'react';
 import type { BookingKind, BookingSummary } from '../../../preload/contract';
 import { Field } from '../../components/Field';
@@ -80,14 +82,12 @@ export function BookingsView() {
     return type?.label ?? b.title ?? page?.name ?? 'Appointment';
   };
   return (
-    <section
-      className="card bookings-screen"
-      aria-labelledby="bookings-heading"
-      data-testid="bookings"
-      data-loading={loading ? 'true' : 'false'}
-    >
-      <div className="bookings-bar">
-        <h2 id="bookings-heading">Bookings</h2>
+    <ScreenCard
+      className="bookings-screen"
+      title="Bookings"
+      testId="bookings"
+      loading={loading}
+      actions={
         <button
           type="button"
           className="primary-button"
@@ -95,7 +95,8 @@ export function BookingsView() {
         >
           Book appointment
         </button>
-      </div>
+      }
+    >
       <div className="form-row bookings-filters">
         <Field label="State">
           <select value={filters.state} onChange={(e) => setFilters({ state: e.target.value as BookingKind | '' })}>
@@ -134,15 +135,7 @@ export function BookingsView() {
         <div className="bookings-table-wrap">
           <table className="bookings-table">
             <caption className="visually-hidden">Recent bookings, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Appointment</th>
-                <th scope="col">Person</th>
-                <th scope="col">What</th>
-                <th scope="col">Booked</th>
-                <th scope="col">State</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Appointment', 'Person', 'What', 'Booked', 'State']} />
             <tbody>
               {list.items.map((b) => (
                 <Row key={b.id} b={b} zone={zone} typeName={typeName(b)} />
@@ -172,6 +165,6 @@ export function BookingsView() {
           </button>
         </nav>
       )}
-    </section>
+    </ScreenCard>
   );
 }

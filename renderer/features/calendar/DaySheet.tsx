@@ -3,6 +3,7 @@
  * nothing of the app around it. It is put straight under <body> (a portal), where the print styles show it alone;
  * on screen it is never shown. Rendered only while printing, so the schedule pays nothing for it otherwise.
  */
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { createPortal } from 'react-dom';
 import type { AgendaItem, CalendarInfo } from '../../../preload/contract';
 import { dayKey, differsFromWorkstation, timeInZone, zoneLabel } from '../../lib/practice-time';
@@ -86,15 +87,7 @@ export function DaySheet(props: DaySheetProps) {
               <col className="sheet-col-what" />
               <col />
             </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Patient</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Appointment</th>
-                <th scope="col">Notes</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Time', 'Patient', 'Phone', 'Appointment', 'Notes']} />
             <tbody>
               {s.items.map((item) => (
                 <Row key={item.id} item={item} zone={props.zone} />

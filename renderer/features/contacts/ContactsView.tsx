@@ -1,4 +1,5 @@
 /** The Contacts screen: find a contact by name, phone or e-mail; add, change or delete one. */
+import { ScreenCard } from '../../components/ScreenCard';
 import { useEffect } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
@@ -29,24 +30,22 @@ export function ContactsView() {
     if (mode === 'list') useContactDetailsStore.getState().refresh();
   }, [mode]);
   return (
-    <section
-      className="card contacts"
-      aria-labelledby="contacts-heading"
-      data-testid="contacts"
-      data-mode={mode}
-      data-loading={loading ? 'true' : 'false'}
-      data-source={source ?? 'none'}
-      data-query={shownQuery ?? ''}
-    >
-      <div className="contacts-bar">
-        <h2 id="contacts-heading">{mode === 'new' ? 'New contact' : mode === 'edit' ? 'Edit contact' : 'Contacts'}</h2>
-        {mode === 'list' && !open && (
+    <ScreenCard
+      className="contacts"
+      title={mode === 'new' ? 'New contact' : mode === 'edit' ? 'Edit contact' : 'Contacts'}
+      testId="contacts"
+      loading={loading}
+      data={{ 'data-mode': mode, 'data-source': source ?? 'none', 'data-query': shownQuery ?? '' }}
+      actions={
+        mode === 'list' &&
+        !open && (
           <button type="button" className="primary-button" onClick={startNew}>
             New contact
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {mode !== 'list' ? <ContactEditor /> : open ? <ContactDetails contact={open} /> : <ContactResults />}
-    </section>
+    </ScreenCard>
   );
 }

@@ -3,6 +3,7 @@
  * starts within the next hour, each with the exact text they will get, shown before anything is sent; people can be
  * left out; then one text each, through the outbox, and what became of each.
  */
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { DEFAULT_QUICK_TEXTS, type AgendaItem, type OutboxItem } from '../../../preload/contract';
@@ -180,14 +181,7 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
             </p>
           ) : (
             <table className="broadcast-table" aria-label="Who gets which text">
-              <thead>
-                <tr>
-                  <th scope="col">Send</th>
-                  <th scope="col">Patient</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">Text</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Send', 'Patient', 'Time', 'Text']} />
               <tbody>
                 {people.map((p) => (
                   <tr key={p.key} data-testid="broadcast-row">

@@ -2,6 +2,7 @@
  * The Messages screen: the patients' text threads beside the open one. Without permission to read texts, it says why
  * it is empty and offers "Grant access"; without permission to send, threads are read-only.
  */
+import { ScreenCard } from '../../components/ScreenCard';
 import { useEffect, useState } from 'react';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { ReadStatus } from '../../components/ReadStatus';
@@ -29,15 +30,13 @@ export function MessagesView() {
     void useMessagesStore.getState().reloadDetail();
   }, [canRead, online]);
   return (
-    <section
-      className="card messages-screen"
-      aria-labelledby="messages-heading"
-      data-testid="messages"
-      data-loading={loading ? 'true' : 'false'}
-    >
-      <div className="messages-bar">
-        <h2 id="messages-heading">Messages</h2>
-        {canSend && (
+    <ScreenCard
+      className="messages-screen"
+      title="Messages"
+      testId="messages"
+      loading={loading}
+      actions={
+        canSend && (
           <button
             type="button"
             className="secondary-button"
@@ -50,8 +49,9 @@ export function MessagesView() {
           >
             Quick texts…
           </button>
-        )}
-      </div>
+        )
+      }
+    >
       {!canRead ? (
         <PermissionNeeded
           message="No texts are shown: Frontdesk was not given permission to read the patients’ text messages."
@@ -76,6 +76,6 @@ export function MessagesView() {
         </>
       )}
       {editing && <QuickTextsDialog onClose={() => setEditing(false)} />}
-    </section>
+    </ScreenCard>
   );
 }

@@ -1,4 +1,5 @@
 /** The "?" dialog: every keyboard shortcut in one table. */
+import { ColumnHeads } from '../../components/ColumnHeads';
 import { Dialog, Heading, Modal, ModalOverlay, Button } from 'react-aria-components';
 import { shortcutRows } from './shortcuts';
 import './shell.css';
@@ -12,12 +13,7 @@ export function ShortcutsDialog(props: { isOpen: boolean; onClose(): void }) {
         <Dialog className="dialog-body" data-testid="shortcuts">
           <Heading slot="title">Keyboard shortcuts</Heading>
           <table className="shortcut-table">
-            <thead>
-              <tr>
-                <th scope="col">Keys</th>
-                <th scope="col">What they do</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Keys', 'What they do']} />
             <tbody>
               {shortcutRows().map((r) => (
                 <tr key={r.keys}>
