@@ -8,8 +8,6 @@ import { NavBar } from './components/NavBar';
 import { CalendarView } from './features/calendar/CalendarView';
 import { HeldWorkBanner } from './features/outbox/HeldWorkBanner';
 import { ServiceCard } from './features/service/ServiceCard';
-import { FindPatient } from './features/shell/FindPatient';
-import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { afterFirstScreen } from './lib/perf-marks';
@@ -20,6 +18,7 @@ import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
 import { wireContactEvents } from './stores/contacts-store';
 import { wireMessageEvents } from './stores/messages-events';
+import { useFinderStore } from './stores/finder-store';
 import { useMessagesStore } from './stores/messages-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
@@ -31,6 +30,11 @@ const BookingView = lazy(() => import('./features/bookings/BookingView').then((m
 const ContactsView = lazy(() => import('./features/contacts/ContactsView').then((m) => ({ default: m.ContactsView })));
 const BookingsView = lazy(() => import('./features/bookings/BookingsView').then((m) => ({ default: m.BookingsView })));
 const OutboxView = lazy(() => import('./features/outbox/OutboxView').then((m) => ({ default: m.OutboxView })));
+// Dialogs load when first opened: react-aria is not in the JS the first paint needs.
+const FindPatient = lazy(() => import('./features/shell/FindPatient').then((m) => ({ default: m.FindPatient })));
+const ShortcutsDialog = lazy(() =>
+  import('./features/shell/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
+);
 const MessagesView = lazy(() => import('./features/messages/MessagesView').then((m) => ({ default: m.MessagesView })));
 
 /** Root component. */
@@ -41,6 +45,7 @@ export function App() {
   const screen = useNavStore((s) => s.screen);
   const signedIn = auth?.state === 'signed_in';
   const shortcutsOpen = useShellStore((s) => s.shortcutsOpen);
+  const finderOpen = useFinderStore((s) => s.isOpen);
   const canReadTexts = signedIn && Boolean(auth?.grantedScopes.includes('messaging:read'));
   useEffect(() => {
     if (!signedIn) return;
@@ -96,11 +101,12 @@ export function App() {
           {ready && signedIn && screen === 'outbox' && <OutboxView />}
           {ready && signedIn && screen === 'messages' && <MessagesView />}
         </Suspense>
-        {ready && signedIn && <FindPatient />}
-        <ShortcutsDialog
-          isOpen={shortcutsOpen && signedIn}
-          onClose={() => useShellStore.getState().showShortcuts(false)}
-        />
+        <Suspense fallback={null}>
+          {ready && signedIn && finderOpen && <FindPatient />}
+          {shortcutsOpen && signedIn && (
+            <ShortcutsDialog isOpen onClose={() => useShellStore.getState().showShortcuts(false)} />
+          )}
+        </Suspense>
         {ready && auth?.state !== 'signed_in' && <ServiceCard />}
       </main>
       <StatusBar />

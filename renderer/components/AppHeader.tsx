@@ -1,6 +1,6 @@
 /** Top bar: the practice's name (the app's name until signed in), who is signed in, About and the shortcut list. */
 import { AccountMenu } from '../features/account/AccountMenu';
-import { AboutButton } from '../features/shell/AboutDialog';
+import { AboutButton } from '../features/shell/AboutButton';
 import { useAuthStore } from '../stores/auth-store';
 import { useFinderStore } from '../stores/finder-store';
 import { useShellStore } from '../stores/shell-store';

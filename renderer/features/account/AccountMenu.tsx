@@ -1,9 +1,11 @@
 /** Header part for a signed-in user: who, for which account, and Sign out (warning first while changes wait to sync). */
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useOutboxStore } from '../../stores/outbox-store';
 import './account.css';
+
+// react-aria stays out of the JS the first paint needs: the warning loads when it is first shown.
+const SignOutWarning = lazy(() => import('./SignOutWarning').then((m) => ({ default: m.SignOutWarning })));
 
 /** "Maria Lopez — acting for Lakeside Dental" and a Sign out button. */
 export function AccountMenu() {
@@ -28,37 +30,11 @@ export function AccountMenu() {
       >
         Sign out
       </button>
-      <ModalOverlay isDismissable className="modal-overlay" isOpen={asking} onOpenChange={setAsking}>
-        <Modal className="modal">
-          <Dialog role="alertdialog" className="modal-dialog" data-testid="sign-out-warning">
-            {({ close }) => (
-              <>
-                <Heading slot="title">
-                  {waiting === 1 ? '1 change is' : `${waiting} changes are`} still waiting to be sent
-                </Heading>
-                <p>
-                  If you sign out now, {waiting === 1 ? 'it stays' : 'they stay'} safely on this computer and{' '}
-                  {waiting === 1 ? 'is' : 'are'} sent after the next sign-in as this account.
-                </p>
-                <div className="button-row">
-                  <Button className="secondary-button" onPress={close} autoFocus>
-                    Stay signed in
-                  </Button>
-                  <Button
-                    className="primary-button"
-                    onPress={() => {
-                      close();
-                      void signOut();
-                    }}
-                  >
-                    Sign out — {waiting === 1 ? 'it' : 'they'} will be sent after the next sign-in as this account
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
+      {asking && (
+        <Suspense fallback={null}>
+          <SignOutWarning waiting={waiting} onClose={() => setAsking(false)} onSignOut={() => void signOut()} />
+        </Suspense>
+      )}
     </div>
   );
 }

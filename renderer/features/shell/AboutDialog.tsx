@@ -3,57 +3,54 @@
  * in the header), and where the log is, for support: "Open log folder" in the desktop app, its path in the browser.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { hostOf } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
 import './shell.css';
 
-/** The header's About button and its dialog. */
-export function AboutButton() {
+/** The header's About box (the button is in AboutButton, which loads this module when first pressed). */
+export function AboutDialog(props: { onClose(): void }) {
   const info = useAppStore((s) => s.info);
   if (!info) return null;
   return (
-    <DialogTrigger>
-      <Button className="link-button">About</Button>
-      <ModalOverlay isDismissable className="dialog-overlay">
-        <Modal className="dialog-modal">
-          <Dialog className="dialog-body" data-testid="about">
-            {({ close }) => (
-              <>
-                <Heading slot="title">About Frontdesk</Heading>
-                <dl className="facts">
-                  <dt>Version</dt>
-                  <dd>{info.version}</dd>
-                  <dt>Running as</dt>
-                  <dd>{info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}</dd>
-                  <dt>Service</dt>
-                  <dd data-testid="about-service">
-                    {hostOf(info.serviceUrl)}
-                    {info.usingSandbox ? ' (the practice service that comes with Frontdesk, made-up patients)' : ''}
-                  </dd>
-                  <dt>Sign-in portal</dt>
-                  <dd>{hostOf(info.portalUrl)}</dd>
-                  {info.logFolder ? (
-                    <>
-                      <dt>Log folder</dt>
-                      <dd data-testid="about-log-folder" className="shell-path">
-                        {info.logFolder}
-                      </dd>
-                    </>
-                  ) : null}
-                </dl>
-                {info.canOpenLogFolder ? <OpenLogFolder /> : null}
-                <div className="dialog-actions">
-                  <Button className="primary-button" onPress={close} autoFocus>
-                    Close
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </ModalOverlay>
-    </DialogTrigger>
+    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-overlay">
+      <Modal className="dialog-modal">
+        <Dialog className="dialog-body" data-testid="about">
+          {({ close }) => (
+            <>
+              <Heading slot="title">About Frontdesk</Heading>
+              <dl className="facts">
+                <dt>Version</dt>
+                <dd>{info.version}</dd>
+                <dt>Running as</dt>
+                <dd>{info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}</dd>
+                <dt>Service</dt>
+                <dd data-testid="about-service">
+                  {hostOf(info.serviceUrl)}
+                  {info.usingSandbox ? ' (the practice service that comes with Frontdesk, made-up patients)' : ''}
+                </dd>
+                <dt>Sign-in portal</dt>
+                <dd>{hostOf(info.portalUrl)}</dd>
+                {info.logFolder ? (
+                  <>
+                    <dt>Log folder</dt>
+                    <dd data-testid="about-log-folder" className="shell-path">
+                      {info.logFolder}
+                    </dd>
+                  </>
+                ) : null}
+              </dl>
+              {info.canOpenLogFolder ? <OpenLogFolder /> : null}
+              <div className="dialog-actions">
+                <Button className="primary-button" onPress={close} autoFocus>
+                  Close
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }
 
