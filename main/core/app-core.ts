@@ -159,7 +159,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   events.attach((channel, payload) => {
     if (channel === 'outbox:item') settling.outboxItem(payload as PayloadOf<'outbox:item'>);
   });
-  const prefetch = new Prefetcher(context, { calendar, contacts, bookings }, options.prefetch);
+  const prefetch = new Prefetcher(context, { calendar, contacts, bookings, settling }, options.prefetch);
   const handlers = createHandlers({
     info,
     connectivity,

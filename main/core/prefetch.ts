@@ -2,11 +2,13 @@
  * Offline-ready from sign-in: right after sign-in and at each start with a saved session, reads what offline work
  * needs into the encrypted read cache — calendars, address books, booking pages (types, fields, consents) with the
  * next days of free times, contacts, and the next days of the schedule — so a receptionist who loses the network at
- * once can still add a contact, book and check in. Runs in the background (never in the way of a screen); a part
+ * once can still add a contact, book and check in. It also picks up the bookings still waiting for the office system
+ * (made before a restart, on another workstation or before this sign-in), which core then follows until they settle. Runs in the background (never in the way of a screen); a part
  * that fails is logged and the whole is read again later, sooner when the service comes back. While signed in it
  * is read again every few minutes, so the saved free times stay fresh.
  */
 import type { BookingService } from './bookings/booking-service';
+import type { BookingWatch } from './bookings/booking-watch';
 import { saveAvailability } from './bookings/saved-availability';
 import type { CalendarService } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
@@ -27,6 +29,8 @@ export interface PrefetchSources {
   calendar: CalendarService;
   contacts: ContactsService;
   bookings: BookingService;
+  /** Bookings still waiting for the office system are picked up here, so they settle on screen after a restart. */
+  settling: BookingWatch;
 }
 
 /** The last finished read: for whom, when, and the parts that failed (none when complete). */
@@ -139,7 +143,7 @@ export class Prefetcher {
   /** Every part, side by side; the parts that failed and why. */
   private async readAll(account: string): Promise<{ part: string; reason: string }[]> {
     const { deps } = this;
-    const { calendar, contacts, bookings } = this.sources;
+    const { calendar, contacts, bookings, settling } = this.sources;
     const now = deps.clock.now();
     const parts: Record<string, () => Promise<unknown>> = {
       calendars: async () => {
@@ -154,6 +158,7 @@ export class Prefetcher {
         if (list.source !== 'service') throw new Error('the service could not be reached');
       },
       schedule: () => saveScheduleDays(deps.service, deps.cache, account, now),
+      'bookings waiting for the office system': () => settling.followPending(),
     };
     const names = Object.keys(parts);
     const results = await Promise.allSettled(names.map((name) => parts[name]!()));

@@ -18,6 +18,10 @@ const KEEP_SETTLED = 100;
 /** Why a booking the office system refused was not made, in the desk's words. */
 export const REFUSED_REASON = 'the practice’s calendar system did not accept it';
 const GONE_REASON = 'the service no longer has it';
+/** The service's states of a booking still waiting for the office system (spec, "States and transitions"). */
+const PENDING_STATES = ['pending_device_update', 'pending_device_update_for_contact'];
+/** Waiting bookings picked up per state in one read (more than a desk has waiting at once). */
+const PENDING_PAGE = 100;
 
 /** Wait before asking again after `attempt` answers that were still pending: 1 s, 2 s, 4 s … at most 30 s. */
 export function settleDelay(attempt: number): number {
@@ -87,6 +91,28 @@ export class BookingWatch {
     // Asked at once when its appointment is not known yet (the schedule needs it), else after the first wait.
     this.attempt = 0;
     this.schedule(b.eventId ? FIRST_MS : 0);
+  }
+
+  /**
+   * Picks up the account's bookings still waiting for the office system that nothing here follows yet — made before
+   * the app restarted, on another workstation, or before this sign-in — so they settle on screen by themselves too.
+   * Read with the read-ahead (after sign-in, at start with a saved session, and at each refresh); nothing is asked
+   * again unless one is waiting.
+   */
+  async followPending(): Promise<void> {
+    const owner = this.deps.account();
+    if (!owner) return;
+    const pages = await Promise.all(
+      PENDING_STATES.map((state) => listBookings(this.deps.service, { state }, 1, PENDING_PAGE)),
+    );
+    if (this.deps.account() !== owner) return;
+    for (const b of pages.flat())
+      this.saw({
+        id: b.id,
+        state: bookingKind(b.state),
+        eventId: b.participant?.event?.id ?? null,
+        name: b.name ?? '',
+      });
   }
 
   /** The desk has seen how it ended: no longer followed. */

@@ -16,6 +16,7 @@ const BACKGROUND = [
   'GET /v1/contacts',
   'GET /v1/address_books',
   'GET /v1/availability',
+  'GET /v1/bookings',
   'GET /v1/conversations',
   'GET /v1/conversation_messages',
 ];
@@ -82,6 +83,9 @@ describe('screens read first', () => {
     const after = await answered(sb);
     expect(sum(after, painted, ['GET /v1/contacts'])).toBeGreaterThan(0);
     expect(sum(after, painted, ['GET /v1/availability'])).toBeGreaterThan(0);
+    expect(sum(after, painted, ['GET /v1/bookings']), 'bookings still waiting for the office system').toBeGreaterThan(
+      0,
+    );
   });
 
   it('with no screen asking, the read-ahead still runs after the wait for one', async () => {

@@ -213,6 +213,33 @@ describe('following a device-backed booking', () => {
     expect(last()).toEqual([]);
   });
 
+  it('picks up the account’s bookings still waiting (made elsewhere, or before a restart); none waiting: no asking', async () => {
+    // Every booking of the tests before has settled by now: nothing is picked up, and nothing is asked again.
+    time.advance(SETTLE_MS);
+    await watch.followPending();
+    expect(sent).toEqual([]);
+    expect(timers.waits()).toEqual([]);
+
+    const b = await bookDevice('Eve Elsewhere');
+    await watch.followPending();
+    expect(last()).toEqual([
+      { id: b.id, eventId: b.participant.event.id, name: 'Eve Elsewhere', state: 'pending', reason: null },
+    ]);
+    expect(timers.waits()).toEqual([1000]);
+    time.advance(SETTLE_MS);
+    await check();
+    expect(last()[0]?.state).toBe('confirmed');
+    expect(timers.waits()).toEqual([]);
+
+    // Signed out: nothing is read or followed.
+    account = null;
+    watch.accountChanged();
+    await bookDevice('Fay Later');
+    await watch.followPending();
+    expect(last()).toEqual([]);
+    expect(timers.waits()).toEqual([]);
+  });
+
   it('forgets the bookings of an account that signed out', async () => {
     const b = await bookDevice('Di Leaves');
     watch.saw({ id: b.id, state: 'pending', eventId: b.participant.event.id, name: b.name });
