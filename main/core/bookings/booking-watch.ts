@@ -6,7 +6,8 @@
  * result, the Bookings screen and the schedule follow that one event instead of each polling on its own.
  */
 import type { AgendaChanges, AgendaItem, BookingSettle, BookingSummary, OutboxItem } from '../../../preload/contract';
-import { listBookings } from '../api/bookings-api';
+import { listBookings, type BookingRecord } from '../api/bookings-api';
+import { ServiceError } from '../api/service-error';
 import type { CoreContext } from '../core-context';
 import { bookingKind } from './booking-summary';
 
@@ -102,9 +103,16 @@ export class BookingWatch {
   async followPending(): Promise<void> {
     const owner = this.deps.account();
     if (!owner) return;
-    const pages = await Promise.all(
-      PENDING_STATES.map((state) => listBookings(this.deps.service, { state }, 1, PENDING_PAGE)),
-    );
+    let pages: BookingRecord[][];
+    try {
+      pages = await Promise.all(
+        PENDING_STATES.map((state) => listBookings(this.deps.service, { state }, 1, PENDING_PAGE)),
+      );
+    } catch (error) {
+      // Without leave to see bookings there is nothing to follow; any other failure is the read-ahead's to retry.
+      if (error instanceof ServiceError && error.kind === 'scope') return;
+      throw error;
+    }
     if (this.deps.account() !== owner) return;
     for (const b of pages.flat())
       this.saw({

@@ -43,6 +43,7 @@ function manualClock(time: { now(): Date }) {
 const time = sandboxClock();
 let api: Api;
 let token: string;
+let calendarsOnly: string;
 let account: string | null;
 let timers: ReturnType<typeof manualClock>;
 let sent: BookingSettle[][];
@@ -51,6 +52,7 @@ let watch: BookingWatch;
 beforeAll(async () => {
   api = await startApi({ deviceSettleMs: SETTLE_MS, contacts: 30, events: 40, now: time.now });
   token = await api.token('owner@frontdesk.test');
+  calendarsOnly = await api.token('owner@frontdesk.test', 'calendars:read');
 }, 30_000);
 afterAll(() => api.close());
 
@@ -230,6 +232,18 @@ describe('following a device-backed booking', () => {
     await check();
     expect(last()[0]?.state).toBe('confirmed');
     expect(timers.waits()).toEqual([]);
+
+    // Without leave to see bookings (a sign-in that did not grant it): nothing to follow, and no failure.
+    const narrow = new BookingWatch({
+      service: tokenClient(api.sb.url, () => calendarsOnly),
+      clock: timers.clock,
+      events: new EventBus(),
+      account: () => account,
+      log: quietLogger(),
+    });
+    await bookDevice('Gil Unseen');
+    await expect(narrow.followPending()).resolves.toBeUndefined();
+    expect(narrow.list()).toEqual([]);
 
     // Signed out: nothing is read or followed.
     account = null;
