@@ -2,11 +2,35 @@
  * A stress day (2,500 appointments over 8 calendars): the grid puts only what is in view in the page (O(visible)),
  * and scrolling brings the rest. Speed itself is measured by `npm run bench`, not here.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useStack } from './support/stack';
 import { openSized, scheduleSettled, serviceCall, signedInSchedule } from './support/schedule';
 
 const stack = useStack();
+
+/**
+ * Appointment blocks in the page, and those of them lying wholly outside the grid's view widened by half an hour
+ * each side (the grid keeps a quarter hour, rounded to quarter hours); the focused block is allowed anywhere.
+ */
+async function blocksOutOfView(page: Page): Promise<{ total: number; outside: string[] }> {
+  return page.getByRole('region', { name: 'Day schedule' }).evaluate((scroller) => {
+    const margin = 56 / 2; // half an hour of the grid (56 px an hour)
+    const head = scroller.querySelector<HTMLElement>('.grid-head')!.getBoundingClientRect();
+    const box = scroller.getBoundingClientRect();
+    const top = head.bottom - margin;
+    const bottom = box.top + scroller.clientHeight + margin;
+    const blocks = [...scroller.querySelectorAll<HTMLElement>('[data-testid="appointment"]')];
+    const outside = blocks
+      .filter((b) => b !== document.activeElement)
+      .filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.bottom < top || r.top > bottom;
+      })
+      .map((b) => b.title.split('\n')[0]!);
+    return { total: blocks.length, outside };
+  });
+}
 
 describe('a stress day', () => {
   it('renders only the appointments in view, and the others when scrolled to', async () => {
@@ -45,13 +69,21 @@ describe('a stress day', () => {
     await scheduleSettled(app);
     await expect.poll(() => page.getByTestId('column-head').count()).toBe(8);
     await page.getByTestId('appointment').first().waitFor();
-    const shown = await page.getByTestId('appointment').count();
-    expect(shown).toBeGreaterThan(0);
-    // Scrolled to the working day's start, the evening's appointments are not in the page yet.
-    expect(shown).toBeLessThan(2500);
+    const shown = await blocksOutOfView(page);
+    expect(shown.total).toBeGreaterThan(0);
+    // Scrolled to the working day's start, only the blocks of the minutes in view are in the page (a count, not a
+    // time: each block in the page costs style and layout on every day switch and scroll).
+    expect(shown.outside).toEqual([]);
+    expect(shown.total).toBeLessThan(2500);
     const titles = async () => new Set(await page.getByTestId('appointment').locator('.appt-title').allInnerTexts());
     const before = await titles();
+    // The focused appointment stays in the page (and focused) when scrolled far away; the others follow the view.
+    const focused = page.getByTestId('appointment').first();
+    const focusedId = await focused.getAttribute('data-id');
+    await focused.focus();
     await page.getByRole('region', { name: 'Day schedule' }).evaluate((el) => (el.scrollTop = 17 * 56));
     await expect.poll(async () => [...(await titles())].some((t) => !before.has(t))).toBe(true);
+    await expect.poll(async () => (await blocksOutOfView(page)).outside).toEqual([]);
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id)).toBe(focusedId);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The Day and Week time grid: one column per calendar (Day) or per day (Week), hours down the side, the working
  * hours shaded, a now-line, and appointments placed in lanes. Rows are virtualised with @tanstack/react-virtual:
- * only the hours in view (plus a little) and the appointments overlapping them are in the DOM, so a day of 2,500
- * costs about what a day of 200 does. Drag a block to move it; click an empty slot to add one there or book a caller at that time.
+ * only the hours in view (plus a little) are in the DOM, and only the appointments overlapping the minutes in view
+ * (plus a quarter hour each side, and the focused one). Drag a block to move it; click an empty slot to add one there or book a caller at that time.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
@@ -17,6 +17,19 @@ const WORK_START_H = 8;
 const WORK_END_H = 18;
 const PX_PER_MIN = HOUR_PX / 60;
 const DRAG_THRESHOLD_PX = 5;
+/** Blocks are kept for the minutes in view, widened to this step (and one more each side), so scrolling re-renders rarely. */
+const WINDOW_STEP_MIN = 15;
+
+/** The minutes of the day in view in the grid's scroller (below its sticky head), widened to whole steps. */
+function minutesInView(el: HTMLElement): [number, number] {
+  const head = el.querySelector<HTMLElement>('.grid-head')?.offsetHeight ?? 0;
+  const from = el.scrollTop / PX_PER_MIN;
+  const to = (el.scrollTop + Math.max(0, el.clientHeight - head)) / PX_PER_MIN;
+  return [
+    Math.max(0, (Math.floor(from / WINDOW_STEP_MIN) - 1) * WINDOW_STEP_MIN),
+    Math.min(24 * 60, (Math.ceil(to / WINDOW_STEP_MIN) + 1) * WINDOW_STEP_MIN),
+  ];
+}
 
 export interface TimeGridProps {
   columns: GridColumn[];
@@ -57,8 +70,29 @@ export function TimeGrid(props: TimeGridProps) {
     initialRect: { width: 1000, height: 640 },
   });
   const virtual = rows.getVirtualItems();
-  const fromMin = (virtual[0]?.index ?? 0) * 60;
-  const toMin = ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
+  // The hour rows keep the virtualiser's overscan (they are cheap); appointment blocks only the minutes in view: a
+  // busy day has dozens of blocks an hour, and every one in the page costs style and layout.
+  const [inView, setInView] = useState<[number, number] | null>(null);
+  const fromMin = inView?.[0] ?? (virtual[0]?.index ?? 0) * 60;
+  const toMin = inView?.[1] ?? ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
+  const measureView = useCallback(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const next = minutesInView(el);
+    setInView((prev) => (prev && prev[0] === next[0] && prev[1] === next[1] ? prev : next));
+  }, []);
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    measureView();
+    el.addEventListener('scroll', measureView, { passive: true });
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(measureView) : null;
+    resize?.observe(el);
+    return () => {
+      el.removeEventListener('scroll', measureView);
+      resize?.disconnect();
+    };
+  }, [measureView]);
 
   // Layout per column: O(n log n) when the items change, not on scroll.
   const placed = useMemo(() => {
@@ -83,8 +117,9 @@ export function TimeGrid(props: TimeGridProps) {
       if (list[0] && list[0].top < first) first = list[0].top;
     }
     scrollRef.current?.scrollTo({ top: Math.max(0, first - 15) * PX_PER_MIN });
+    measureView();
     if (any) scrolledFor.current = key;
-  }, [firstKey, columns.length, placed]);
+  }, [firstKey, columns.length, placed, measureView]);
 
   const now = useNow();
   const [drag, setDrag] = useState<Drag | null>(null);
