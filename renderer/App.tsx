@@ -11,9 +11,11 @@ import { ServiceCard } from './features/service/ServiceCard';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { afterFirstScreen } from './lib/perf-marks';
+import { usePracticeClock } from './lib/practice-time';
 import './features/messages/register-slots';
 import { useAppStore, wireAppEvents } from './stores/app-store';
 import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
+import { useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
 import { wireContactEvents } from './stores/contacts-store';
@@ -57,6 +59,14 @@ export function App() {
     // paint, so the threads (a read per thread) do not compete with the calendar's reads at sign-in.
     if (canReadTexts) return afterFirstScreen(() => void useMessagesStore.getState().load());
   }, [canReadTexts]);
+  useEffect(() => {
+    // The practice's zone, so every screen tells its times on the practice's clock even when the schedule (which
+    // reads it first) was never opened: after the first screen, and only when still unknown.
+    if (!signedIn) return;
+    return afterFirstScreen(() => {
+      if (usePracticeClock.getState().zone === null) void useCalendarStore.getState().loadCalendars();
+    });
+  }, [signedIn]);
   useEffect(() => {
     if (!signedIn) return;
     return wireShortcuts({ showShortcuts: () => useShellStore.getState().showShortcuts(true) });
