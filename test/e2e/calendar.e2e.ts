@@ -61,6 +61,9 @@ describe('calendar', () => {
     await app.signIn('owner@frontdesk.test');
     await app.waitForAuth('signed_in');
     await app.nextDayWithAppointments();
+    // The patients' texts are read after the schedule's first paint; their confirm/cancel labels (shown with the
+    // unread count) are part of the rows compared below, so wait for them first.
+    await app.page.getByLabel(/^\d+ unread texts?$/).waitFor();
     // The Agenda list (from the top) shows the same rows whenever the same answer is shown.
     await app.page.getByRole('button', { name: 'Agenda', exact: true }).click();
     const rows = await app.agendaRows();
