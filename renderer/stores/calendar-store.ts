@@ -74,6 +74,12 @@ export interface CalendarState {
    * when the zone moved since the call (a range read meanwhile must be read again).
    */
   loadCalendars(): Promise<boolean>;
+  /**
+   * Opens the schedule: its range read once, in the practice's zone. With the zone remembered from the last start, the
+   * saved answer paints at once and the range and the calendars are read together (again only if the zone moved);
+   * with none remembered, the range waits for the calendars, which name the zone (issue 11, row 11).
+   */
+  open(): Promise<void>;
   load(): Promise<void>;
   setView(view: ScheduleView): void;
   today(): void;
@@ -134,6 +140,18 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     // "Today" in the practice's zone may be another day than the workstation's.
     if (anchorWasToday) set({ anchor: todayKey() });
     return true;
+  },
+  async open() {
+    if (usePracticeClock.getState().zone !== null) {
+      const loading = get().load();
+      if (await get().loadCalendars()) await get().load();
+      else await loading;
+      return;
+    }
+    const seq = loadSeq;
+    set({ loading: true });
+    await get().loadCalendars(); // when it fails (offline, no saved list), the range is read in this computer's zone
+    if (seq === loadSeq) await get().load(); // unless the user already moved on
   },
   async load() {
     const seq = ++loadSeq;

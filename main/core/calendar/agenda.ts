@@ -70,13 +70,22 @@ export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaI
 
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
-/** Appointments in the range, sorted by start time. Calendar names are a nicety: missing calendars:read is not an error. */
-export async function readAgenda(client: ServiceRequester, begin: string, end: string, now: number): Promise<Agenda> {
-  const [events, names] = await Promise.all([
+/**
+ * Appointments in the range, sorted by start time. Calendar names are a nicety: missing calendars:read is not an error.
+ * `names` reads them (by default a list read of its own; the schedule passes one it shares with the calendar list).
+ */
+export async function readAgenda(
+  client: ServiceRequester,
+  begin: string,
+  end: string,
+  now: number,
+  names: () => Promise<Map<number, string>> = () => calendarNames(client),
+): Promise<Agenda> {
+  const [events, byId] = await Promise.all([
     listEventsInRange(client, begin, end),
-    calendarNames(client).catch(() => new Map<number, string>()),
+    names().catch(() => new Map<number, string>()),
   ]);
-  const items = events.map((e) => toItem(e, names)).sort(byStart);
+  const items = events.map((e) => toItem(e, byId)).sort(byStart);
   return { items, fetchedAt: now, source: 'service' };
 }
 

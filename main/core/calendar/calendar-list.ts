@@ -7,6 +7,53 @@ import { signedInAccount, type CoreContext } from '../core-context';
 
 const CACHE_KEY = 'calendar:calendars';
 
+/** How long the range reads reuse a list just read for its calendar names (the list itself is always read fresh). */
+const NAMES_REUSE_MS = 60_000;
+
+type ServiceCalendars = Awaited<ReturnType<typeof listCalendars>>;
+
+/** A list read: whose, when it was answered (null while in flight), and its answer. */
+interface ListRead {
+  account: string;
+  at: number | null;
+  read: Promise<ServiceCalendars>;
+}
+
+/**
+ * One read of the account's calendar list for whoever asks meanwhile: the schedule's list (for the practice's zone)
+ * and the range's calendar names share a read in flight, and a range read just after the list reuses its answer for
+ * the names, so the first paint asks the service for the list once (issue 11, row 11).
+ */
+export class SharedCalendarRead {
+  private last: ListRead | null = null;
+
+  constructor(private readonly deps: Pick<CoreContext, 'service' | 'clock'>) {}
+
+  /** The list for `account`: the read in flight, or one answered less than `maxAgeMs` ago, or a new read. */
+  read(account: string, maxAgeMs: number): Promise<ServiceCalendars> {
+    const last = this.last;
+    if (last && last.account === account) {
+      if (last.at === null || this.deps.clock.now() - last.at < maxAgeMs) return last.read;
+    }
+    const entry: ListRead = { account, at: null, read: listCalendars(this.deps.service) };
+    this.last = entry;
+    entry.read.then(
+      () => {
+        entry.at = this.deps.clock.now();
+      },
+      () => {
+        if (this.last === entry) this.last = null; // a failed read is never reused
+      },
+    );
+    return entry.read;
+  }
+
+  /** Calendar names by id for the range reads (a list read in flight or just read is reused). */
+  async names(account: string): Promise<Map<number, string>> {
+    return new Map((await this.read(account, NAMES_REUSE_MS)).map((c) => [c.id, c.name]));
+  }
+}
+
 /** The zone most of `zones` name (first seen wins a tie); null when none. */
 function mostCommonZone(zones: readonly (string | null | undefined)[]): string | null {
   const counts = new Map<string, number>();
@@ -42,10 +89,10 @@ async function practiceZone(deps: CoreContext, calendars: CalendarInfo[]): Promi
 }
 
 /** Fresh from the service (and cached); the cached list when the service cannot be reached. */
-export async function calendarList(deps: CoreContext): Promise<CalendarList> {
+export async function calendarList(deps: CoreContext, shared: SharedCalendarRead): Promise<CalendarList> {
   const account = signedInAccount(deps);
   try {
-    const calendars = (await listCalendars(deps.service)).map((c) => ({
+    const calendars = (await shared.read(account, 0)).map((c) => ({
       id: c.id,
       name: c.name,
       timeZone: c.time_zone && isZone(c.time_zone) ? c.time_zone : null,

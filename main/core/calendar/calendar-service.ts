@@ -18,13 +18,18 @@ import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
 import { createPayload, eventFields, refOf } from './appointment-payloads';
-import { calendarList, knownPracticeZone } from './calendar-list';
+import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 
 /** The calendar service. */
 export class CalendarService {
-  constructor(private readonly context: CoreContext) {}
+  /** The calendar list's one read, shared by the list and the range's names. */
+  private readonly calendarRead: SharedCalendarRead;
+
+  constructor(private readonly context: CoreContext) {
+    this.calendarRead = new SharedCalendarRead(context);
+  }
 
   /** Queues a mark of every participant of an appointment. */
   async mark(eventId: number, state: MarkState, startsAt: string, who?: string): Promise<OutboxItem> {
@@ -52,7 +57,7 @@ export class CalendarService {
     const { service, cache, clock } = this.context;
     const account = signedInAccount(this.context);
     try {
-      const agenda = await readAgenda(service, begin, end, clock.now());
+      const agenda = await readAgenda(service, begin, end, clock.now(), () => this.calendarRead.names(account));
       await cache.put(account, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
       return this.withPending(agenda, begin, end);
     } catch (error) {
@@ -98,7 +103,7 @@ export class CalendarService {
 
   /** The account's calendars and the practice's zone (the saved list when the service cannot be reached). */
   calendars(): Promise<CalendarList> {
-    return calendarList(this.context);
+    return calendarList(this.context, this.calendarRead);
   }
 
   /** Queues a new appointment (its outbox id becomes its external id, so a retried create is found, not doubled). */

@@ -71,13 +71,7 @@ export default function ScheduleScreen() {
     };
   }, []);
   // (Re)load when the granted permissions change (after "Grant access").
-  useEffect(() => {
-    const s = useCalendarStore.getState();
-    // The range does not wait for the calendar list (the saved answer paints at once); it is read again only if the
-    // practice's zone (remembered from the last start) turns out to have moved.
-    void s.load();
-    void s.loadCalendars().then((zoneMoved) => (zoneMoved ? s.load() : undefined));
-  }, [scopes]);
+  useEffect(() => void useCalendarStore.getState().open(), [scopes]);
   // A range that failed to load or shows a saved answer is read again when the service is back (otherwise changes
   // arrive by live updates).
   useEffect(() => {
