@@ -15,14 +15,31 @@ import { dataOwner, onAccountReset } from './session-reset';
 /** How long a changed appointment stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
 
-let calendarsInFlight: ReturnType<(typeof frontdesk.invoke)['calendar:calendars']> | null = null;
+type CalendarsAnswer = Awaited<ReturnType<(typeof frontdesk.invoke)['calendar:calendars']>>;
 
-/** One request for the calendar list however many ask at once (the shell at sign-in and the schedule at start). */
-function readCalendars(): ReturnType<(typeof frontdesk.invoke)['calendar:calendars']> {
-  calendarsInFlight ??= frontdesk.invoke['calendar:calendars']().finally(() => {
-    calendarsInFlight = null;
-  });
-  return calendarsInFlight;
+/** How long a calendar list just read is reused (the shell's at sign-in, then the schedule's when it opens). */
+const LIST_REUSE_MS = 60_000;
+
+/** The last calendar-list read: when it answered (null while in flight) and its answer. */
+let calendarsRead: { at: number | null; read: Promise<CalendarsAnswer> } | null = null;
+
+/**
+ * One request for the calendar list however many ask at once or just after (the shell at sign-in and the schedule
+ * when it opens); a failed answer is not reused.
+ */
+function readCalendars(): Promise<CalendarsAnswer> {
+  const last = calendarsRead;
+  if (last && (last.at === null || Date.now() - last.at < LIST_REUSE_MS)) return last.read;
+  const entry: { at: number | null; read: Promise<CalendarsAnswer> } = {
+    at: null,
+    read: frontdesk.invoke['calendar:calendars'](),
+  };
+  calendarsRead = entry;
+  const forget = () => {
+    if (calendarsRead === entry) calendarsRead = null;
+  };
+  entry.read.then((r) => (r.ok ? (entry.at = Date.now()) : forget()), forget);
+  return entry.read;
 }
 
 /** A prefilled new appointment (from an empty slot or a contact). */
@@ -262,6 +279,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   },
   clear() {
     loadSeq++;
+    calendarsRead = null;
     set({
       items: [],
       source: null,

@@ -1,7 +1,8 @@
 /**
  * What the schedule asks the service before its first answer (issue 11, row 11): from a cold start (no practice zone
  * remembered, this computer in another zone than the practice) the calendar list is read once and the day once, in
- * the practice's zone; with the zone remembered, the range and the list go together and the list is still read once.
+ * the practice's zone, whether the shell's read of the list (at sign-in, for the zone) is in flight or answered; with
+ * the zone remembered, the range and the list go together and the list is still read once.
  * Counted at the sandbox (its request counters), not timed. Background reads are held back for the whole file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,7 +75,8 @@ describe("the schedule's reads before its first answer", () => {
     expect(Intl.DateTimeFormat().resolvedOptions().timeZone, 'this computer runs in another zone').toBe(WORKSTATION);
     expect(clock.getState().zone, 'no zone remembered: a cold start').toBeNull();
 
-    const reads = await readsDuring(openSchedule);
+    // At sign-in the shell asks for the list (for the zone, whatever the screen) as the schedule opens.
+    const reads = await readsDuring(() => Promise.all([calendar.getState().loadCalendars(), openSchedule()]));
 
     const s = calendar.getState();
     expect(clock.getState().zone).toBe(PRACTICE);
@@ -82,6 +84,22 @@ describe("the schedule's reads before its first answer", () => {
     expect(s.anchor, "today in the practice's zone").toBe(today);
     expect(s.error).toBeNull();
     expect(s.items.length, 'the sandbox seeds appointments for today').toBeGreaterThan(0);
+    expect(reads.calendars, 'the calendar list is read once').toBe(1);
+    expect(reads.events, 'the day is read once').toBe(await oneRangeRead());
+  });
+
+  it('the shell’s list answered before the schedule opens: the schedule does not read it again', async () => {
+    calendar.getState().clear();
+    expect(clock.getState().zone).toBeNull();
+
+    const reads = await readsDuring(async () => {
+      await calendar.getState().loadCalendars();
+      await openSchedule();
+    });
+
+    expect(calendar.getState().anchor).toBe(
+      new Intl.DateTimeFormat('en-CA', { timeZone: PRACTICE }).format(Date.now()),
+    );
     expect(reads.calendars, 'the calendar list is read once').toBe(1);
     expect(reads.events, 'the day is read once').toBe(await oneRangeRead());
   });
