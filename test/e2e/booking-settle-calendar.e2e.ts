@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, openSized, scheduleSettled, shot, signedInSchedule } from './support/schedule';
+import { axeProblems, openSized, reveal, scheduleSettled, shot, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack({ deviceSettleMs: 30_000 });
@@ -44,30 +44,6 @@ async function dayOf(app: FrontdeskPage, name: string): Promise<void> {
     await app.page.getByRole('button', { name: 'Next day' }).click();
   }
   throw new Error(`${name}'s appointment is not on the schedule within a week`);
-}
-
-/**
- * Scrolls the Day grid down the day until `name`'s appointment is in view (the grid keeps only the blocks of the
- * minutes in view, and the first free times depend on the hour the test runs); false when it is not on this day.
- */
-async function reveal(app: FrontdeskPage, name: string): Promise<boolean> {
-  const grid = app.page.getByTestId('time-grid').locator('.grid-scroll');
-  const block = app.page.getByTestId('appointment').filter({ hasText: name });
-  const { height, step } = await grid.evaluate((el) => ({ height: el.scrollHeight, step: el.clientHeight / 2 }));
-  for (let top = 0; top < height; top += step) {
-    await grid.evaluate((el, y) => {
-      el.scrollTop = y;
-    }, top);
-    // Two frames: the scroll event re-renders the blocks in view.
-    await app.page.evaluate(
-      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-    );
-    if (await block.count()) {
-      await block.first().scrollIntoViewIfNeeded();
-      return true;
-    }
-  }
-  return false;
 }
 
 /** Screenshots, axe and plain words in both themes at both sizes; returns every problem found. */

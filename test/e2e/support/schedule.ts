@@ -93,3 +93,27 @@ export async function nextBusyDay(fd: FrontdeskPage): Promise<number> {
   }
   throw new Error('no day with appointments within a week');
 }
+
+/**
+ * Scrolls the Day grid down the day until `name`'s appointment is in view (the grid keeps only the blocks of the
+ * minutes in view, and the first free times depend on the hour the test runs); false when it is not on this day.
+ */
+export async function reveal(app: FrontdeskPage, name: string): Promise<boolean> {
+  const grid = app.page.getByTestId('time-grid').locator('.grid-scroll');
+  const block = app.page.getByTestId('appointment').filter({ hasText: name });
+  const { height, step } = await grid.evaluate((el) => ({ height: el.scrollHeight, step: el.clientHeight / 2 }));
+  for (let top = 0; top < height; top += step) {
+    await grid.evaluate((el, y) => {
+      el.scrollTop = y;
+    }, top);
+    // Two frames: the scroll event re-renders the blocks in view.
+    await app.page.evaluate(
+      () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+    );
+    if (await block.count()) {
+      await block.first().scrollIntoViewIfNeeded();
+      return true;
+    }
+  }
+  return false;
+}
