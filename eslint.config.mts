@@ -53,7 +53,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Components read stores with selectors (design.md rule 8): a whole-store read re-renders on every change.
+      // Components read stores with selectors: a whole-store read re-renders on every change.
       'no-restricted-syntax': [
         'error',
         {

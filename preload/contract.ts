@@ -164,7 +164,7 @@ export interface AgendaChanges {
   fetchedAt: number;
 }
 
-/** What the front desk can mark an appointment as (facts §2.3b). */
+/** What the front desk can mark an appointment as (the service's mark values). */
 export const MARK_STATES = [
   'arrived',
   'ontime',

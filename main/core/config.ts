@@ -19,7 +19,7 @@ export const DEFAULT_SCOPES = [
   'events:write',
   'bookings:read',
   'bookings:write',
-  // Patients' text threads (issue 12): reading replies and answering them is part of the front desk's day.
+  // Patients' text threads: reading replies and answering them is part of the front desk's day.
   'messaging:read',
   'messaging:send',
 ] as const;

@@ -94,7 +94,7 @@ export interface CalendarState {
   /**
    * Opens the schedule: its range read once, in the practice's zone. With the zone remembered from the last start, the
    * saved answer paints at once and the range and the calendars are read together (again only if the zone moved);
-   * with none remembered, the range waits for the calendars, which name the zone (issue 11, row 11).
+   * with none remembered, the range waits for the calendars, which name the zone.
    */
   open(): Promise<void>;
   load(): Promise<void>;

@@ -707,7 +707,7 @@ async function floodRow(): Promise<Row> {
     flooder.terminate();
     const outcome = dropped ? `page dropped after ${replies} replies` : `${replies} replies kept for the page`;
     return ratioRow(
-      `13. host RSS, peak under 40,000 calls sent unread (issue 8: 154 MB → 2.9 GB) vs idle; ${outcome}`,
+      `13. host RSS, peak under 40,000 calls sent unread (154 MB → 2.9 GB before the limit) vs idle; ${outcome}`,
       peak,
       idle,
       'MB',

@@ -1,5 +1,5 @@
 /**
- * A device-backed booking settles on the schedule by itself (issue 14, item 5): two callers booked on the satellite
+ * A device-backed booking settles on the schedule by itself: two callers booked on the satellite
  * page (a remote SQL calendar) show on the day as "Waiting for the office system"; with nothing clicked, one becomes
  * "Confirmed" and the other — refused by the practice's calendar system at settle — "Not booked" with the reason,
  * struck through. Its details say why and offer Dismiss, which takes it off the schedule, all from the keyboard.

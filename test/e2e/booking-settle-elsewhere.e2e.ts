@@ -1,6 +1,6 @@
 /**
  * A device-backed booking made elsewhere (another workstation, or this one before a restart or a sign-in) settles on
- * the schedule by itself too (issue 14, item 5): it is booked at the service before this app signs in; after sign-in
+ * the schedule by itself too: it is booked at the service before this app signs in; after sign-in
  * its appointment shows "Waiting for the office system" and, with nothing clicked, becomes "Confirmed". No screen asks
  * about it: core picks it up with the read-ahead. Screenshot, axe and plain words on the waiting state.
  */

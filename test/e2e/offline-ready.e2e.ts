@@ -1,5 +1,5 @@
 /**
- * Offline-ready from sign-in (issue 10 item 12, issue 14 item 3): a receptionist signs in and the network drops at
+ * Offline-ready from sign-in: a receptionist signs in and the network drops at
  * once. They still add a contact, book a caller from the free times saved at sign-in, and check a patient in on a
  * day they never opened; back online, each is sent once (counted at the sandbox).
  */

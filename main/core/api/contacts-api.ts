@@ -1,6 +1,6 @@
 /**
- * Contact writes and the lookup by external_id (facts §3: `{"contacts":[…]}` bodies; GET /v1/contact is community
- * usage). Response schemas ask only for what the app uses, so a real server's extra or missing optional fields pass.
+ * Contact writes and the lookup by external_id (the service wraps bodies as `{"contacts":[…]}`; GET /v1/contact is
+ * known from community usage, not the spec). Response schemas ask only for what the app uses, so a real server's extra or missing optional fields pass.
  */
 import { z } from 'zod';
 import { oneRecord, serviceId } from './schemas';

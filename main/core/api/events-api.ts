@@ -1,5 +1,5 @@
 /**
- * Event writes, marks and the lookup by external_id (facts §3). Write responses are `{"events":[…]}`; marks and
+ * Event writes, marks and the lookup by external_id. Write responses are `{"events":[…]}`; marks and
  * GET /v1/event return the bare event. Only the fields the outbox keeps are required.
  */
 import { z } from 'zod';

@@ -13,7 +13,7 @@ const text = z
   .nullish()
   .transform((v) => v ?? '');
 
-/** A participant of an event (facts §2.2). */
+/** A participant of an event. */
 const participantSchema = z.object({
   id: id.optional(),
   name: text,
@@ -45,7 +45,7 @@ const participantSchema = z.object({
     .catch(null),
 });
 
-/** An event (facts §2.1). */
+/** An event. */
 export const eventSchema = z.object({
   id,
   calendar_id: id,
@@ -75,7 +75,7 @@ export const eventSchema = z.object({
 });
 export type ServiceEvent = z.output<typeof eventSchema>;
 
-/** `{"events":[…]}` (facts §1: list and write responses are wrapped). */
+/** `{"events":[…]}` (list and write responses are wrapped). */
 export const eventListSchema = z.object({ events: z.array(eventSchema) });
 
 /** A calendar (designed by the sandbox: id and name are what the facts confirm). */

@@ -22,7 +22,7 @@ interface ListRead {
 /**
  * One read of the account's calendar list for whoever asks meanwhile: the schedule's list (for the practice's zone)
  * and the range's calendar names share a read in flight, and a range read just after the list reuses its answer for
- * the names, so the first paint asks the service for the list once (issue 11, row 11).
+ * the names, so the first paint asks the service for the list once (bench row 11 counts it).
  */
 export class SharedCalendarRead {
   private last: ListRead | null = null;

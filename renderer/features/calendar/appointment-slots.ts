@@ -13,7 +13,7 @@ export interface AppointmentSlotProps {
 
 const slots: { thread: ComponentType<AppointmentSlotProps> | null } = { thread: null };
 
-/** Puts the appointment's thread (and its actions) in the details. @public: the messages feature (issue 12) fills it. */
+/** Puts the appointment's thread (and its actions) in the details. @public: the messages feature fills it. */
 export function registerAppointmentThread(component: ComponentType<AppointmentSlotProps> | null): void {
   slots.thread = component;
 }

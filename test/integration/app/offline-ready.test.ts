@@ -1,5 +1,5 @@
 /**
- * Offline-ready from sign-in (issue 10, item 12; issue 14, item 3): right after sign-in, and at a start with a
+ * Offline-ready from sign-in: right after sign-in, and at a start with a
  * saved session, core reads ahead what offline work needs. A receptionist who loses the network at once can still
  * see the next days, add a contact, book from the saved free times and check a patient in; back online each is
  * sent once. A read that fails is logged and read again later.

@@ -1,5 +1,5 @@
 /**
- * Screens read first (issue 11, row 11): right after sign-in the schedule's reads go to the service alone. The
+ * Screens read first: right after sign-in the schedule's reads go to the service alone. The
  * read-ahead for offline work and the texts poller wait until the first screen has its answer, then run: counted at
  * the sandbox, not timed.
  */

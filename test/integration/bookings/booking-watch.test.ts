@@ -1,5 +1,5 @@
 /**
- * Core follows device-backed bookings until they settle (issue 14, item 5), against the real sandbox over HTTP: it
+ * Core follows device-backed bookings until they settle, against the real sandbox over HTTP: it
  * asks at once (to learn the appointment), then after 1 s, 2 s, 4 s … only while one is pending, and stops when none
  * is; every change is one `bookings:settling` event. A refused one ("Not booked", its appointment removed by the
  * service) stays on the schedule, marked, until dismissed. The sandbox's clock and the watcher's timers are both

@@ -1,6 +1,6 @@
 /**
  * A device-backed booking still waiting for the office system when the app quits settles on screen after the next
- * start by itself (issue 14, item 5): the restarted core picks up the account's waiting bookings with its read-ahead
+ * start by itself: the restarted core picks up the account's waiting bookings with its read-ahead
  * and follows them, with no screen asking. Against the real sandbox; core and the sandbox share a controlled clock,
  * so the booking settles only when the test moves time on.
  */

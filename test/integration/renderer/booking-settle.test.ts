@@ -1,5 +1,5 @@
 /**
- * A device-backed booking settles on the schedule by itself (issue 14, item 5), through the renderer's stores on the
+ * A device-backed booking settles on the schedule by itself, through the renderer's stores on the
  * real core and sandbox: booked on the satellite page, its appointment shows "waiting for the office system"; when the
  * practice's calendar system answers, core's event moves it to confirmed — or, refused, to "not booked" with the
  * reason, staying on the schedule (though the service removed it) until dismissed. No reload in between. Core and

@@ -1,5 +1,5 @@
 /**
- * What the schedule asks the service before its first answer (issue 11, row 11): from a cold start (no practice zone
+ * What the schedule asks the service before its first answer: from a cold start (no practice zone
  * remembered, this computer in another zone than the practice) the calendar list is read once and the day once, in
  * the practice's zone, whether the shell's read of the list (at sign-in, for the zone) is in flight or answered; with
  * the zone remembered, the range and the list go together and the list is still read once.

@@ -1,5 +1,5 @@
 /**
- * Booking offline from the free times saved at sign-in (issue 14, item 3), through the booking store on the real core
+ * Booking offline from the free times saved at sign-in, through the booking store on the real core
  * and sandbox: the saved times are offered marked with when they were read; the booking is queued; when it is sent
  * and its time went meanwhile, the nearest free times are offered and one click books one of them.
  */

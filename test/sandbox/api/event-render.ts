@@ -1,4 +1,4 @@
-/** JSON form of events and participants (facts §2.1/§2.2), times with offsets in the event's zone. */
+/** JSON form of events and participants, times with offsets in the event's zone. */
 import { stamp } from './http';
 import { formatInZone } from './time';
 import type { AccountData, EventRec, Participant } from './types';

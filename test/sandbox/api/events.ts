@@ -1,4 +1,4 @@
-/** Event routes: GET /v1/event, GET/POST/PUT/DELETE /v1/events, POST /v1/event/mark (facts §3). */
+/** Event routes: GET /v1/event, GET/POST/PUT/DELETE /v1/events, POST /v1/event/mark. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, notFound } from '../errors';
@@ -54,7 +54,7 @@ function listQuery(zone: string) {
   });
 }
 
-/** Mark values of facts §2.3(b) → read-side state; check-in values go to check_in_state instead. */
+/** The service's mark values → read-side state; check-in values go to check_in_state instead. */
 const MARKS: Record<string, ParticipantState> = {
   accepted: 'accepted',
   declined: 'declined',
@@ -108,7 +108,7 @@ export function registerEvents(app: FastifyInstance, deps: Deps): void {
     if (phone === undefined && email === undefined) {
       return { events: paginate(events, q.page, q.page_size).map((e) => renderEvent(acc, e, { withConversations })) };
     }
-    // With a phone/email filter each matching participant yields its own copy of the event (facts §3).
+    // With a phone/email filter each matching participant yields its own copy of the event.
     const copies = events.flatMap((e) =>
       e.participants
         .filter(

@@ -1,7 +1,7 @@
 /** In-memory records of the sandbox's domain data (rendered to JSON by each resource module). */
 import type { CountryCode } from 'libphonenumber-js';
 
-/** Read-side participant states (facts §2.3a). */
+/** Read-side participant states. */
 export const PARTICIPANT_STATES = [
   'initial',
   'accepted',
