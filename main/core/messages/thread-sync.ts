@@ -43,15 +43,40 @@ function contactName(c: { name?: string | null; first_name?: string | null; last
 /** Brings the kept threads up to date with the service and announces what is new. */
 export class ThreadSync {
   private syncing: Promise<void> | null = null;
+  /** The read that follows the one under way, shared by every caller that asked meanwhile. */
+  private next: { full: boolean; run: Promise<void> } | null = null;
 
   constructor(
     private readonly deps: CoreContext,
     private readonly store: ThreadStore,
   ) {}
 
-  /** One read from the service at a time; the first is a full read, later ones ask what changed. */
+  /**
+   * One read from the service at a time; the first is a full read, later ones ask what changed. The read a caller
+   * gets always begins after it asked: a read already under way may have taken its list of threads before a thread
+   * the caller knows of (one just started, a text just sent) existed, so the caller waits for it and then for the
+   * next one.
+   */
   sync(full = false): Promise<void> {
-    if (this.syncing) return this.syncing;
+    if (!this.syncing) return this.begin(full);
+    if (this.next) {
+      this.next.full ||= full;
+      return this.next.run;
+    }
+    const next: { full: boolean; run: Promise<void> } = {
+      full,
+      run: this.syncing
+        .catch(() => undefined)
+        .then((): Promise<void> => {
+          this.next = null;
+          return this.sync(next.full);
+        }),
+    };
+    this.next = next;
+    return next.run;
+  }
+
+  private begin(full: boolean): Promise<void> {
     const run = (async () => {
       const st = await this.store.state();
       await this.read(st, full || !st.loaded);
@@ -62,9 +87,9 @@ export class ThreadSync {
     return run;
   }
 
-  /** Resolves when a read under way has finished (whether it worked or not). */
+  /** Resolves when the reads under way or asked for have finished (whether they worked or not). */
   async settled(): Promise<void> {
-    await this.syncing?.catch(() => undefined);
+    while (this.syncing || this.next) await (this.next?.run ?? this.syncing)?.catch(() => undefined);
   }
 
   /** Announces the unread total when it changed since last announced. */

@@ -192,6 +192,26 @@ describe('messages', () => {
     expect(detail.messages.map((m) => m.text)).toEqual(['Please call us back']);
   });
 
+  it('a thread started while a read of the threads is under way is found once sent', async () => {
+    const made = await core();
+    await made.core.messages.settled();
+    const existing = (await call(made, 'messages:threads', {})).threads[0]!;
+    // A patient answers, so the next read also fetches that thread's texts; the service holds those back, so the
+    // read is still under way, its list of threads taken before the new thread existed, when the new one is sent.
+    await patientTexts(sb, { conversation_id: existing.id, content: 'On my way' });
+    const held = (await admin(sb).stats()).faultsInjected.latency;
+    await admin(sb).faults({ latencyMs: 1_500, routes: ['/v1/conversation_messages'] });
+    made.core.messages.pollSoon();
+    await waitFor(async () => (await admin(sb).stats()).faultsInjected.latency > held, {
+      what: 'the read to ask for the answered thread’s texts',
+    });
+    const item = await call(made, 'messages:start', { phone: '(312) 555-0148', text: 'We have a cancellation' });
+    const done = await waitForOp(made, item.id);
+    const detail = await call(made, 'messages:thread', { id: done.result!.id! });
+    expect(detail.thread.phone).toBe('+13125550148');
+    expect(detail.messages.map((m) => m.text)).toEqual(['We have a cancellation']);
+  });
+
   it('announces a patient’s reply that arrives by itself, with its meaning and the unread total', async () => {
     const made = await core({ pollMs: 150 });
     const inbound = recordEvents(made, 'messages:inbound');
