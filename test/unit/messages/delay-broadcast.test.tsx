@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+/**
+ * "Text everyone in the next hour" fills {first name} with each patient's first name, not their whole name: in the
+ * text shown before sending and in the text handed to the outbox.
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AgendaItem, OutboxItem } from '../../../preload/contract';
+import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
+import type { DelayBroadcast as Broadcast } from '../../../renderer/features/messages/DelayBroadcast';
+
+const TEMPLATE = 'Hi {first name}, we are running {minutes} minutes late. See you soon.';
+let calls: BridgeCall[] = [];
+let DelayBroadcast: typeof Broadcast;
+
+/** One appointment 20 minutes from now with one patient (the dialog reads the next hour when it opens). */
+function visit(id: number, name: string, phone: string): AgendaItem {
+  const start = Date.now() + 20 * 60_000;
+  return {
+    id,
+    title: 'Cleaning',
+    start: new Date(start).toISOString(),
+    end: new Date(start + 30 * 60_000).toISOString(),
+    calendarName: 'Hygiene',
+    location: '',
+    people: [{ name, phone, email: '', state: 'confirmed' }],
+    pending: null,
+    pendingMark: null,
+  };
+}
+
+const sent = (id: string): OutboxItem => ({
+  id,
+  kind: 'message.start',
+  summary: 'Text',
+  status: 'queued',
+  attempts: 0,
+  nextAttemptAt: 0,
+  createdAt: 0,
+  error: null,
+  requiredScope: null,
+  timePassed: false,
+  result: null,
+  canRetry: true,
+  appointmentAt: null,
+  zone: null,
+});
+
+beforeAll(async () => {
+  calls = installRecordingBridge({
+    'calendar:range': () => ({
+      items: [visit(7, 'Maria Luisa Garcia', '(312) 555-0143'), visit(8, 'Okafor, Samuel', '(312) 555-0177')],
+      fetchedAt: Date.now(),
+      source: 'service',
+    }),
+    'messages:start': () => sent(`op-${calls.length}`),
+  });
+  ({ DelayBroadcast } = await import('../../../renderer/features/messages/DelayBroadcast'));
+});
+
+afterEach(cleanup);
+
+describe('text everyone in the next hour', () => {
+  it('fills {first name} with the first name only, in the preview and in each text sent', async () => {
+    const user = userEvent.setup();
+    render(<DelayBroadcast onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getAllByTestId('broadcast-row')).toHaveLength(2));
+    // The receptionist writes the text for this delay.
+    const text = screen.getByLabelText('Text (filled in for each patient)');
+    await user.clear(text);
+    await user.click(text);
+    await user.paste(TEMPLATE);
+    const shown = screen
+      .getAllByTestId('broadcast-row')
+      .map((row) => row.querySelector('.broadcast-text')?.textContent);
+    expect(shown).toEqual([
+      'Hi Maria, we are running 15 minutes late. See you soon.',
+      'Hi Samuel, we are running 15 minutes late. See you soon.',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Send 2 texts' }));
+    await waitFor(() => expect(calls.filter((c) => c.channel === 'messages:start')).toHaveLength(2));
+    expect(calls.filter((c) => c.channel === 'messages:start').map((c) => c.args)).toEqual([
+      expect.objectContaining({
+        name: 'Maria Luisa Garcia',
+        text: 'Hi Maria, we are running 15 minutes late. See you soon.',
+      }),
+      expect.objectContaining({
+        name: 'Okafor, Samuel',
+        text: 'Hi Samuel, we are running 15 minutes late. See you soon.',
+      }),
+    ]);
+  });
+});
