@@ -240,6 +240,22 @@ export interface OutboxSummary {
   held: { account: string; label: string; count: number }[];
   /** Saved changes that could not be read and were kept aside (nothing was sent for them), until acknowledged. */
   keptAside: { count: number; file: string; since: number } | null;
+  /** The changes waiting on this computer cannot be read at all: see OutboxLocked (absent or null when they can). */
+  locked?: OutboxLocked | null;
+}
+
+/**
+ * The outbox's key cannot be unwrapped (the system's keystore changed, or the browser host's key file is gone), so
+ * the changes waiting on this computer cannot be read. Nothing was deleted and no new key was written over the old
+ * one: putting the old key back and restarting brings them back; or the user starts a new, empty outbox.
+ */
+export interface OutboxLocked {
+  /** Saved records waiting (a change and its status updates): at most this many changes. */
+  records: number;
+  /** The key file to put back (the browser host's `vault.key`), or null where the system's keystore holds the key. */
+  keyFile: string | null;
+  /** The outbox folder, where the old changes stay (moved into a `set-aside-…` folder there when starting afresh). */
+  folder: string;
 }
 
 /** A booking page and what its form asks. */
@@ -804,6 +820,8 @@ export const invokeChannels = {
   'outbox:discard-held': invoke<OutboxSummary>()(z.object({ account: z.string().min(1).max(500) }).strict()),
   /** "I have noted this": stops showing the kept-aside notice (the kept bytes stay, for support). */
   'outbox:acknowledge-kept-aside': invoke<OutboxSummary>()(noArgs),
+  /** The outbox is locked (OutboxLocked): keep its old changes aside, untouched, and start a new, empty outbox. */
+  'outbox:start-afresh': invoke<OutboxSummary>()(noArgs),
   'bookings:pages': invoke<BookingPageView[]>()(noArgs),
   'bookings:availability': invoke<SlotView[]>()(
     z

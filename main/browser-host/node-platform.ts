@@ -10,6 +10,7 @@ import { logLevelFrom } from '../core/log/log-line';
 import { systemClock, type Clock, type KeyValueStore, type Logger, type Platform } from '../core/platform';
 import { checkPrivateFile, secureDataFolder, setAsideUnreadableJson } from '../core/data-folder';
 import { vetExternalUrl } from '../core/security/external-url';
+import { holdsWrappedKey } from '../core/outbox/key-file';
 import { createFileCipher } from './file-cipher';
 
 /** The default per-user data folder of the browser host. */
@@ -54,10 +55,15 @@ export function createNodePlatform(options: NodePlatformOptions): Platform {
   secureDataFolder(options.dataDir, log);
   // Checked now, not at first use, so an unsafe key stops start-up with its own message.
   checkPrivateFile(join(options.dataDir, 'vault.key'), 'key file');
+  // A lost vault.key is never replaced while the outbox's key, wrapped with it, is still on disk: the changes waiting
+  // there would then be sealed for good. Putting the old one back must stay possible.
+  const outboxDir = join(options.dataDir, 'outbox');
+  const keyFile = join(options.dataDir, 'vault.key');
   return {
     mode: 'browser',
     appVersion: options.appVersion,
-    cipher: createFileCipher(join(options.dataDir, 'vault.key')),
+    cipher: createFileCipher(keyFile, () => !holdsWrappedKey(outboxDir)),
+    keyFile,
     settings: confStore(options.dataDir, log),
     dataDir: options.dataDir,
     openExternal: async (url) => {

@@ -47,6 +47,8 @@ export interface Platform {
   log: Logger;
   /** Folder holding the log files (`main.log`, `main.old.log`), for Help → Open log folder. */
   logDir?: string;
+  /** The file that stands in for the OS keystore (the browser host's `vault.key`); absent where the OS keeps it. */
+  keyFile?: string;
   /** Opens the log folder in the OS file manager; absent where it cannot (the browser host shows the path). */
   openLogFolder?: () => Promise<void>;
   /** Opens the system print dialog for the app's window; absent where the page prints itself (browser host). */

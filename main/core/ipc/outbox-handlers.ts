@@ -19,5 +19,6 @@ export function outboxHandlers(deps: { outbox: OutboxHost }) {
     'outbox:discard': ({ id }) => serviceResult(() => outbox.discard(id)),
     'outbox:discard-held': ({ account }) => serviceResult(() => outbox.discardHeld(account)),
     'outbox:acknowledge-kept-aside': () => serviceResult(() => outbox.acknowledgeKeptAside()),
+    'outbox:start-afresh': () => serviceResult(() => outbox.startAfresh()),
   } satisfies DomainHandlers<'outbox'>;
 }

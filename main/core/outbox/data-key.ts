@@ -1,14 +1,19 @@
 /**
- * The outbox's 256-bit data key (envelope encryption): random, wrapped with the platform cipher and kept in settings.
+ * The outbox's 256-bit data key (envelope encryption): random, wrapped with the platform cipher and kept in its own
+ * file beside the log (two copies, see key-file.ts), never in settings: a damaged settings file costs settings, never
+ * the queue. A key an older version kept in settings is moved to the file once.
  * Without a usable keystore the key is kept unwrapped, so queued work still survives (weaker; reported as such).
+ * A key that cannot be unwrapped (the keystore changed, the browser host's vault.key lost) is never replaced: the log
+ * still needs it, so the outbox stays closed, untouched, until the old key is back or the user starts afresh.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { KeyValueStore, Logger, SecretCipher } from '../platform';
+import { readKeyCopies, removeStaleKeyTemps, writeKeyCopies, type StoredKey } from './key-file';
 
-/** Settings key of the wrapped data key. */
+/** Settings key where older versions kept the wrapped data key (read once, to move it to the key file). */
 export const DATA_KEY_SETTING = 'outbox.dataKey';
-
-type StoredKey = { v: 1; wrapped: string } | { v: 1; plain: string };
 
 /** The key and whether it is protected by the platform's keystore. */
 export interface DataKey {
@@ -18,48 +23,90 @@ export interface DataKey {
   fresh: boolean;
 }
 
-/** The key cannot be unwrapped right now (keystore locked or changed); the log is left untouched. */
-export class DataKeyUnavailableError extends Error {}
+/** The key cannot be unwrapped (keystore locked or changed, key file gone); the log and the key are left untouched. */
+export class DataKeyUnavailableError extends Error {
+  constructor(
+    message: string,
+    /** Records in the log that need the key (changes and their status updates: at most this many changes). */
+    readonly records: number,
+  ) {
+    super(message);
+  }
+}
 
-function parseStored(value: unknown): StoredKey | null {
+/** The key as older versions kept it in settings, or null. */
+function legacyKey(value: unknown): StoredKey | null {
   if (!value || typeof value !== 'object') return null;
-  const v = value as Record<string, unknown>;
-  if (typeof v.wrapped === 'string') return { v: 1, wrapped: v.wrapped };
-  if (typeof v.plain === 'string') return { v: 1, plain: v.plain };
+  const wrapped: unknown = Reflect.get(value, 'wrapped');
+  const plain: unknown = Reflect.get(value, 'plain');
+  if (typeof wrapped === 'string' && wrapped !== '') return { sealed: 'wrapped', key: wrapped };
+  if (typeof plain === 'string' && plain !== '') return { sealed: 'plain', key: plain };
   return null;
 }
 
-async function store(settings: KeyValueStore, cipher: SecretCipher, key: Buffer, available: boolean): Promise<boolean> {
-  if (available) {
-    const wrapped = Buffer.from(await cipher.encrypt(key.toString('base64'))).toString('base64');
-    settings.set(DATA_KEY_SETTING, { v: 1, wrapped });
-    return true;
-  }
-  settings.set(DATA_KEY_SETTING, { v: 1, plain: key.toString('base64') });
-  return false;
+async function seal(cipher: SecretCipher, key: Buffer, available: boolean): Promise<StoredKey> {
+  if (!available) return { sealed: 'plain', key: key.toString('base64') };
+  return { sealed: 'wrapped', key: Buffer.from(await cipher.encrypt(key.toString('base64'))).toString('base64') };
 }
 
-/** Loads the data key, creating it on first use and wrapping an unwrapped one once the keystore is available. */
-export async function loadDataKey(settings: KeyValueStore, cipher: SecretCipher, log: Logger): Promise<DataKey> {
+/** Records in `<dir>/outbox.log` (complete lines), without reading them. */
+async function countRecords(dir: string): Promise<number> {
+  const buf = await readFile(join(dir, 'outbox.log')).catch(() => Buffer.alloc(0));
+  let count = 0;
+  for (let at = buf.indexOf(10); at !== -1; at = buf.indexOf(10, at + 1)) count++;
+  return count;
+}
+
+/**
+ * Loads the data key of the outbox folder `dir`, creating it on first use, moving one found in settings to the key
+ * file, mending a damaged or missing copy from the other, and wrapping an unwrapped one once the keystore is there.
+ */
+export async function loadDataKey(
+  dir: string,
+  settings: KeyValueStore,
+  cipher: SecretCipher,
+  log: Logger,
+): Promise<DataKey> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await removeStaleKeyTemps(dir);
   const { available } = await cipher.status();
-  const stored = parseStored(settings.get(DATA_KEY_SETTING));
+  const copies = await readKeyCopies(dir);
+  let stored = copies.stored;
+  const legacy = legacyKey(settings.get(DATA_KEY_SETTING));
+  if (!stored && legacy) {
+    await writeKeyCopies(dir, legacy, log, undefined, copies.damaged);
+    log.info('moved the outbox key from settings to its own file');
+    stored = legacy;
+  } else if (stored && copies.stale.length > 0) {
+    await writeKeyCopies(dir, stored, log, copies.stale, copies.damaged);
+    log.warn('a copy of the outbox key file was missing or damaged; it was written again from the other copy', {
+      files: copies.stale,
+    });
+  }
+  if (legacy) settings.delete(DATA_KEY_SETTING);
   if (!stored) {
     const key = randomBytes(32);
-    const wrapped = await store(settings, cipher, key, available);
-    if (!wrapped) log.warn('no keystore: the outbox key is stored unprotected; queued work is kept anyway');
-    return { key, wrapped, fresh: true };
+    const sealed = await seal(cipher, key, available);
+    await writeKeyCopies(dir, sealed, log, undefined, copies.damaged);
+    if (sealed.sealed === 'plain')
+      log.warn('no keystore: the outbox key is stored unprotected; queued work is kept anyway');
+    return { key, wrapped: sealed.sealed === 'wrapped', fresh: true };
   }
-  if ('plain' in stored) {
-    const key = Buffer.from(stored.plain, 'base64');
-    const wrapped = available ? await store(settings, cipher, key, true) : false;
-    if (wrapped) log.info('the outbox key is now protected by the keystore');
-    return { key, wrapped, fresh: false };
+  if (stored.sealed === 'plain') {
+    const key = Buffer.from(stored.key, 'base64');
+    if (!available) return { key, wrapped: false, fresh: false };
+    await writeKeyCopies(dir, await seal(cipher, key, true), log);
+    log.info('the outbox key is now protected by the keystore');
+    return { key, wrapped: true, fresh: false };
   }
   try {
-    const key = Buffer.from(await cipher.decrypt(Buffer.from(stored.wrapped, 'base64')), 'base64');
+    const key = Buffer.from(await cipher.decrypt(Buffer.from(stored.key, 'base64')), 'base64');
     if (key.length !== 32) throw new Error('wrong key length');
     return { key, wrapped: true, fresh: false };
   } catch (error) {
-    throw new DataKeyUnavailableError(`the outbox key cannot be unwrapped: ${(error as Error).message}`);
+    throw new DataKeyUnavailableError(
+      `the outbox key cannot be unwrapped: ${(error as Error).message}`,
+      await countRecords(dir),
+    );
   }
 }

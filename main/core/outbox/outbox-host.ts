@@ -3,11 +3,15 @@
  * contract events (its one listener), and is what the signed-in user may see and touch of it (the Outbox view, the
  * status bar's counts, the work held for other sign-ins). Domain services queue their writes through `get()`.
  */
-import type { OutboxItem, OutboxSummary } from '../../../preload/contract';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutboxItem, OutboxLocked, OutboxSummary } from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
 import type { EventBus } from '../events';
 import type { Platform } from '../platform';
+import { DataKeyUnavailableError } from './data-key';
 import { OutboxInputError } from './kinds';
+import { fsyncDir } from './log-file';
 import { KnownAccounts } from './known-accounts';
 import { Outbox } from './outbox';
 import { toItem } from './outbox-items';
@@ -25,6 +29,8 @@ export class OutboxHost {
   readonly known: KnownAccounts;
   private outbox: Outbox | null = null;
   private failure: string | null = null;
+  /** Set while the outbox's key cannot be unwrapped: the log waits, untouched, for the old key or a fresh start. */
+  private locked: OutboxLocked | null = null;
 
   constructor(
     private readonly deps: {
@@ -52,10 +58,22 @@ export class OutboxHost {
     try {
       this.outbox = await this.load();
     } catch (error) {
-      // The queue's key cannot be unwrapped on this computer (keystore changed). The log is left untouched.
+      // The queue's key cannot be unwrapped on this computer (keystore changed, key file lost). The log and the key
+      // are left untouched, so putting the old key back and restarting brings every change back.
       platform.log.error('the outbox could not be opened', { reason: (error as Error).message });
       this.failure =
         'Frontdesk cannot read the changes waiting on this computer. Nothing was deleted; ask your administrator for help.';
+      if (error instanceof DataKeyUnavailableError) {
+        this.locked = {
+          records: error.records,
+          keyFile: platform.keyFile ?? null,
+          folder: join(platform.dataDir, 'outbox'),
+        };
+        platform.log.error('the outbox key cannot be unwrapped; the waiting changes are kept as they are', {
+          records: error.records,
+        });
+        this.deps.events.emit('outbox:changed', this.summary());
+      }
       return;
     }
     this.outbox.onChange((event) => {
@@ -107,8 +125,42 @@ export class OutboxHost {
 
   // ── what the signed-in user sees and does ─────────────────────────────────────────────────
 
+  /**
+   * The user's choice while the outbox is locked: the old log, its key and everything beside them move into a
+   * `set-aside-<time>` folder (untouched, with a note saying how many records wait there), and a new, empty outbox
+   * opens with a new key. Only then may a new key be written.
+   */
+  async startAfresh(): Promise<OutboxSummary> {
+    const locked = this.locked;
+    if (!locked || this.outbox)
+      throw new OutboxInputError('The changes waiting on this computer can be read; there is nothing to set aside.');
+    const { platform } = this.deps;
+    const stamp = new Date(platform.clock.now()).toISOString().replace(/[:.]/g, '-');
+    const aside = join(locked.folder, `set-aside-${stamp}`);
+    await mkdir(aside, { mode: 0o700 });
+    for (const name of await readdir(locked.folder)) {
+      if (name.startsWith('kept-aside') || name.startsWith('set-aside-')) continue;
+      await rename(join(locked.folder, name), join(aside, name));
+    }
+    await writeFile(join(aside, 'README.txt'), setAsideNote(locked), { mode: 0o600 });
+    fsyncDir(aside);
+    fsyncDir(locked.folder);
+    platform.log.warn("the locked outbox was set aside at the user's request; a new, empty outbox starts", {
+      records: locked.records,
+      folder: aside,
+    });
+    this.locked = null;
+    this.failure = null;
+    await this.open();
+    const summary = this.summary();
+    this.deps.events.emit('outbox:changed', summary);
+    return summary;
+  }
+
   /** Counts and held work. */
   summary(): OutboxSummary {
+    if (!this.outbox && this.locked)
+      return { queued: 0, needsAttention: 0, held: [], keptAside: null, locked: this.locked };
     const counts = this.get().counts();
     const active = this.deps.account();
     const held = Object.entries(counts.byAccount)
@@ -123,6 +175,7 @@ export class OutboxHost {
       needsAttention: counts.active.needsAttention,
       held,
       keptAside: this.get().keptAside(),
+      locked: null,
     };
   }
 
@@ -171,4 +224,20 @@ export class OutboxHost {
     if (!op || !active || op.accountKey !== active) throw new NotYoursError();
     return op;
   }
+}
+
+/** What the set-aside folder holds, for whoever finds it (support, an administrator). */
+function setAsideNote(locked: OutboxLocked): string {
+  return [
+    'Changes that were waiting to be sent from this computer, set aside by the user because their key could not be',
+    `unwrapped. ${locked.records} saved record(s) (a change and its status updates each count): at most that many changes.`,
+    '',
+    locked.keyFile
+      ? `To read them again: stop Frontdesk, put the old key file back as ${locked.keyFile}, move these files back into`
+      : 'To read them again: restore the system keystore this computer had (the user profile it was sealed in), move',
+    locked.keyFile
+      ? `${locked.folder} once the Outbox shows nothing waiting (they replace the new ones), and start Frontdesk.`
+      : `these files back into ${locked.folder} once the Outbox shows nothing waiting, and start Frontdesk.`,
+    '',
+  ].join('\n');
 }

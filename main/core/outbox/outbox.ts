@@ -46,15 +46,10 @@ export class Outbox {
 
   /** Loads the log (recovering from any crash) and builds the outbox; call `start()` to begin sending. */
   static async open(deps: OutboxDeps, options: OutboxOptions = {}): Promise<Outbox> {
-    const dataKey = await loadDataKey(deps.settings, deps.cipher, deps.log);
-    const kept = new KeptAside(join(deps.dataDir, 'outbox'));
-    const { opLog, records } = await OpLog.open(
-      join(deps.dataDir, 'outbox'),
-      dataKey.key,
-      deps.log,
-      kept,
-      deps.clock.now(),
-    );
+    const dir = join(deps.dataDir, 'outbox');
+    const dataKey = await loadDataKey(dir, deps.settings, deps.cipher, deps.log);
+    const kept = new KeptAside(dir);
+    const { opLog, records } = await OpLog.open(dir, dataKey.key, deps.log, kept, deps.clock.now());
     const table = new OpTable();
     for (const record of records) table.apply(record);
     recoverAfterRestart(table, deps.clock.now());

@@ -1,4 +1,4 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
@@ -43,4 +43,23 @@ it('refuses a key file of the wrong size instead of using it', async () => {
   const path = keyPath();
   writeFileSync(path, 'short', { mode: 0o600 });
   await expect(createFileCipher(path).encrypt('x')).rejects.toThrow(/wrong length/);
+});
+
+it('never writes a key file to decrypt: a lost key file stays lost, so the old one can still be put back', async () => {
+  const path = keyPath();
+  const sealed = await createFileCipher(path).encrypt('queued work key');
+  rmSync(path);
+  await expect(createFileCipher(path).decrypt(sealed)).rejects.toThrow(/is missing/);
+  expect(existsSync(path)).toBe(false);
+});
+
+it('writes a new key file only when nothing on disk still needs the old one', async () => {
+  const path = keyPath();
+  let needed = true;
+  const cipher = createFileCipher(path, () => !needed);
+  await expect(cipher.encrypt('x')).rejects.toThrow(/still need it, so Frontdesk will not make a new one/);
+  expect(existsSync(path)).toBe(false);
+  needed = false;
+  expect(await cipher.decrypt(await cipher.encrypt('x'))).toBe('x');
+  expect(existsSync(path)).toBe(true);
 });

@@ -1,62 +1,138 @@
-/** The outbox key: wrapped by the keystore, kept unprotected (never lost) without one, and re-wrapped later. */
-import { readdirSync } from 'node:fs';
+/**
+ * The outbox key: in its own file beside the log (two copies), wrapped by the keystore, kept unprotected (never lost)
+ * without one and wrapped later, moved once from settings where older versions kept it, mended from one copy when the
+ * other is damaged, and never replaced while the log still needs the key that cannot be unwrapped.
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATA_KEY_SETTING, DataKeyUnavailableError, loadDataKey } from '../../../main/core/outbox/data-key';
+import { holdsWrappedKey, KEY_FILES } from '../../../main/core/outbox/key-file';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { memorySettings, openTestOutbox, ScriptedService, switchableCipher } from './support';
 
 const dirs: Array<{ cleanup(): void }> = [];
 afterEach(() => dirs.splice(0).forEach((d) => d.cleanup()));
 
+function folder(): string {
+  const d = tempDir('outbox-key-');
+  dirs.push(d);
+  return join(d.dir, 'outbox');
+}
+
+const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8');
+const copies = (dir: string) => KEY_FILES.map((name) => read(dir, name));
+
 describe('outbox data key', () => {
-  it('is created once, stored only wrapped, and unwrapped to the same key', async () => {
+  it('is created once in two copies of its own file, stored only wrapped, and unwrapped to the same key', async () => {
+    const dir = folder();
     const settings = memorySettings();
     const cipher = switchableCipher(true);
-    const first = await loadDataKey(settings, cipher, memoryLogger());
+    const first = await loadDataKey(dir, settings, cipher, memoryLogger());
     expect(first).toMatchObject({ wrapped: true, fresh: true });
-    const stored = JSON.stringify(settings.map.get(DATA_KEY_SETTING));
-    expect(stored).not.toContain(first.key.toString('base64'));
-    const again = await loadDataKey(settings, cipher, memoryLogger());
+    const [one, two] = copies(dir);
+    expect(one).toBe(two);
+    expect(one).not.toContain(first.key.toString('base64'));
+    expect(JSON.parse(one!)).toMatchObject({ format: 'frontdesk-outbox-key', v: 1, sealed: 'wrapped' });
+    expect(settings.map.has(DATA_KEY_SETTING)).toBe(false);
+    const again = await loadDataKey(dir, settings, cipher, memoryLogger());
     expect(again.key.equals(first.key)).toBe(true);
     expect(again.fresh).toBe(false);
+    expect(holdsWrappedKey(dir)).toBe(true);
   });
 
   it('without a keystore keeps the key unprotected (and says so), then wraps the same key once one appears', async () => {
+    const dir = folder();
     const settings = memorySettings();
     const cipher = switchableCipher(false);
     const log = memoryLogger();
-    const weak = await loadDataKey(settings, cipher, log);
+    const weak = await loadDataKey(dir, settings, cipher, log);
     expect(weak.wrapped).toBe(false);
     expect(log.lines.join('\n')).toContain('unprotected');
+    expect(holdsWrappedKey(dir)).toBe(false);
     cipher.available = true;
-    const strong = await loadDataKey(settings, cipher, memoryLogger());
+    const strong = await loadDataKey(dir, settings, cipher, memoryLogger());
     expect(strong).toMatchObject({ wrapped: true });
     expect(strong.key.equals(weak.key)).toBe(true);
-    expect(JSON.stringify(settings.map.get(DATA_KEY_SETTING))).not.toContain(weak.key.toString('base64'));
+    for (const copy of copies(dir)) expect(copy).not.toContain(weak.key.toString('base64'));
   });
 
-  it('refuses to start (leaving the log alone) when the wrapped key cannot be opened', async () => {
+  it('moves a key found in settings (where older versions kept it) to the file once, then reads it from there', async () => {
+    const dir = folder();
     const settings = memorySettings();
-    settings.set(DATA_KEY_SETTING, { v: 1, wrapped: Buffer.from('garbage').toString('base64') });
-    await expect(loadDataKey(settings, switchableCipher(true), memoryLogger())).rejects.toBeInstanceOf(
-      DataKeyUnavailableError,
-    );
+    const cipher = switchableCipher(true);
+    const key = Buffer.alloc(32, 9);
+    const wrapped = Buffer.from(await cipher.encrypt(key.toString('base64'))).toString('base64');
+    settings.set(DATA_KEY_SETTING, { v: 1, wrapped });
+    const log = memoryLogger();
+    const moved = await loadDataKey(dir, settings, cipher, log);
+    expect(moved).toMatchObject({ wrapped: true, fresh: false });
+    expect(moved.key.equals(key)).toBe(true);
+    expect(log.lines.join('\n')).toContain('moved the outbox key from settings to its own file');
+    expect(settings.map.has(DATA_KEY_SETTING)).toBe(false);
+    for (const copy of copies(dir)) expect(JSON.parse(copy)).toMatchObject({ sealed: 'wrapped', key: wrapped });
+    // Settings lost afterwards: the key is still there.
+    const fresh = memorySettings();
+    const later = await loadDataKey(dir, fresh, cipher, memoryLogger());
+    expect(later.key.equals(key)).toBe(true);
   });
 
-  it('keeps queued work across restarts without a keystore', async () => {
+  it.each([
+    ['the first copy damaged', 0, 'damaged'],
+    ['the second copy damaged', 1, 'damaged'],
+    ['the first copy deleted', 0, 'deleted'],
+    ['the second copy deleted', 1, 'deleted'],
+  ] as const)('%s: the other copy is used and the lost one written again', async (_, which, how) => {
+    const dir = folder();
+    const cipher = switchableCipher(true);
+    const first = await loadDataKey(dir, memorySettings(), cipher, memoryLogger());
+    const good = read(dir, KEY_FILES[which === 0 ? 1 : 0]);
+    const name = KEY_FILES[which];
+    if (how === 'deleted') rmSync(join(dir, name));
+    // One character of the sealed key changed: still JSON, still base64, but not the key that was written.
+    else
+      writeFileSync(
+        join(dir, name),
+        good.replace(/"key":"(.)/, (_m, c: string) => `"key":"${c === 'A' ? 'B' : 'A'}`),
+      );
+    const log = memoryLogger();
+    const again = await loadDataKey(dir, memorySettings(), cipher, log);
+    expect(again.key.equals(first.key)).toBe(true);
+    expect(again.fresh).toBe(false);
+    expect(copies(dir)).toEqual([good, good]);
+    expect(log.lines.join('\n')).toContain('written again from the other copy');
+    if (how === 'damaged') expect(readdirSync(dir).some((n) => n.startsWith(`${name}.damaged-`))).toBe(true);
+  });
+
+  it('refuses to start, and writes nothing, when the wrapped key cannot be opened (the keystore changed)', async () => {
+    const dir = folder();
+    const settings = memorySettings();
+    await loadDataKey(dir, settings, switchableCipher(true), memoryLogger());
+    writeFileSync(join(dir, 'outbox.log'), 'one\ntwo\nthree\n');
+    const before = copies(dir);
+    const changed = switchableCipher(true);
+    changed.decrypt = async () => {
+      throw new Error('the keystore changed');
+    };
+    const error = await loadDataKey(dir, settings, changed, memoryLogger()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DataKeyUnavailableError);
+    expect((error as DataKeyUnavailableError).records).toBe(3);
+    expect(copies(dir)).toEqual(before);
+    expect(readdirSync(dir).sort()).toEqual([...KEY_FILES, 'outbox.log'].sort());
+  });
+
+  it('keeps queued work across restarts without a keystore, and without settings', async () => {
     const d = tempDir('outbox-key-');
     dirs.push(d);
-    const settings = memorySettings();
     const cipher = switchableCipher(false);
     const service = new ScriptedService(() => ({ id: 1 }));
-    const box = await openTestOutbox({ dataDir: d.dir, service, settings, cipher });
+    const box = await openTestOutbox({ dataDir: d.dir, service, settings: memorySettings(), cipher });
     expect(box.keyProtected).toBe(false);
     const op = await box.enqueue('contact.create', { address_book_id: 1, name: 'Kept Anyway' });
     await box.close();
-    const reopened = await openTestOutbox({ dataDir: d.dir, service, settings, cipher });
+    const reopened = await openTestOutbox({ dataDir: d.dir, service, settings: memorySettings(), cipher });
     expect(reopened.get(op.id)?.payload.name).toBe('Kept Anyway');
     await reopened.close();
-    expect(readdirSync(join(d.dir, 'outbox')).sort()).toEqual(['outbox.key-id', 'outbox.log']);
+    expect(readdirSync(join(d.dir, 'outbox')).sort()).toEqual([...KEY_FILES, 'outbox.key-id', 'outbox.log'].sort());
   });
 });

@@ -3,10 +3,10 @@
  * still there, the bytes that cannot be read are kept aside byte for byte, and the user is told how many (until they
  * acknowledge it). Reported once: a restart does not count them again.
  */
-import { appendFileSync, chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATA_KEY_SETTING } from '../../../main/core/outbox/data-key';
+import { KEY_FILES } from '../../../main/core/outbox/key-file';
 import type { Outbox } from '../../../main/core/outbox';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { memorySettings, openTestOutbox, ScriptedService } from './support';
@@ -108,10 +108,10 @@ describe('a damaged outbox log', () => {
     expect(kept(f.dir).join('')).toBe(replaced);
   });
 
-  it('the key lost (settings deleted): the log sealed with it is kept aside whole and counted, not "0 waiting"', async () => {
+  it('the key lost (both copies of its file deleted): the log sealed with it is kept aside whole and counted', async () => {
     const f = await folderWithThree();
     const before = readFileSync(f.logFile, 'utf8');
-    f.settings.delete(DATA_KEY_SETTING);
+    for (const name of KEY_FILES) rmSync(join(f.dir, 'outbox', name));
     const { box, log } = await f.reopen();
     expect(names(box)).toEqual([]);
     expect(box.keptAside()?.count).toBe(3);
