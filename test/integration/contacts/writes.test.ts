@@ -93,6 +93,21 @@ describe('contact writes', () => {
     expect((await raw(done.result!.id!)).phone_numbers).toMatchObject([{ normalized: '+13125550199' }]);
   });
 
+  it('shows a number from another country in international format, the practice’s own in national format', async () => {
+    // The practice is in the US (the service normalises numbers typed without a country code as US numbers).
+    const item = await call(made, 'contacts:create', {
+      firstName: 'Oliver',
+      lastName: 'Pemberton',
+      phones: [{ number: '+44 20 7946 0958' }, { number: '(312) 555-0123' }],
+      emails: [],
+    });
+    const shown = async () =>
+      (await call(made, 'contacts:search', { query: 'pemberton' })).items[0]?.phones.map((p) => p.display).sort();
+    expect(await shown(), 'while waiting to be sent').toEqual(['(312) 555-0123', '+44 20 7946 0958']);
+    await waitForOp(made, item.id);
+    expect(await shown(), 'as the service has it').toEqual(['(312) 555-0123', '+44 20 7946 0958']);
+  });
+
   it('changes a create that has not been sent in place, instead of queueing a second write', async () => {
     await goOffline(sb, made);
     const posts = await requestCount(sb, 'POST /v1/contacts');
