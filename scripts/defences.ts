@@ -1,5 +1,6 @@
 /**
- * Every defence SECURITY.md names, as a mutation that removes it and the test files that must then fail.
+ * Every defence SECURITY.md names, and the promises to the front desk that tests keep, as a mutation that removes
+ * it and the test files that must then fail.
  * `npm run test:defences` applies each in turn to a temporary copy of the project (scripts/test-defences.ts).
  * `find` must occur exactly once in `file`: when the code moves, this list has to move with it.
  */
@@ -289,7 +290,12 @@ export const DEFENCES: Defence[] = [
     file: 'main/core/outbox/kinds/messages.ts',
     find: 'return messages.some((m) => ours(m, op.payload.content, since)) ? { id: op.payload.conversation_id } : null;',
     replace: 'return null;',
-    more: [{ find: 'if (first && ours(first, p.content, since)) return { id: t.id };', replace: '' }],
+    more: [
+      {
+        find: 'if (first && ours(first, p.content, since)) return { id: t.id };',
+        replace: '',
+      },
+    ],
     tests: ['test/integration/messages/texts-exactly-once.test.ts'],
   },
   {
@@ -420,5 +426,75 @@ export const DEFENCES: Defence[] = [
     find: 'enableEmbeddedAsarIntegrityValidation: true',
     replace: 'enableEmbeddedAsarIntegrityValidation: false',
     tests: ['test/unit/electron/packaging.test.ts'],
+  },
+  // --- Promises to the front desk: what staff rely on, each kept by a test that fails without it.
+  {
+    name: '"Text everyone in the next hour" fills {first name} with the whole name',
+    file: 'renderer/features/messages/DelayBroadcast.tsx',
+    find: 'firstName: firstNameOf(p.name),',
+    replace: 'firstName: p.name,',
+    tests: ['test/unit/messages/delay-broadcast.test.tsx'],
+  },
+  {
+    name: 'a number from another country is shown in national format (020 7946 0958 at a US practice)',
+    file: 'main/core/contacts/phones.ts',
+    find: ': country && parsed.country === country',
+    replace: ': country',
+    tests: ['test/unit/contacts/phones.test.ts', 'test/integration/contacts/writes.test.ts'],
+  },
+  {
+    name: 'the contacts search runs on every key instead of when typing stops',
+    file: 'renderer/stores/contacts-store.ts',
+    find: 'searchTimer = setTimeout(() => void get().load(), SEARCH_DELAY_MS);',
+    replace: 'void get().load();',
+    tests: ['test/unit/contacts/search-debounce.test.tsx'],
+  },
+  {
+    name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',
+    file: 'main/core/calendar/calendar-service.ts',
+    find: "hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }",
+    replace: "hit ? { ...hit.value, fetchedAt: this.context.clock.now(), source: 'cache' }",
+    tests: ['test/integration/renderer/schedule-freshness.test.ts'],
+  },
+  {
+    name: 'the schedule\'s saved copy says "as of" now (screen), not when it was read',
+    file: 'renderer/stores/calendar-store.ts',
+    find: 'if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });',
+    replace: 'if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt: Date.now() } });',
+    more: [
+      {
+        find: 'set({ loading: false, error: null, items, source: { source, fetchedAt } });',
+        replace: 'set({ loading: false, error: null, items, source: { source, fetchedAt: Date.now() } });',
+      },
+    ],
+    tests: ['test/integration/renderer/schedule-freshness.test.ts'],
+  },
+  {
+    name: 'the schedule polls for changes from its first read all day (updated_since never moves on)',
+    file: 'renderer/features/calendar/schedule-sync.ts',
+    find: 'syncMark.at = startedAt;',
+    replace: '',
+    tests: ['test/integration/renderer/schedule-freshness.test.ts'],
+  },
+  {
+    name: 'marks (Arrived, No-show, …) are offered on a visit whose cancellation is queued',
+    file: 'renderer/features/calendar/AppointmentMenu.tsx',
+    find: "return item.id > 0 && item.pending?.change !== 'delete';",
+    replace: 'return item.id > 0;',
+    tests: ['test/unit/calendar/cancel-undo.test.tsx'],
+  },
+  {
+    name: 'Undo after a cancellation or a move is offered for 5 seconds instead of 10',
+    file: 'renderer/features/calendar/schedule-sync.ts',
+    find: 'export const UNDO_MS = 10_000;',
+    replace: 'export const UNDO_MS = 5_000;',
+    tests: ['test/unit/calendar/cancel-undo.test.tsx'],
+  },
+  {
+    name: 'Undo after a cancellation or a move is offered for 30 seconds instead of 10',
+    file: 'renderer/features/calendar/schedule-sync.ts',
+    find: 'export const UNDO_MS = 10_000;',
+    replace: 'export const UNDO_MS = 30_000;',
+    tests: ['test/unit/calendar/cancel-undo.test.tsx'],
   },
 ];
