@@ -290,12 +290,7 @@ export const DEFENCES: Defence[] = [
     file: 'main/core/outbox/kinds/messages.ts',
     find: 'return messages.some((m) => ours(m, op.payload.content, since)) ? { id: op.payload.conversation_id } : null;',
     replace: 'return null;',
-    more: [
-      {
-        find: 'if (first && ours(first, p.content, since)) return { id: t.id };',
-        replace: '',
-      },
-    ],
+    more: [{ find: 'if (first && ours(first, p.content, since)) return { id: t.id };', replace: '' }],
     tests: ['test/integration/messages/texts-exactly-once.test.ts'],
   },
   {
