@@ -77,6 +77,13 @@ export const DEFENCES: Defence[] = [
   },
   // --- IPC: our main frame only, then the args' schema.
   {
+    name: 'browser host HTTP serves every pipelined request at once (no one at a time, no drain wait)',
+    file: BROWSER_HOST,
+    find: '(req, res) => inTurn(req, res),',
+    replace: '(req, res) => void serveHttp(req, res),',
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
     name: 'IPC answers any sender',
     file: 'main/core/ipc/dispatch.ts',
     find: 'if (!isTrustedSender(sender, trustedOrigin)) {',

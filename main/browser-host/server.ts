@@ -2,11 +2,12 @@
  * The browser host: the same core in Node, the built renderer over HTTP, and the contract over a WebSocket. Every
  * request's Host is checked; a WebSocket is accepted only from the app's own Origin AND with this run's key (a
  * random secret printed in the URL `npm start` shows, like Jupyter's token), so no other local program or user can
- * drive a signed-in app. A page that does not read its replies is disconnected (bounded memory).
+ * drive a signed-in app. A page that does not read its replies is disconnected, and a connection that pipelines
+ * requests is answered one at a time (bounded memory).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type FrontdeskCore } from '../core/app-core';
@@ -45,6 +46,9 @@ interface SocketLimits {
 }
 
 const DEFAULT_LIMITS: SocketLimits = { callsInFlight: 64, sendBufferBytes: 8 * 1024 * 1024 };
+
+/** Requests one connection may have waiting behind the one being answered; past this the connection is closed. */
+const MAX_WAITING_REQUESTS = 8;
 
 /** The WebSocket subprotocol the page asks for; its key travels as a second one, `key.<key>`. */
 const IPC_PROTOCOL = 'frontdesk';
@@ -88,7 +92,51 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   let origin = '';
   let csp = '';
 
-  const server = createServer((req, res) => void serveHttp(req, res));
+  const server = createServer(
+    {
+      // A request's headers, and the whole request, must arrive in time; an idle kept-alive connection is closed.
+      headersTimeout: 10_000,
+      requestTimeout: 30_000,
+      keepAliveTimeout: 5_000,
+    },
+    (req, res) => inTurn(req, res),
+  );
+  // One request at a time per connection, the next one only once the reply has drained to the client: a connection
+  // that pipelines requests and never reads its replies cannot make the host read, load or buffer more than one.
+  const turns = new WeakMap<Socket, { busy: boolean; waiting: [IncomingMessage, ServerResponse][] }>();
+  function inTurn(req: IncomingMessage, res: ServerResponse) {
+    const socket = req.socket;
+    if (socket.destroyed) return;
+    let turn = turns.get(socket);
+    if (!turn) turns.set(socket, (turn = { busy: false, waiting: [] }));
+    if (!turn.busy) return void serveInTurn(socket, turn, req, res);
+    if (turn.waiting.length < MAX_WAITING_REQUESTS) return void turn.waiting.push([req, res]);
+    // No browser pipelines this deep: drop the connection with everything it sent.
+    options.log?.warn('closed a connection that sent requests without reading the replies', {
+      waiting: turn.waiting.length,
+    });
+    turn.waiting.length = 0;
+    socket.destroy();
+  }
+  async function serveInTurn(
+    socket: Socket,
+    turn: { busy: boolean; waiting: [IncomingMessage, ServerResponse][] },
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) {
+    turn.busy = true;
+    for (let next: [IncomingMessage, ServerResponse] | undefined = [req, res]; next; next = turn.waiting.shift()) {
+      if (socket.destroyed) break;
+      try {
+        await serveHttp(...next);
+      } catch {
+        if (!next[1].headersSent) next[1].writeHead(500, { 'content-type': 'text/plain' }).end('Server error');
+      }
+      await drained(next[1], socket);
+    }
+    turn.waiting.length = 0;
+    turn.busy = false;
+  }
   async function serveHttp(req: IncomingMessage, res: ServerResponse) {
     const port = (server.address() as AddressInfo).port;
     const host = req.headers.host ?? '';
@@ -245,6 +293,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/** Resolves once `res` is handed to the socket and the socket has sent it on (or either is gone). */
+async function drained(res: ServerResponse, socket: Socket): Promise<void> {
+  if (!res.writableFinished && !res.destroyed) await firstOf(res, ['finish', 'close']);
+  if (!socket.destroyed && socket.writableNeedDrain) await firstOf(socket, ['drain', 'close']);
+}
+
+/** Resolves on the first of `events`, leaving no listener behind. */
+function firstOf(emitter: NodeJS.EventEmitter, events: string[]): Promise<void> {
+  return new Promise((done) => {
+    const end = () => {
+      for (const event of events) emitter.off(event, end);
+      done();
+    };
+    for (const event of events) emitter.on(event, end);
+  });
 }
 
 /** Whether the offered subprotocols carry this run's key (compared in constant time). */
