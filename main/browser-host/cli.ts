@@ -1,12 +1,13 @@
 /**
- * `npm run preview -- --port 5180 --service http://127.0.0.1:4010`: runs core in Node and
- * serves the renderer to a browser tab. Prints the URL to open.
+ * `npm run preview -- --port 5180 --service http://127.0.0.1:4010 [--now 2026-11-30T12:30:00-06:00]`: runs core in
+ * Node and serves the renderer to a browser tab. Prints the URL to open.
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { ConfigError, loadConfig } from '../core/config';
 import { installCrashGuards } from '../core/crash-guard';
+import { clockFrom, parseInstant } from '../core/given-clock';
 import { consoleLogger } from '../core/platform';
 import { browserHostLogger, defaultDataDir } from './node-platform';
 import { startBrowserHost } from './server';
@@ -24,6 +25,7 @@ export async function main(argv: string[]): Promise<void> {
         'client-id': { type: 'string' },
         'data-dir': { type: 'string' },
         'renderer-dir': { type: 'string' },
+        now: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -34,6 +36,11 @@ export async function main(argv: string[]): Promise<void> {
   const port = Number(flags.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`preview: --port must be a number from 0 to 65535`);
+    process.exit(2);
+  }
+  const at = flags.now === undefined ? null : parseInstant(flags.now);
+  if (flags.now !== undefined && at === null) {
+    console.error(`preview: --now must be a time with its offset, like 2026-11-30T12:30:00-06:00`);
     process.exit(2);
   }
   installCrashGuards(consoleLogger);
@@ -63,6 +70,8 @@ export async function main(argv: string[]): Promise<void> {
     appVersion: version,
     // One log for the host's refusals and the core's entries: <data>/logs/main.log.
     log: browserHostLogger(join(dataDir, 'logs')),
+    // --now: core's clock starts at that instant and runs on (the page keeps the browser's own clock).
+    ...(at === null ? {} : { clock: clockFrom(at) }),
   });
   console.log(`Frontdesk is running in your browser at ${host.url}`);
   console.log(`service: ${config.serviceUrl}   data: ${dataDir}`);

@@ -6,8 +6,9 @@
  * their moments on the same clock, labelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { practiceNow } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
-import { axeProblems, faults, openSized, serviceCall, shot } from './support/schedule';
+import { axeProblems, faults, openSized, reveal, scheduleSettled, serviceCall, shot } from './support/schedule';
 import { useStack } from './support/stack';
 
 // The browser host (in this process) runs in UTC, as a server would; the page below runs in Denver.
@@ -58,7 +59,7 @@ function minutesFromChicagoNow(shown: string): number {
   const m = /^(\d{1,2}):(\d{2})(?::\d{2})?\s([AP]M)$/.exec(shown.trim());
   if (!m) throw new Error(`not a time: ${shown}`);
   const at = ((Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0)) * 60 + Number(m[2]);
-  const [h, min] = CHICAGO.format(Date.now()).split(':').map(Number) as [number, number];
+  const [h, min] = CHICAGO.format(practiceNow()).split(':').map(Number) as [number, number];
   return ((((at - (h * 60 + min)) % 1440) + 1440 + 720) % 1440) - 720;
 }
 
@@ -131,10 +132,11 @@ describe('booking by provider on one clock', () => {
     // The calendar shows it at that time in Dr. Okafor's column.
     await app.go('Calendar');
     const block = app.page.getByTestId('appointment').filter({ hasText: 'Nadia Okoro' });
-    await app.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
-    for (let i = 0; i < 14 && (await block.count()) === 0; i++) {
+    // Down each day, from today on: the grid holds only the blocks in view, and the first free time moves with the hour.
+    await scheduleSettled(app);
+    for (let i = 0; i < 14 && !(await reveal(app, 'Nadia Okoro')); i++) {
       await app.page.getByRole('button', { name: 'Next day' }).click();
-      await app.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+      await scheduleSettled(app);
     }
     expect(await block.innerText()).toContain(time);
     expect(await app.page.getByTestId('calendar').innerText()).toContain('Times in Chicago time (CST)');

@@ -4,12 +4,12 @@
  * would be refused again); and the red "needs attention" goes away once it is booked at another time or discarded.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { practiceDay } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
 import { openSized, scheduleSettled, serviceCall, shot } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
-const ZONE = 'America/Chicago';
 let app: FrontdeskPage;
 
 beforeEach(async () => {
@@ -22,15 +22,13 @@ afterEach(async () => {
   await app.page.context().close();
 });
 
-/** "yyyy-MM-dd" of an instant in the practice's zone. */
-const dayIn = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
-
 /** The first free cleaning time two or more days ahead (the one the form lists first on that day). */
 async function firstCleaningTime(offsetDays: number): Promise<{ time: string; start_time: string }> {
   // From that day's start in the practice's zone (06:00 UTC is midnight or 1 a.m. there, before it opens), not from
   // this hour of it: the form lists the whole day, so a search from now would miss its morning after 8 a.m. there.
-  const begin = `${dayIn(Date.now() + offsetDays * 86_400_000)}T06:00:00Z`;
-  const end = new Date(Date.now() + (offsetDays + 10) * 86_400_000).toISOString();
+  // The day is counted in calendar days: 24-hour steps land on the same day across the 25-hour day in November.
+  const begin = `${practiceDay(offsetDays)}T06:00:00Z`;
+  const end = `${practiceDay(offsetDays + 10)}T06:00:00Z`;
   const { slots } = await serviceCall<{ slots: { time: string; start_time: string }[] }>(
     stack,
     'GET',
@@ -77,9 +75,7 @@ describe('a refused booking resolves', () => {
     // No ghost on the calendar: the refused time holds nothing.
     await app.go('Calendar');
     await scheduleSettled(app);
-    const steps = Math.round(
-      (Date.parse(`${day}T12:00:00Z`) - Date.parse(`${dayIn(Date.now())}T12:00:00Z`)) / 86_400_000,
-    );
+    const steps = Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${practiceDay()}T12:00:00Z`)) / 86_400_000);
     for (let i = 0; i < steps; i++) {
       await app.page.getByRole('button', { name: 'Next day' }).click();
       await scheduleSettled(app);

@@ -3,6 +3,7 @@
  * shows "Waiting for the office system", settles by itself, and a desktop notification says it was confirmed.
  */
 import { describe, expect, it } from 'vitest';
+import { practiceNow } from './support/clock';
 import { axeProblems, openSized, serviceCall, signedInSchedule } from './support/schedule';
 import { useStack, type Stack } from './support/stack';
 
@@ -15,8 +16,8 @@ interface Slot {
 
 /** A free time of the satellite page (its calendar is a remote device) a day or more ahead. */
 async function satelliteTime(): Promise<Slot> {
-  const begin = new Date(Date.now() + 86_400_000).toISOString();
-  const end = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const begin = new Date(practiceNow() + 86_400_000).toISOString();
+  const end = new Date(practiceNow() + 10 * 86_400_000).toISOString();
   const { slots } = await serviceCall<{ slots: Slot[] }>(
     stack,
     'GET',

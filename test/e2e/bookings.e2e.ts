@@ -1,6 +1,6 @@
 /** Booking for a caller through the outbox: online, offline, a taken time, and work held for another sign-in. */
-import { addDays, format, isWeekend } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
+import { practiceWeekday } from './support/clock';
 import { startStack, type Stack } from './support/stack';
 import { reveal, scheduleSettled } from './support/schedule';
 
@@ -10,12 +10,8 @@ afterEach(async () => {
   stack = null;
 });
 
-/** A weekday at least two days ahead, so the page's notice rules allow it. */
-function bookableDay(): string {
-  let day = addDays(new Date(), 2);
-  while (isWeekend(day)) day = addDays(day, 1);
-  return format(day, 'yyyy-MM-dd');
-}
+/** A weekday at least two days ahead in the practice's calendar, so the page's notice rules allow it. */
+const bookableDay = (): string => practiceWeekday(2);
 
 async function faults(s: Stack, body: object | null): Promise<void> {
   const res = await fetch(

@@ -3,6 +3,7 @@
  * phone number opens it too), through the browser host against the sandbox.
  */
 import { describe, expect, it } from 'vitest';
+import { practiceNow } from './support/clock';
 import { axeProblems, openSized, serviceCall, signedInSchedule } from './support/schedule';
 import type { FrontdeskPage } from './support/driver';
 import { useStack } from './support/stack';
@@ -25,7 +26,7 @@ interface RawContact {
 
 /** A seeded patient with an appointment in the coming days, and how many appointments their phone has. */
 async function patientWithNextVisit() {
-  const now = Date.now();
+  const now = practiceNow();
   const { events } = await serviceCall<{ events: RawEvent[] }>(
     stack,
     'GET',

@@ -4,6 +4,7 @@
  * next hour" from the schedule, which previews every recipient and text before sending one each.
  */
 import { describe, expect, it } from 'vitest';
+import { practiceNow } from './support/clock';
 import {
   messagesRecorded,
   MessagesScreen,
@@ -22,7 +23,7 @@ const stack = useStack({ scopes: TEXTING_SCOPES });
 const QUICK = 'Hi {first name}, your {time} visit: the room is ready';
 
 /** ISO without milliseconds, `ms` from now. */
-const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+const fromNow = (ms: number) => new Date(practiceNow() + ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 describe('texting from the schedule', () => {
   it('a quick text edited in settings is kept, filled for the patient from the appointment, and sent once', async () => {

@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addDays, format, isWeekend } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactsScreen } from './support/contacts-screen';
 import type { FrontdeskPage } from './support/driver';
 import { plainWordsProblems } from './support/plain-words';
 import { axeProblems, faults, nextBusyDay, scheduleSettled, shot } from './support/schedule';
+import { practiceWeekday } from './support/clock';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack | null = null;
@@ -19,12 +19,8 @@ afterEach(async () => {
   stack = null;
 });
 
-/** A weekday at least two days ahead, so the page's notice rules allow it. */
-function bookableDay(): string {
-  let day = addDays(new Date(), 2);
-  while (isWeekend(day)) day = addDays(day, 1);
-  return format(day, 'yyyy-MM-dd');
-}
+/** A weekday at least two days ahead in the practice's calendar, so the page's notice rules allow it. */
+const bookableDay = (): string => practiceWeekday(2);
 
 interface Counters {
   contactsWritten: number;

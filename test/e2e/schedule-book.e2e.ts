@@ -4,24 +4,21 @@
  * that time chosen — and Book makes it at the service at exactly that time.
  */
 import { describe, expect, it } from 'vitest';
+import { practiceDay, practiceNow } from './support/clock';
 import { openSized, scheduleSettled, serviceCall, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
-const ZONE = 'America/Chicago';
 
 interface Slot {
   time: string;
   start_time: string;
 }
 
-/** "yyyy-MM-dd" of an instant in the practice's zone. */
-const dayIn = (at: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(at);
-
 /** A free time of the cleaning page (the Hygiene calendar) two or more days ahead, at 9:00 or later. */
 async function freeCleaningTime(): Promise<Slot> {
-  const begin = new Date(Date.now() + 2 * 86_400_000).toISOString();
-  const end = new Date(Date.now() + 12 * 86_400_000).toISOString();
+  const begin = new Date(practiceNow() + 2 * 86_400_000).toISOString();
+  const end = new Date(practiceNow() + 12 * 86_400_000).toISOString();
   const { slots } = await serviceCall<{ slots: Slot[] }>(
     stack,
     'GET',
@@ -40,7 +37,7 @@ describe('book from the schedule', () => {
     const slot = await freeCleaningTime();
     const day = slot.time.slice(0, 10);
     // Forward to that day, one day at a time (the practice's days).
-    const today = dayIn(Date.now());
+    const today = practiceDay();
     const steps = Math.round((Date.parse(`${day}T12:00:00Z`) - Date.parse(`${today}T12:00:00Z`)) / 86_400_000);
     for (let i = 0; i < steps; i++) {
       await page.getByRole('button', { name: 'Next day' }).click();

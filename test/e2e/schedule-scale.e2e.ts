@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { practiceDay } from './support/clock';
 import { useStack } from './support/stack';
 import { openSized, scheduleSettled, serviceCall, signedInSchedule } from './support/schedule';
 
@@ -38,7 +39,7 @@ describe('a stress day', () => {
     await signedInSchedule(app);
     const page = app.page;
     // A day two weeks ahead, in the practice's zone (Chicago), 2,500 appointments over 4 seeded + 4 new calendars.
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(Date.now() + 14 * 86_400_000);
+    const day = practiceDay(14);
     const calendars = [{ calendar_id: 1001 }, { calendar_id: 1002 }, { calendar_id: 1003 }, { calendar_id: 1004 }]
       .concat(['Room 5', 'Room 6', 'Room 7', 'Room 8'].map((calendar) => ({ calendar }) as never))
       .map((c) => c as Record<string, unknown>);

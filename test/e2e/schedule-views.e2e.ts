@@ -4,6 +4,7 @@
  * 1024×700, screenshotted and scanned by axe (no serious or critical findings).
  */
 import { describe, expect, it } from 'vitest';
+import { practiceDay } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
 import { useStack } from './support/stack';
 import {
@@ -26,10 +27,9 @@ interface DayEvent {
 
 const CALENDARS = ['Dr. Amelia Hart', 'Dr. Samuel Okafor', 'Hygiene', 'Satellite Office (SQL)'];
 
-/** "yyyy-MM-dd" `days` after today in the practice's zone. */
-function practiceDay(days: number): { key: string; label: RegExp } {
-  const at = new Date(Date.now() + days * 86_400_000);
-  const key = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at);
+/** "yyyy-MM-dd" `days` after today in the practice's zone, and how the schedule's heading names it. */
+function shownDay(days: number): { key: string; label: RegExp } {
+  const key = practiceDay(days);
   const [y, m, d] = key.split('-').map(Number) as [number, number, number];
   const month = new Date(Date.UTC(y, m - 1, d)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
   return { key, label: new RegExp(`${month} ${d}, ${y}`) };
@@ -55,7 +55,7 @@ describe('schedule views', () => {
     await page.getByRole('checkbox', { name: 'Hygiene' }).check();
 
     // The date picker goes to a chosen day.
-    const target = practiceDay(2);
+    const target = shownDay(2);
     await page.getByRole('button', { name: 'Choose a date' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose a date' });
     await picker.getByRole('button', { name: target.label }).click();

@@ -3,6 +3,7 @@
  * once; the sandbox is the ground truth of what reached the service (and how many times).
  */
 import { describe, expect, it } from 'vitest';
+import { practiceNow } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
 import { useStack, type Stack } from './support/stack';
 import { faults, nextBusyDay, openSized, serviceCall, signedInSchedule, stats } from './support/schedule';
@@ -19,8 +20,8 @@ type ServiceEvent = {
 
 /** Live events of the owner with this title, near today. */
 async function eventsTitled(s: Stack, title: string): Promise<ServiceEvent[]> {
-  const begin = new Date(Date.now() - 3 * 86_400_000).toISOString();
-  const end = new Date(Date.now() + 14 * 86_400_000).toISOString();
+  const begin = new Date(practiceNow() - 3 * 86_400_000).toISOString();
+  const end = new Date(practiceNow() + 14 * 86_400_000).toISOString();
   const found: ServiceEvent[] = [];
   for (let page = 1; page < 20; page++) {
     const { events } = await serviceCall<{ events: ServiceEvent[] }>(

@@ -1,16 +1,19 @@
 /** Parsing of the `npm run sandbox` flags into SandboxOptions (pure, so it is testable). */
+import { clockFrom, parseInstant } from './clock';
 import type { SandboxOptions } from './context';
 
 /** Usage text for --help. */
 export const USAGE = `usage: npm run sandbox -- [--port N] [--access-ttl S] [--code-ttl S] [--seed N]
-                          [--contacts N] [--events N] [--device-settle-ms N]
+                          [--contacts N] [--events N] [--device-settle-ms N] [--now INSTANT]
   --port N              listen port on 127.0.0.1 (default 4010; 0 picks a free port)
   --access-ttl S        access-token lifetime in seconds (default 2592000)
   --code-ttl S          authorization-code lifetime in seconds (default 60)
   --seed N              seed of all generated data and secrets (default 1)
   --contacts N          contacts in the owner's account (default 300)
   --events N            events in the owner's account (default 600)
-  --device-settle-ms N  delay before device-backed bookings settle (default 3000)`;
+  --device-settle-ms N  delay before device-backed bookings settle (default 3000)
+  --now INSTANT         the clock starts there and runs on; the data is seeded around it
+                        (e.g. 2026-11-30T12:30:00-06:00; default: this computer's clock)`;
 
 type NumKey = 'port' | 'accessTtlS' | 'codeTtlS' | 'seed' | 'contacts' | 'events' | 'deviceSettleMs';
 
@@ -36,6 +39,18 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     const eq = arg.indexOf('=');
     const name = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
+    if (name === '--now') {
+      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined) return { kind: 'error', message: '--now needs a value' };
+      const at = parseInstant(value);
+      if (at === null)
+        return {
+          kind: 'error',
+          message: `--now must be a time with its offset, like 2026-11-30T12:30:00-06:00, got ${JSON.stringify(value)}`,
+        };
+      options.now = clockFrom(at);
+      continue;
+    }
     const spec = FLAGS[name];
     if (!spec) return { kind: 'error', message: `unknown flag ${JSON.stringify(arg)} (see --help)` };
     let value: string | undefined;

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const lines = [
     `sandbox listening on ${sb.url}`,
     `seed ${o.seed} · access ttl ${o.accessTtlS}s · code ttl ${o.codeTtlS}s · ${o.contacts} contacts · ${o.events} events · device settle ${o.deviceSettleMs}ms`,
+    ...(o.now ? [`clock: ${sb.ctx.now().toISOString()} now, running on (--now)`] : []),
     '',
     `users (password "${SANDBOX_PASSWORD}"; Basic auth = email:api_key):`,
     ...sb.users.map((u) => {

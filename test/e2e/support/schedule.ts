@@ -10,7 +10,7 @@ export async function openSized(
   stack: Stack,
   options: { width?: number; height?: number; dark?: boolean; timezoneId?: string } = {},
 ): Promise<FrontdeskPage> {
-  const context = await stack.browser.newContext({
+  const context = await stack.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.dark ? 'dark' : 'light',
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
@@ -10,6 +10,7 @@ import { createFileLogger } from '../../../main/core/log/file-logger';
 import { systemClock, type Logger } from '../../../main/core/platform';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { installPageClock, practiceNow } from './clock';
 import { FrontdeskPage } from './driver';
 
 /** A running e2e stack. */
@@ -25,8 +26,10 @@ export interface Stack {
   stopService(): Promise<void>;
   /** Starts the service again on the same address. */
   startService(): Promise<void>;
-  /** Moves the app's clock (the browser host's core) forward; the service and the page keep real time. */
+  /** Moves the app's clock (the browser host's core) forward; the service and the page keep the suite's time. */
   advanceClock(ms: number): void;
+  /** A browser context whose pages run on the suite's clock (support/clock.ts). */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   open(): Promise<FrontdeskPage>;
   close(): Promise<void>;
 }
@@ -55,7 +58,10 @@ export interface StackOptions {
 
 /** Starts sandbox + browser host + Chromium. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const settle = options.deviceSettleMs === undefined ? {} : { deviceSettleMs: options.deviceSettleMs };
+  const settle = {
+    now: () => new Date(practiceNow()),
+    ...(options.deviceSettleMs === undefined ? {} : { deviceSettleMs: options.deviceSettleMs }),
+  };
   let sandbox = await startSandbox({ port: 0, ...settle });
   const wire: string[] = [];
   const port = Number(new URL(sandbox.url).port);
@@ -80,10 +86,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     log: process.env.E2E_DEBUG ? teeLog(quietLog, fileLog) : fileLog,
     probe: { onlineIntervalMs: 1000, offlineIntervalMs: 500, timeoutMs: 1500 },
     tap: (_direction, text) => wire.push(text),
-    clock: { ...systemClock, now: () => Date.now() + clockOffset },
+    clock: { ...systemClock, now: () => practiceNow() + clockOffset },
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   let serviceUp = true;
+  const newContext = async (contextOptions: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    const context = await browser.newContext(contextOptions);
+    await installPageClock(context);
+    return context;
+  };
   return {
     get sandbox() {
       return sandbox;
@@ -103,8 +114,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     advanceClock: (ms) => {
       clockOffset += ms;
     },
+    newContext,
     open: async () => {
-      const context = await browser.newContext();
+      const context = await newContext();
       const page = await context.newPage();
       const fd = new FrontdeskPage(page);
       await fd.goto(host.url);
@@ -152,6 +164,7 @@ export function useStack(options: StackOptions = {}): Stack {
     stopService: () => started().stopService(),
     startService: () => started().startService(),
     advanceClock: (ms) => started().advanceClock(ms),
+    newContext: (o) => started().newContext(o),
     open: () => started().open(),
     close: () => started().close(),
   };
