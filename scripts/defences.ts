@@ -438,6 +438,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/messages/delay-broadcast.test.tsx'],
   },
   {
+    name: '"Text patient" fills {first name} of a quick text with the whole name',
+    file: 'renderer/features/messages/TextPatientDialog.tsx',
+    find: 'firstName: firstNameOf(to.name),',
+    replace: 'firstName: to.name,',
+    tests: ['test/unit/messages/delay-broadcast.test.tsx'],
+  },
+  {
     name: 'a number from another country is shown in national format (020 7946 0958 at a US practice)',
     file: 'main/core/contacts/phones.ts',
     find: ': country && parsed.country === country',

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
- * "Text everyone in the next hour" fills {first name} with each patient's first name, not their whole name: in the
- * text shown before sending and in the text handed to the outbox.
+ * Quick texts fill {first name} with the patient's first name, not their whole name: "Text everyone in the next hour"
+ * in the text shown for each patient before sending and in each text handed to the outbox, and "Text patient" in
+ * the quick text it puts in the box.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,10 +10,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaItem, OutboxItem } from '../../../preload/contract';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
 import type { DelayBroadcast as Broadcast } from '../../../renderer/features/messages/DelayBroadcast';
+import type { TextPatientDialog as TextPatient } from '../../../renderer/features/messages/TextPatientDialog';
 
 const TEMPLATE = 'Hi {first name}, we are running {minutes} minutes late. See you soon.';
 let calls: BridgeCall[] = [];
 let DelayBroadcast: typeof Broadcast;
+let TextPatientDialog: typeof TextPatient;
 
 /** One appointment 20 minutes from now with one patient (the dialog reads the next hour when it opens). */
 function visit(id: number, name: string, phone: string): AgendaItem {
@@ -49,6 +52,10 @@ const sent = (id: string): OutboxItem => ({
 
 beforeAll(async () => {
   calls = installRecordingBridge({
+    'messages:quick-texts': [
+      'Hi {first name}, your visit is at {time}.',
+      'We are running about {minutes} minutes late',
+    ],
     'calendar:range': () => ({
       items: [visit(7, 'Maria Luisa Garcia', '(312) 555-0143'), visit(8, 'Okafor, Samuel', '(312) 555-0177')],
       fetchedAt: Date.now(),
@@ -57,11 +64,12 @@ beforeAll(async () => {
     'messages:start': () => sent(`op-${calls.length}`),
   });
   ({ DelayBroadcast } = await import('../../../renderer/features/messages/DelayBroadcast'));
+  ({ TextPatientDialog } = await import('../../../renderer/features/messages/TextPatientDialog'));
 });
 
 afterEach(cleanup);
 
-describe('text everyone in the next hour', () => {
+describe('first names in quick texts', () => {
   it('fills {first name} with the first name only, in the preview and in each text sent', async () => {
     const user = userEvent.setup();
     render(<DelayBroadcast onClose={() => undefined} />);
@@ -91,5 +99,18 @@ describe('text everyone in the next hour', () => {
         text: 'Hi Samuel, we are running 15 minutes late. See you soon.',
       }),
     ]);
+  });
+
+  it('“Text patient” fills {first name} with the first name only', async () => {
+    const user = userEvent.setup();
+    const start = visit(9, 'Maria Luisa Garcia', '').start;
+    render(
+      <TextPatientDialog to={{ name: 'Maria Luisa Garcia', phone: '+13125550143', start }} onClose={() => undefined} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Quick text ▾' }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Hi \{first name\}/ }));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toMatch(
+      /^Hi Maria, your visit is at \d{1,2}:\d{2}\s[AP]M\.$/,
+    );
   });
 });
