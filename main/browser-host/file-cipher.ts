@@ -6,6 +6,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, openSync, readFileSync, writeSync, closeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { checkPrivateFile } from '../core/data-folder';
+import { NO_FOLLOW } from '../core/no-follow';
 import type { SecretCipher } from '../core/platform';
 
 const VERSION = 1;
@@ -23,7 +24,7 @@ function loadKey(path: string, missing: 'create' | 'refuse' | 'read'): Buffer {
   // A key someone else could read, or planted, is refused: what it seals would not be private.
   checkPrivateFile(path, 'key file');
   try {
-    const key = readFileSync(path);
+    const key = readFileSync(path, { flag: NO_FOLLOW.read });
     if (key.length !== KEY_BYTES) throw new Error(`key file ${path} has the wrong length`);
     return key;
   } catch (error) {
@@ -37,7 +38,7 @@ function loadKey(path: string, missing: 'create' | 'refuse' | 'read'): Buffer {
   }
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const key = randomBytes(KEY_BYTES);
-  const fd = openSync(path, 'wx', 0o600);
+  const fd = openSync(path, NO_FOLLOW.create, 0o600);
   try {
     writeSync(fd, key);
   } finally {

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { NO_FOLLOW } from '../no-follow';
 import type { Logger, SecretCipher } from '../platform';
 
 /** A cached answer and when it was read from the service. */
@@ -59,7 +60,8 @@ export class ReadCache {
     }
     if (!(await this.persistent())) return null;
     try {
-      const plain = await this.cipher.decrypt(await readFile(file));
+      // A link at the copy's name is not read through (ELOOP): it is kept aside like a damaged copy.
+      const plain = await this.cipher.decrypt(await readFile(file, { flag: NO_FOLLOW.read }));
       const entry = JSON.parse(plain) as { account: string; key: string } & CacheEntry<T>;
       if (entry.account !== account || entry.key !== key) return null;
       await this.known(account);
@@ -100,7 +102,8 @@ export class ReadCache {
     if (this.newest.get(memoryKey) !== fetchedAt) return; // a newer answer came meanwhile; its write goes to disk
     await mkdir(join(this.dir, hash(account)), { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temp, sealed, { mode: 0o600 });
+    // A new file only, never through a link; the rename then replaces whatever is at the name (a link included).
+    await writeFile(temp, sealed, { mode: 0o600, flag: NO_FOLLOW.create });
     await rename(temp, file);
     if (this.closed.has(account)) {
       // The wipe ran while this was being written: it goes too.

@@ -3,8 +3,9 @@
  * once the file is over `maxSize`, it becomes `main.old.log` (replacing the previous one).
  * Used by the browser host; the desktop app writes the same lines through electron-log.
  */
-import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, renameSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
 import { formatLogLine, isLogged, type LogLevel } from './log-line';
 
@@ -45,7 +46,13 @@ export function createFileLogger(options: FileLoggerOptions): Logger {
         size = 0;
       }
       const bytes = Buffer.byteLength(line) + 1;
-      appendFileSync(file, `${line}\n`, { mode: 0o600 });
+      // Never through a link planted at the log's name: the write fails instead (and is tried again next line).
+      const fd = openSync(file, NO_FOLLOW.append, 0o600);
+      try {
+        writeSync(fd, `${line}\n`);
+      } finally {
+        closeSync(fd);
+      }
       size += bytes;
     } catch {
       // A log that cannot be written must never stop the app; the next write tries again.

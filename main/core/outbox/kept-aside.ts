@@ -6,6 +6,7 @@
  */
 import { appendFile, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { NO_FOLLOW } from '../no-follow';
 
 /** One piece of the log that could not be read. */
 export interface UnreadablePiece {
@@ -39,7 +40,9 @@ export class KeptAside {
   /** Loads the notice left by an earlier run (if the user has not acknowledged it yet). */
   async load(): Promise<void> {
     try {
-      const parsed = JSON.parse(await readFile(this.noticeFile, 'utf8')) as Partial<KeptAsideNotice>;
+      const parsed = JSON.parse(
+        await readFile(this.noticeFile, { encoding: 'utf8', flag: NO_FOLLOW.read }),
+      ) as Partial<KeptAsideNotice>;
       if (typeof parsed.count === 'number' && parsed.count > 0 && typeof parsed.since === 'number')
         this.current = { count: parsed.count, file: this.file, since: parsed.since };
     } catch {
@@ -54,8 +57,9 @@ export class KeptAside {
       (p) =>
         `${JSON.stringify({ at: new Date(now).toISOString(), source, offset: p.offset, length: p.bytes.length, reason: p.reason, base64: p.bytes.toString('base64') })}\n`,
     );
-    await appendFile(this.file, lines.join(''), { mode: 0o600 });
-    const fh = await open(this.file, 'r');
+    // Never through a link planted at these names (patient data would land outside the folder): the open fails.
+    await appendFile(this.file, lines.join(''), { mode: 0o600, flag: NO_FOLLOW.append });
+    const fh = await open(this.file, NO_FOLLOW.read);
     try {
       await fh.sync();
     } finally {
@@ -67,7 +71,7 @@ export class KeptAside {
       file: this.file,
       since: this.current?.since ?? now,
     };
-    await writeFile(this.noticeFile, JSON.stringify(this.current), { mode: 0o600 });
+    await writeFile(this.noticeFile, JSON.stringify(this.current), { mode: 0o600, flag: NO_FOLLOW.replace });
   }
 
   /** The notice to show, or null. */

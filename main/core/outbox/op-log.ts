@@ -5,6 +5,7 @@
  */
 import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
 import { type KeptAside, type UnreadablePiece } from './kept-aside';
 import { fsyncDir, keyFingerprint, readLog, removeStaleTemp, rewriteFile } from './log-file';
@@ -62,14 +63,14 @@ export class OpLog {
     await kept.load();
     let read = await readLog(path, key);
     const keyId = keyFingerprint(key);
-    const storedId = (await readFile(keyIdFile, 'utf8').catch(() => '')).trim();
+    const storedId = (await readFile(keyIdFile, { encoding: 'utf8', flag: NO_FOLLOW.read }).catch(() => '')).trim();
     const anotherKey =
       read.totalBytes > 0 &&
       (storedId !== '' ? storedId !== keyId : read.records.length === 0 && read.damaged.length > 0);
     let rewrite = false;
     if (anotherKey) {
       // Sealed with a key that is gone (settings lost or replaced): keep the whole file, start afresh.
-      const whole = await readFile(path);
+      const whole = await readFile(path, { flag: NO_FOLLOW.read });
       const count = read.records.length + read.damaged.length;
       await kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], count, now);
       log.error('the outbox log was sealed with another key; kept aside', { records: count, file: kept.file });
@@ -85,7 +86,7 @@ export class OpLog {
     }
     if (rewrite) await rewriteFile(path, read.goodLines);
     if (storedId !== keyId) {
-      await writeFile(keyIdFile, `${keyId}\n`, { mode: 0o600 });
+      await writeFile(keyIdFile, `${keyId}\n`, { mode: 0o600, flag: NO_FOLLOW.replace });
       fsyncDir(dir);
     }
     const fh = await OpLog.openForAppend(path, read.goodLines, log);
@@ -97,7 +98,8 @@ export class OpLog {
   /** Opens the log for appending; a log that cannot be written to (read-only) is replaced by a copy first. */
   private static async openForAppend(path: string, lines: Buffer[], log: Logger): Promise<FileHandle> {
     try {
-      return await open(path, 'a', 0o600);
+      // Never through a link planted at the log's name: the open fails instead (ELOOP).
+      return await open(path, NO_FOLLOW.append, 0o600);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EACCES' && code !== 'EPERM') throw error;
@@ -105,7 +107,7 @@ export class OpLog {
         code,
       });
       await rewriteFile(path, lines);
-      return open(path, 'a', 0o600);
+      return open(path, NO_FOLLOW.append, 0o600);
     }
   }
 
@@ -181,7 +183,7 @@ export class OpLog {
     try {
       const records = job.snapshot();
       const data = records.map((record) => sealLine(this.key, record)).join('');
-      const out = await open(temp, 'w', 0o600);
+      const out = await open(temp, NO_FOLLOW.replace, 0o600);
       try {
         await out.writeFile(data);
         await out.sync();
@@ -206,7 +208,7 @@ export class OpLog {
       await rename(temp, this.path);
       fsyncDir(dirname(this.path));
     } finally {
-      this.fh = await open(this.path, 'a', 0o600);
+      this.fh = await open(this.path, NO_FOLLOW.append, 0o600);
     }
   }
 }

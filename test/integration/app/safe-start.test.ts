@@ -3,7 +3,17 @@
  * support with a note in the log. The data folder is made private (0700), and a key file someone else could read,
  * or that belongs to someone else, is refused with a message that says what to do.
  */
-import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
@@ -153,4 +163,32 @@ describe('safe start', () => {
       );
     },
   );
+
+  it.skipIf(!root)(
+    'refuses a data folder that belongs to another user (needs root to make one; skipped otherwise)',
+    () => {
+      const dir = folder();
+      chownSync(dir, 65534, 65534);
+      const start = () => createNodePlatform({ dataDir: dir, appVersion: 't', openUrl: () => undefined });
+      expect(start).toThrow(DataFolderError);
+      expect(start).toThrow(/The data folder .* belongs to another user.*run Frontdesk as its owner/);
+      // Left as it was: neither taken over nor tightened.
+      expect(statSync(dir).uid).toBe(65534);
+    },
+  );
+
+  it('refuses a key file that is not a plain file: a link to a private key elsewhere, or a folder', () => {
+    const linked = folder();
+    const elsewhere = join(folder(), 'planted.key');
+    writeFileSync(elsewhere, Buffer.alloc(32, 7), { mode: 0o600 });
+    symlinkSync(elsewhere, join(linked, 'vault.key'));
+    const startIn = (dir: string) => () =>
+      createNodePlatform({ dataDir: dir, appVersion: 't', openUrl: () => undefined, log: memoryLogger() });
+    expect(startIn(linked)).toThrow(DataFolderError);
+    expect(startIn(linked)).toThrow(/vault\.key: it is not a plain file\. If you did not put it there, remove it/);
+
+    const withFolder = folder();
+    mkdirSync(join(withFolder, 'vault.key'), { mode: 0o700 });
+    expect(startIn(withFolder)).toThrow(/vault\.key: it is not a plain file/);
+  });
 });
