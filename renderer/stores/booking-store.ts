@@ -159,6 +159,9 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
         ?.types.find((t) => t.key === form.appointmentType);
       if (!type?.providers.some((p) => p.id === form.provider)) form.provider = null;
       if (!form.dayPicked) form.day = '';
+    } else if (form.provider !== before.provider && form.provider !== null && !form.dayPicked) {
+      // Another provider, on a day the form chose for whoever was free first: that provider's first open day.
+      form.day = '';
     }
     const slotInputsChanged = pageOrType || form.day !== before.day;
     if (slotInputsChanged || (form.slot && !offersProvider(form.slot, form.provider))) form = { ...form, slot: null };
