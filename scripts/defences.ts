@@ -563,6 +563,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/renderer/schedule-freshness.test.ts'],
   },
   {
+    name: 'the schedule screen says "as of" now, not when its saved copy was read',
+    file: 'renderer/features/calendar/ScheduleScreen.tsx',
+    find: '        data={source}',
+    replace: '        data={source && { ...source, fetchedAt: Date.now() }}',
+    tests: ['test/unit/calendar/schedule-as-of.test.tsx'],
+  },
+  {
     name: 'the schedule polls for changes from its first read all day (updated_since never moves on)',
     file: 'renderer/features/calendar/schedule-sync.ts',
     find: 'syncMark.at = startedAt;',
