@@ -6,6 +6,7 @@
 import electronLog from 'electron-log/main';
 import { join } from 'node:path';
 import { LOG_FILE, LOG_MAX_SIZE } from '../core/log/file-logger';
+import { NO_FOLLOW } from '../core/no-follow';
 import { formatLogLine, isLogged, logLevelFrom, type LogLevel } from '../core/log/log-line';
 import type { Logger } from '../core/platform';
 
@@ -21,7 +22,9 @@ export function createElectronLogger(dir: string): Logger {
   file.maxSize = LOG_MAX_SIZE;
   file.format = '{text}';
   file.level = 'info';
-  file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
+  // Never through a link planted at the log's name (electron-log passes the flag to fs.writeFileSync, which takes
+  // numbers; its type lists only the letters): the write fails instead.
+  file.writeOptions = { flag: NO_FOLLOW.append as unknown as 'a', mode: 0o600, encoding: 'utf8' };
   electronLog.transports.console.level = 'warn';
   electronLog.transports.console.format = '[frontdesk] {text}';
   const threshold = logLevelFrom(process.env['FRONTDESK_LOG_LEVEL']);
