@@ -526,14 +526,21 @@ export const DEFENCES: Defence[] = [
     file: 'renderer/features/messages/DelayBroadcast.tsx',
     find: 'firstName: firstNameOf(p.name),',
     replace: 'firstName: p.name,',
-    tests: ['test/unit/messages/delay-broadcast.test.tsx'],
+    tests: ['test/unit/messages/quick-text-first-names.test.tsx'],
   },
   {
     name: '"Text patient" fills {first name} of a quick text with the whole name',
     file: 'renderer/features/messages/TextPatientDialog.tsx',
     find: 'firstName: firstNameOf(to.name),',
     replace: 'firstName: to.name,',
-    tests: ['test/unit/messages/delay-broadcast.test.tsx'],
+    tests: ['test/unit/messages/quick-text-first-names.test.tsx'],
+  },
+  {
+    name: 'a thread’s reply fills {first name} of a quick text with the whole name',
+    file: 'renderer/features/messages/ThreadPane.tsx',
+    find: 'values={{ firstName: firstNameOf(detail.thread.name) }}',
+    replace: 'values={{ firstName: detail.thread.name }}',
+    tests: ['test/unit/messages/quick-text-first-names.test.tsx'],
   },
   {
     name: 'a number from another country is shown in national format (020 7946 0958 at a US practice)',

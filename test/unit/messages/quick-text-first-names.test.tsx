@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * Quick texts fill {first name} with the patient's first name, not their whole name: "Text everyone in the next hour"
- * in the text shown for each patient before sending and in each text handed to the outbox, and "Text patient" in
- * the quick text it puts in the box.
+ * in the text shown for each patient before sending and in each text handed to the outbox; "Text patient" and a
+ * thread's reply in the quick text they put in the box.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,11 +11,15 @@ import type { AgendaItem, OutboxItem } from '../../../preload/contract';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
 import type { DelayBroadcast as Broadcast } from '../../../renderer/features/messages/DelayBroadcast';
 import type { TextPatientDialog as TextPatient } from '../../../renderer/features/messages/TextPatientDialog';
+import type { ThreadPane as Pane } from '../../../renderer/features/messages/ThreadPane';
+import type { useMessagesStore as MessagesStore } from '../../../renderer/stores/messages-store';
 
 const TEMPLATE = 'Hi {first name}, we are running {minutes} minutes late. See you soon.';
 let calls: BridgeCall[] = [];
 let DelayBroadcast: typeof Broadcast;
 let TextPatientDialog: typeof TextPatient;
+let ThreadPane: typeof Pane;
+let useMessagesStore: typeof MessagesStore;
 
 /** One appointment 20 minutes from now with one patient (the dialog reads the next hour when it opens). */
 function visit(id: number, name: string, phone: string): AgendaItem {
@@ -65,6 +69,8 @@ beforeAll(async () => {
   });
   ({ DelayBroadcast } = await import('../../../renderer/features/messages/DelayBroadcast'));
   ({ TextPatientDialog } = await import('../../../renderer/features/messages/TextPatientDialog'));
+  ({ ThreadPane } = await import('../../../renderer/features/messages/ThreadPane'));
+  ({ useMessagesStore } = await import('../../../renderer/stores/messages-store'));
 });
 
 afterEach(cleanup);
@@ -112,5 +118,37 @@ describe('first names in quick texts', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Message').value).toMatch(
       /^Hi Maria, your visit is at \d{1,2}:\d{2}\s[AP]M\.$/,
     );
+  });
+
+  it('a thread’s reply fills {first name} with the first name only', async () => {
+    const user = userEvent.setup();
+    useMessagesStore.setState({
+      selectedId: 5,
+      detail: {
+        thread: {
+          id: 5,
+          channel: 'sms',
+          name: 'Garcia, Maria Luisa',
+          phone: '+13125550143',
+          phoneDisplay: '(312) 555-0143',
+          email: '',
+          contactId: null,
+          eventId: null,
+          lastMessage: null,
+          lastAt: null,
+          unread: 0,
+          meaning: null,
+          pending: 0,
+        },
+        messages: [],
+        pending: [],
+        fetchedAt: Date.now(),
+        source: 'service',
+      },
+    });
+    render(<ThreadPane canSend />);
+    await user.click(screen.getByRole('button', { name: 'Quick text ▾' }));
+    await user.click(await screen.findByRole('menuitem', { name: /^Hi \{first name\}/ }));
+    expect(screen.getByLabelText<HTMLTextAreaElement>(/^Reply to /).value).toBe('Hi Maria, your visit is at {time}.');
   });
 });
