@@ -252,7 +252,10 @@ export interface OutboxSummary {
 export interface OutboxLocked {
   /** Saved records waiting (a change and its status updates): at most this many changes. */
   records: number;
-  /** The key file to put back (the browser host's `vault.key`), or null where the system's keystore holds the key. */
+  /**
+   * The file to put back: the outbox's own key file when both its copies are lost, else the browser host's `vault.key`;
+   * null where it is the system's keystore that cannot unwrap the key.
+   */
   keyFile: string | null;
   /** The outbox folder, where the old changes stay (moved into a `set-aside-…` folder there when starting afresh). */
   folder: string;

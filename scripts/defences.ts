@@ -226,6 +226,43 @@ export const DEFENCES: Defence[] = [
     replace: 'void whole;',
     tests: ['test/unit/outbox/kept-aside.test.ts'],
   },
+  // --- The outbox key kept safe: its own file, two copies, never replaced while a log still needs it.
+  {
+    name: 'the outbox key has no second copy: one damaged key file loses the queue',
+    file: 'main/core/outbox/key-file.ts',
+    find: 'const stored = copies.find((copy) => copy !== null) ?? null;',
+    replace: 'const stored = copies[0] ?? null;',
+    tests: ['test/unit/outbox/data-key.test.ts', 'test/integration/outbox/key-kept-safe.test.ts'],
+  },
+  {
+    name: 'the outbox key that cannot be unwrapped is replaced by a new one over the log that still needs it',
+    file: 'main/core/outbox/data-key.ts',
+    find: 'throw new DataKeyUnavailableError(\n      `the outbox key cannot be unwrapped',
+    replace:
+      'const fresh = randomBytes(32); await writeKeyCopies(dir, await seal(cipher, fresh, available), log); return { key: fresh, wrapped: true, fresh: true }; throw new DataKeyUnavailableError(\n      `the outbox key cannot be unwrapped',
+    tests: ['test/unit/outbox/data-key.test.ts', 'test/integration/outbox/key-kept-safe.test.ts'],
+  },
+  {
+    name: 'the outbox key file lost (both copies), a new outbox key is made over the log that still needs the old one',
+    file: 'main/core/outbox/data-key.ts',
+    find: 'if (records > 0)\n      throw new DataKeyUnavailableError(',
+    replace: 'if (records < 0)\n      throw new DataKeyUnavailableError(',
+    tests: ['test/unit/outbox/data-key.test.ts', 'test/integration/outbox/key-kept-safe.test.ts'],
+  },
+  {
+    name: 'a lost vault.key is replaced by a new one while the outbox key wrapped with it is on disk',
+    file: 'main/browser-host/node-platform.ts',
+    find: '() => !holdsWrappedKey(outboxDir)',
+    replace: '() => true',
+    tests: ['test/integration/outbox/key-kept-safe.test.ts'],
+  },
+  {
+    name: 'decrypting with a lost vault.key writes a new one in its place (the outbox key could never be unwrapped)',
+    file: 'main/browser-host/file-cipher.ts',
+    find: "!create ? 'read' :",
+    replace: "!create ? 'create' :",
+    tests: ['test/unit/browser-host/file-cipher.test.ts', 'test/integration/outbox/key-kept-safe.test.ts'],
+  },
   {
     name: 'sign-out skips the cache wipe',
     file: 'main/core/app-core.ts',

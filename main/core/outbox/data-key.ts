@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyValueStore, Logger, SecretCipher } from '../platform';
-import { readKeyCopies, removeStaleKeyTemps, writeKeyCopies, type StoredKey } from './key-file';
+import { KEY_FILES, readKeyCopies, removeStaleKeyTemps, writeKeyCopies, type StoredKey } from './key-file';
 
 /** Settings key where older versions kept the wrapped data key (read once, to move it to the key file). */
 export const DATA_KEY_SETTING = 'outbox.dataKey';
@@ -23,12 +23,17 @@ export interface DataKey {
   fresh: boolean;
 }
 
-/** The key cannot be unwrapped (keystore locked or changed, key file gone); the log and the key are left untouched. */
+/**
+ * The key cannot be had (keystore locked or changed, key file gone) while the log still needs it; the log and whatever
+ * is left of the key are kept untouched.
+ */
 export class DataKeyUnavailableError extends Error {
   constructor(
     message: string,
     /** Records in the log that need the key (changes and their status updates: at most this many changes). */
     readonly records: number,
+    /** The outbox's own key file, when that is what is lost (else the keystore cannot unwrap it). */
+    readonly lostFile: string | null = null,
   ) {
     super(message);
   }
@@ -85,6 +90,15 @@ export async function loadDataKey(
   }
   if (legacy) settings.delete(DATA_KEY_SETTING);
   if (!stored) {
+    // No key, yet the log holds records sealed with one: both copies were lost or damaged. A new key would leave every
+    // one of them unreadable for good, so none is written until the old file is back or the user starts afresh.
+    const records = await countRecords(dir);
+    if (records > 0)
+      throw new DataKeyUnavailableError(
+        'the outbox key file is missing or damaged (both copies)',
+        records,
+        join(dir, KEY_FILES[0]),
+      );
     const key = randomBytes(32);
     const sealed = await seal(cipher, key, available);
     await writeKeyCopies(dir, sealed, log, undefined, copies.damaged);

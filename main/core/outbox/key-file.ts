@@ -63,7 +63,7 @@ function serialize(stored: StoredKey): string {
 }
 
 /** What the two copies held. */
-export interface KeyCopies {
+interface KeyCopies {
   /** The key of the first good copy, or null when neither is good. */
   stored: StoredKey | null;
   /** Copies that exist but cannot be read (damaged), by file name. */

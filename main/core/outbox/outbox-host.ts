@@ -66,7 +66,7 @@ export class OutboxHost {
       if (error instanceof DataKeyUnavailableError) {
         this.locked = {
           records: error.records,
-          keyFile: platform.keyFile ?? null,
+          keyFile: error.lostFile ?? platform.keyFile ?? null,
           folder: join(platform.dataDir, 'outbox'),
         };
         platform.log.error('the outbox key cannot be unwrapped; the waiting changes are kept as they are', {

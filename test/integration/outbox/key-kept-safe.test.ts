@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
 import type { OutboxSummary } from '../../../preload/contract';
 import { KEY_FILES } from '../../../main/core/outbox/key-file';
+import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 import { drained, mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
 
@@ -164,6 +165,11 @@ describe('the outbox key is kept safe', () => {
       expect(records).toBeGreaterThanOrEqual(5);
       // Anything that would seal something new is refused rather than writing a new vault.key.
       await expect(made.platform.cipher.encrypt('anything')).rejects.toThrow(/will not make a new one/);
+      // Signing in would seal the session with a new vault.key: refused, in words that say what to do.
+      await expect(signInAs(made, 'owner@frontdesk.test')).rejects.toThrow(/vault\.key is missing/);
+      expect(made.core.auth.status().notice?.text).toContain(
+        'Put it back from a backup and restart Frontdesk, or start a new, empty outbox.',
+      );
       expect(existsSync(vaultKey)).toBe(false);
     } finally {
       await made.core.stop();
@@ -175,6 +181,31 @@ describe('the outbox key is kept safe', () => {
 
     // The old vault.key put back: every change is there again, and each is sent once.
     writeFileSync(vaultKey, oldVaultKey, { mode: 0o600 });
+    await everyChangeSentOnce(f);
+  });
+
+  it('both copies of the key file lost: said at once with the file to put back; no new key; put back, all is there', async () => {
+    const f = await folderWithWaitingWork('bothcopies');
+    const saved = keyCopies(f.dataDir);
+    const logFile = join(f.dataDir, 'outbox', 'outbox.log');
+    const before = bytes(logFile);
+    for (const name of KEY_FILES) rmSync(join(f.dataDir, 'outbox', name));
+
+    const made = makeCore(kit.url, { dataDir: f.dataDir });
+    await made.core.start();
+    try {
+      const summary = (await made.core.dispatch('outbox:summary', undefined, trusted)) as {
+        ok: true;
+        value: OutboxSummary;
+      };
+      expect(summary.value.locked).toMatchObject({ keyFile: join(f.dataDir, 'outbox', KEY_FILES[0]) });
+    } finally {
+      await made.core.stop();
+    }
+    expect(bytes(logFile)).toEqual(before);
+    expect(KEY_FILES.some((name) => existsSync(join(f.dataDir, 'outbox', name)))).toBe(false);
+
+    writeFileSync(join(f.dataDir, 'outbox', KEY_FILES[0]), saved[0]!, { mode: 0o600 });
     await everyChangeSentOnce(f);
   });
 

@@ -121,6 +121,28 @@ describe('outbox data key', () => {
     expect(readdirSync(dir).sort()).toEqual([...KEY_FILES, 'outbox.log'].sort());
   });
 
+  it.each(['deleted', 'damaged'] as const)(
+    'both copies %s while the log holds records: refuses, and writes no new key over them',
+    async (how) => {
+      const dir = folder();
+      const cipher = switchableCipher(true);
+      await loadDataKey(dir, memorySettings(), cipher, memoryLogger());
+      writeFileSync(join(dir, 'outbox.log'), 'one\ntwo\n');
+      for (const name of KEY_FILES)
+        if (how === 'deleted') rmSync(join(dir, name));
+        else writeFileSync(join(dir, name), 'damaged');
+      const before = readdirSync(dir).sort();
+      const error = await loadDataKey(dir, memorySettings(), cipher, memoryLogger()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DataKeyUnavailableError);
+      expect(error).toMatchObject({ records: 2, lostFile: join(dir, KEY_FILES[0]) });
+      expect(readdirSync(dir).sort()).toEqual(before);
+      if (how === 'damaged') expect(copies(dir)).toEqual(['damaged', 'damaged']);
+      // An empty log needs no old key: a new one is made.
+      writeFileSync(join(dir, 'outbox.log'), '');
+      expect(await loadDataKey(dir, memorySettings(), cipher, memoryLogger())).toMatchObject({ fresh: true });
+    },
+  );
+
   it('keeps queued work across restarts without a keystore, and without settings', async () => {
     const d = tempDir('outbox-key-');
     dirs.push(d);

@@ -3,7 +3,7 @@
  * still there, the bytes that cannot be read are kept aside byte for byte, and the user is told how many (until they
  * acknowledge it). Reported once: a restart does not count them again.
  */
-import { appendFileSync, chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY_FILES } from '../../../main/core/outbox/key-file';
@@ -108,10 +108,11 @@ describe('a damaged outbox log', () => {
     expect(kept(f.dir).join('')).toBe(replaced);
   });
 
-  it('the key lost (both copies of its file deleted): the log sealed with it is kept aside whole and counted', async () => {
+  it('the key replaced (another folder’s key file): the log sealed with the old one is kept aside whole and counted', async () => {
     const f = await folderWithThree();
     const before = readFileSync(f.logFile, 'utf8');
-    for (const name of KEY_FILES) rmSync(join(f.dir, 'outbox', name));
+    const other = await folderWithThree();
+    for (const name of KEY_FILES) copyFileSync(join(other.dir, 'outbox', name), join(f.dir, 'outbox', name));
     const { box, log } = await f.reopen();
     expect(names(box)).toEqual([]);
     expect(box.keptAside()?.count).toBe(3);
