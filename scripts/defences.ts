@@ -50,8 +50,15 @@ export const DEFENCES: Defence[] = [
   {
     name: 'no per-run key on the WebSocket upgrade',
     file: BROWSER_HOST,
-    find: "!hasKey(req.headers['sec-websocket-protocol'], key)",
-    replace: 'false',
+    find: "!(offered = knownKey(req.headers['sec-websocket-protocol'], printedKeys, tabKeys))",
+    replace: "!(offered = 'none')",
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'a printed key opens any number of tabs (not swapped for the tab’s own on first use)',
+    file: BROWSER_HOST,
+    find: 'const printed = printedKeys.delete(offered!);',
+    replace: 'const printed = printedKeys.has(offered!);',
     tests: [BROWSER_HOST_TEST],
   },
   {
