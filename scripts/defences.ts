@@ -635,6 +635,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/renderer/schedule-freshness.test.ts'],
   },
   {
+    name: 'the texts poller asks from its first read all day (updated_since never moves on)',
+    file: 'main/core/messages/thread-sync.ts',
+    find: 'if (c.updated_at && (!st.since || atMs(c.updated_at) > atMs(st.since))) st.since = c.updated_at;',
+    replace: 'if (c.updated_at && !st.since) st.since = c.updated_at;',
+    tests: ['test/integration/messages/poller.test.ts'],
+  },
+  {
     name: 'marks (Arrived, No-show, …) are offered on a visit whose cancellation is queued',
     file: 'renderer/features/calendar/AppointmentMenu.tsx',
     find: "return item.id > 0 && item.pending?.change !== 'delete';",
