@@ -82,6 +82,13 @@ export const DEFENCES: Defence[] = [
     replace: 'if (true) run(message);',
     tests: [BROWSER_HOST_TEST],
   },
+  {
+    name: 'a renderer file asked for by many at once is read once for each (no shared first read)',
+    file: 'main/core/static-files.ts',
+    find: '  let pending = loading.get(key);',
+    replace: '  let pending: Promise<Loaded> | undefined;',
+    tests: ['test/unit/core/static-files.test.ts'],
+  },
   // --- IPC: our main frame only, then the args' schema.
   {
     name: 'browser host HTTP serves every pipelined request at once (no one at a time, no drain wait)',
