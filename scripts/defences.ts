@@ -458,11 +458,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/whole-data-folder.test.ts'],
   },
   {
-    name: 'the outbox appends through a link planted at outbox/outbox.log (no-follow opens)',
-    file: 'main/core/outbox/op-log.ts',
-    find: 'return await open(path, NO_FOLLOW.append, 0o600);',
-    replace: "return await open(path, 'a', 0o600);",
-    tests: ['test/integration/app/whole-data-folder.test.ts'],
+    // The outbox log itself refuses a link twice (read, then append), so taking one away shows nothing: this takes
+    // O_NOFOLLOW out of every open that uses the shared flags at once.
+    name: 'no file in the data folder is opened with O_NOFOLLOW (no-follow opens)',
+    file: 'main/core/no-follow.ts',
+    find: 'const NOFOLLOW = (constants as Partial<typeof constants>).O_NOFOLLOW ?? 0;',
+    replace: 'const NOFOLLOW = 0;',
+    tests: ['test/integration/app/whole-data-folder.test.ts', 'test/unit/electron/log.test.ts'],
   },
   {
     name: 'the read cache reads an offline copy through a link planted at its name (no-follow opens)',
