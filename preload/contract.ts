@@ -238,8 +238,13 @@ export interface OutboxSummary {
   queued: number;
   needsAttention: number;
   held: { account: string; label: string; count: number }[];
-  /** Saved changes that could not be read and were kept aside (nothing was sent for them), until acknowledged. */
+  /**
+   * Saved changes that could not be read (their bytes kept aside in `file`), until acknowledged: at most `count`
+   * changes may not have been sent; whether they were is not known.
+   */
   keptAside: { count: number; file: string; since: number } | null;
+  /** The outbox could not be opened: what to tell the user (absent or null when it is open). */
+  cannotOpen?: string | null;
   /** The changes waiting on this computer cannot be read at all: see OutboxLocked (absent or null when they can). */
   locked?: OutboxLocked | null;
 }

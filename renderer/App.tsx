@@ -85,6 +85,7 @@ export function App() {
     ];
     void useAppStore.getState().load();
     void useAuthStore.getState().load();
+    void useOutboxStore.getState().loadSummary();
     return () => unwire.forEach((u) => u());
   }, []);
   const ready = Boolean(info && auth);

@@ -50,15 +50,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'no per-run key on the WebSocket upgrade',
     file: BROWSER_HOST,
-    find: "!(offered = knownKey(req.headers['sec-websocket-protocol'], printedKeys, tabKeys))",
-    replace: "!(offered = 'none')",
-    tests: [BROWSER_HOST_TEST],
-  },
-  {
-    name: 'a printed key opens any number of tabs (not swapped for the tab’s own on first use)',
-    file: BROWSER_HOST,
-    find: 'const printed = printedKeys.delete(offered!);',
-    replace: 'const printed = printedKeys.has(offered!);',
+    find: "!hasKey(req.headers['sec-websocket-protocol'], key)",
+    replace: 'false',
     tests: [BROWSER_HOST_TEST],
   },
   {
@@ -81,13 +74,6 @@ export const DEFENCES: Defence[] = [
     find: 'if (inFlight < limits.callsInFlight && waiting.length === 0) run(message);',
     replace: 'if (true) run(message);',
     tests: [BROWSER_HOST_TEST],
-  },
-  {
-    name: 'a renderer file asked for by many at once is read once for each (no shared first read)',
-    file: 'main/core/static-files.ts',
-    find: '  let pending = loading.get(key);',
-    replace: '  let pending: Promise<Loaded> | undefined;',
-    tests: ['test/unit/core/static-files.test.ts'],
   },
   // --- IPC: our main frame only, then the args' schema.
   {
@@ -229,16 +215,65 @@ export const DEFENCES: Defence[] = [
   {
     name: 'unreadable outbox records are dropped without keeping their bytes or telling the user',
     file: 'main/core/outbox/op-log.ts',
-    find: "await kept.keep('outbox.log', pieces, read.damaged.length, now);",
-    replace: 'void pieces;',
-    tests: ['test/unit/outbox/kept-aside.test.ts'],
+    find: "await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now);",
+    replace: 'void recovery;',
+    tests: ['test/unit/outbox/kept-aside.test.ts', 'test/unit/outbox/tamper.test.ts'],
   },
   {
     name: 'an outbox log sealed with a lost key is discarded',
     file: 'main/core/outbox/op-log.ts',
-    find: "await kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], count, now);",
+    find: "await d.kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], changes, d.now);",
     replace: 'void whole;',
     tests: ['test/unit/outbox/kept-aside.test.ts'],
+  },
+  // --- The outbox log is tamper-evident: records bound to their place, a watermark of the last confirmed one.
+  {
+    name: 'outbox records are not bound to their place (file id and number left out of the additional data)',
+    file: 'main/core/outbox/record-codec.ts',
+    find: 'cipher.setAAD(Buffer.from(`${AAD_V2}\\0${fileId}\\0${fields}`));',
+    replace: 'cipher.setAAD(Buffer.from(AAD_V2));',
+    more: [
+      {
+        find: "open(keys.key, Buffer.from(sealed, 'base64'), `${AAD_V2}\\0${fileId}\\0${fields}`)",
+        replace: "open(keys.key, Buffer.from(sealed, 'base64'), AAD_V2)",
+      },
+    ],
+    tests: ['test/unit/outbox/tamper.test.ts', 'test/unit/outbox/op-log.test.ts'],
+  },
+  {
+    name: 'outbox records are replayed in file order, not in their places (a reordered pair passes)',
+    file: 'main/core/outbox/log-file.ts',
+    find: 'result.placed.sort((a, b) => a.seq - b.seq);',
+    replace: '',
+    tests: ['test/unit/outbox/tamper.test.ts'],
+  },
+  {
+    name: 'no watermark: records cut or deleted below the last confirmed one pass for an unfinished write',
+    file: 'main/core/outbox/log-file.ts',
+    find: 'if (mark && mark.file === fileId) confirmed = mark.seq;',
+    replace: 'if (mark && mark.file === fileId) confirmed = 0;',
+    tests: ['test/unit/outbox/tamper.test.ts'],
+  },
+  {
+    name: 'the outbox watermark is not moved on as records become durable',
+    file: 'main/core/outbox/op-log.ts',
+    find: 'await this.mark.write(target);',
+    replace: 'void target;',
+    tests: ['test/unit/outbox/tamper.test.ts'],
+  },
+  {
+    name: 'a damaged status update of a change still there is counted as a lost change',
+    file: 'main/core/outbox/log-recovery.ts',
+    find: "if (hint.t === 'u' || (hint.t === 'p' && seq < (lastPut.get(hint.id) ?? 0))) doubt.add(op.id);",
+    replace: 'if (false) doubt.add(op.id);',
+    tests: ['test/unit/outbox/tamper.test.ts'],
+  },
+  {
+    name: 'a log of the format before places is read as if it were of today (a line of it slipped into a log is replayed)',
+    file: 'main/core/outbox/log-file.ts',
+    find: "keep(isLegacyLine(line.text) ? 'not of this log' : 'damaged record');",
+    replace: "keep('damaged record'); if (isLegacyLine(line.text)) result.placed.push({ seq: 1e9, record: openLegacyLine(keys.key, line.text) });",
+    tests: ['test/unit/outbox/format-1.test.ts'],
   },
   // --- The outbox key kept safe: its own file, two copies, never replaced while a log still needs it.
   {
@@ -458,13 +493,11 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/whole-data-folder.test.ts'],
   },
   {
-    // The outbox log itself refuses a link twice (read, then append), so taking one away shows nothing: this takes
-    // O_NOFOLLOW out of every open that uses the shared flags at once.
-    name: 'no file in the data folder is opened with O_NOFOLLOW (no-follow opens)',
-    file: 'main/core/no-follow.ts',
-    find: 'const NOFOLLOW = (constants as Partial<typeof constants>).O_NOFOLLOW ?? 0;',
-    replace: 'const NOFOLLOW = 0;',
-    tests: ['test/integration/app/whole-data-folder.test.ts', 'test/unit/electron/log.test.ts'],
+    name: 'the outbox appends through a link planted at outbox/outbox.log (no-follow opens)',
+    file: 'main/core/outbox/op-log.ts',
+    find: 'return await open(path, NO_FOLLOW.append, 0o600);',
+    replace: "return await open(path, 'a', 0o600);",
+    tests: ['test/integration/app/whole-data-folder.test.ts'],
   },
   {
     name: 'the read cache reads an offline copy through a link planted at its name (no-follow opens)',
@@ -642,13 +675,6 @@ export const DEFENCES: Defence[] = [
     find: 'syncMark.at = startedAt;',
     replace: '',
     tests: ['test/integration/renderer/schedule-freshness.test.ts'],
-  },
-  {
-    name: 'the texts poller asks from its first read all day (updated_since never moves on)',
-    file: 'main/core/messages/thread-sync.ts',
-    find: 'if (c.updated_at && (!st.since || atMs(c.updated_at) > atMs(st.since))) st.since = c.updated_at;',
-    replace: 'if (c.updated_at && !st.since) st.since = c.updated_at;',
-    tests: ['test/integration/messages/poller.test.ts'],
   },
   {
     name: 'marks (Arrived, No-show, …) are offered on a visit whose cancellation is queued',

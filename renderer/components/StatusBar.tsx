@@ -4,6 +4,7 @@ import { useAuthStore } from '../stores/auth-store';
 import { useNavStore } from '../stores/nav-store';
 import { useOutboxStore } from '../stores/outbox-store';
 import { labelledTime, labelledTimeSeconds, usePracticeZone } from '../lib/practice-time';
+import { mayNotHaveBeenSent } from '../lib/outbox-words';
 
 /** Shows online/offline from main's probe, never from the browser's own flag; its times on the practice's clock. */
 export function StatusBar() {
@@ -14,6 +15,7 @@ export function StatusBar() {
   const signedIn = useAuthStore((s) => s.status?.state === 'signed_in');
   const { queued, needsAttention } = useOutboxStore((s) => s.summary);
   const keptAside = useOutboxStore((s) => s.summary.keptAside);
+  const cannotOpen = useOutboxStore((s) => Boolean(s.summary.cannotOpen));
   const retryNow = useOutboxStore((s) => s.retryNow);
   const zone = usePracticeZone();
   let text = 'Checking the connection…';
@@ -44,15 +46,21 @@ export function StatusBar() {
           )}
         </span>
       )}
-      {keptAside && (
-        <button
-          type="button"
-          className="link-button status-attention"
-          data-testid="kept-aside-status"
-          onClick={() => useNavStore.getState().go('outbox')}
-        >
-          {keptAside.count} change{keptAside.count === 1 ? '' : 's'} could not be read
-        </button>
+      {cannotOpen ? (
+        <span className="status-attention" data-testid="outbox-cannot-open-status">
+          Cannot read the changes waiting
+        </span>
+      ) : (
+        keptAside && (
+          <button
+            type="button"
+            className="link-button status-attention"
+            data-testid="kept-aside-status"
+            onClick={() => useNavStore.getState().go('outbox')}
+          >
+            {mayNotHaveBeenSent(keptAside.count)}
+          </button>
+        )
       )}
       {connectivity?.checkedAt != null && (
         <span className="status-checked">Checked {labelledTimeSeconds(connectivity.checkedAt, zone)}</span>

@@ -20,6 +20,8 @@ export interface OutboxState {
   version: number;
   error: IpcError | null;
   load(): Promise<void>;
+  /** Reads the counts and notices only (signed out too: the sign-in screen and the status bar tell them). */
+  loadSummary(): Promise<void>;
   retry(id: string): Promise<void>;
   discard(id: string): Promise<void>;
   retryNow(): Promise<void>;
@@ -56,6 +58,10 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
       // The list comes newest first; the Map keeps arrival order (oldest first).
       for (let i = items.value.length - 1; i >= 0; i--) putItem(items.value[i]!);
       set({ error: null, version: get().version + 1 });
+    },
+    async loadSummary() {
+      const summary = await frontdesk.invoke['outbox:summary']();
+      if (summary.ok) set({ summary: summary.value });
     },
     async retry(id) {
       const r = await frontdesk.invoke['outbox:retry']({ id });

@@ -13,7 +13,15 @@ export interface UnreadablePiece {
   /** Where in the file it was. */
   offset: number;
   bytes: Buffer;
-  reason: 'damaged record' | 'unfinished last write' | 'sealed with another key' | 'file could not be written';
+  reason:
+    | 'damaged record'
+    | 'unfinished last write'
+    | 'cut inside a record'
+    | 'out of order'
+    | 'repeated record'
+    | 'not of this log'
+    | 'sealed with another key'
+    | 'file could not be written';
 }
 
 /** What the user is told (counts add up until acknowledged). */

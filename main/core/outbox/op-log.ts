@@ -1,20 +1,24 @@
 /**
  * The append-only, encrypted operation log. Appends are group-committed (one write + fsync for all waiting records)
- * and a caller's promise resolves only after its record is on disk. Compaction writes a snapshot to a temp file,
- * fsyncs it, renames it over the log and fsyncs the folder, so a crash leaves either the old log or the new one.
+ * and a caller's promise resolves only after its record is on disk. Every record is sealed to its place (file id and
+ * number, see record-codec.ts), and the watermark beside the log (watermark.ts) follows the last durable record, so
+ * on start a deleted or cut record is told apart from an unfinished write. Compaction writes a snapshot to a temp
+ * file, fsyncs it, renames it over the log and fsyncs the folder, so a crash leaves either the old log or the new one.
  */
 import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
-import { type KeptAside, type UnreadablePiece } from './kept-aside';
-import { fsyncDir, keyFingerprint, readLog, removeStaleTemp, rewriteFile } from './log-file';
-import { sealLine } from './record-codec';
+import type { KeptAside } from './kept-aside';
+import { changesIn, fsyncDir, keyFingerprint, readLog, removeStaleTemp, type ReadResult } from './log-file';
+import { recover, type Recovery } from './log-recovery';
+import { logKeys, newFileId, sealLine, type LogKeys } from './record-codec';
 import type { LogRecord } from './types';
+import { Watermark, type Mark } from './watermark';
 
 interface AppendJob {
   type: 'append';
-  line: string;
+  record: LogRecord;
   /** Runs synchronously once the record is durable, before any later job (so memory never runs ahead of disk). */
   onDurable: () => void;
   resolve: () => void;
@@ -28,26 +32,37 @@ interface CompactJob {
   reject: (error: unknown) => void;
 }
 
+/** Where the log stands: its file id, its last durable place and its size in bytes. */
+interface FileState {
+  fileId: string;
+  seq: number;
+  size: number;
+}
+
 /** The log file of one data folder. */
 export class OpLog {
   private jobs: Array<AppendJob | CompactJob> = [];
   private draining: Promise<void> | null = null;
+  /** Watermark writes, one at a time, in order. */
+  private marking: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly path: string,
-    private readonly key: Buffer,
+    private readonly keys: LogKeys,
     private readonly log: Logger,
     private fh: FileHandle,
-    private size: number,
+    private readonly mark: Watermark,
+    private state: FileState,
     /** Records in the file (compaction compares it with the live ops). */
     public recordCount: number,
   ) {}
 
   /**
    * Opens (or creates) `<dir>/outbox.log` and returns the records to replay. Nothing unreadable is dropped: damaged
-   * records, an unfinished last write, or a whole log sealed with a key that is gone are copied to `kept` byte for
-   * byte (and counted for the user, except the unfinished write, which was never confirmed as saved), then the log is
-   * rewritten with the readable records only. A log that cannot be written to is rewritten the same way.
+   * records, records missing below the watermark, an unfinished last write, or a whole log sealed with a key that is
+   * gone are copied to `kept` byte for byte and the changes they may have held are counted for the user (not the
+   * unfinished write past the watermark, which was never confirmed as saved); then the log is rewritten with the
+   * readable records only. A log of the format before records were bound to their place is rewritten in the new one.
    */
   static async open(
     dir: string,
@@ -58,45 +73,71 @@ export class OpLog {
   ): Promise<{ opLog: OpLog; records: LogRecord[] }> {
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, 'outbox.log');
-    const keyIdFile = join(dir, 'outbox.key-id');
     await removeStaleTemp(path);
     await kept.load();
-    let read = await readLog(path, key);
+    const keys = logKeys(key);
+    const mark = await Watermark.open(join(dir, 'outbox.mark'), keys);
+    try {
+      const read = await readLog(path, keys, mark.current);
+      const recovery = await OpLog.recover(dir, path, read, key, { log, kept, now });
+      const rewrite =
+        recovery.anotherKey || read.format !== 'bound' || !read.head || read.pieces.length > 0 || read.lost.length > 0;
+      let state: FileState;
+      if (rewrite) state = await replaceLog(path, keys, recovery.records, mark.current);
+      else {
+        state = { fileId: read.head!.file, seq: read.placed.at(-1)?.seq ?? 0, size: read.totalBytes };
+        if (!mark.current && read.placed.length > 0)
+          log.warn('the outbox watermark was missing; a cut in the log could not be checked', {});
+      }
+      const fh = await OpLog.openForAppend(path, log, async () => {
+        state = await replaceLog(path, keys, recovery.records, mark.current);
+      });
+      fsyncDir(dir);
+      const current = mark.current;
+      if (!current || current.file !== state.fileId || current.seq !== state.seq)
+        await mark.write({ file: state.fileId, seq: state.seq });
+      const opLog = new OpLog(path, keys, log, fh, mark, state, recovery.records.length);
+      return { opLog, records: recovery.records };
+    } catch (error) {
+      await mark.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Keeps aside and counts what could not be read, and works out what to replay. */
+  private static async recover(
+    dir: string,
+    path: string,
+    read: ReadResult,
+    key: Buffer,
+    d: { log: Logger; kept: KeptAside; now: number },
+  ): Promise<Recovery & { anotherKey: boolean }> {
+    const keyIdFile = join(dir, 'outbox.key-id');
     const keyId = keyFingerprint(key);
     const storedId = (await readFile(keyIdFile, { encoding: 'utf8', flag: NO_FOLLOW.read }).catch(() => '')).trim();
     const anotherKey =
       read.totalBytes > 0 &&
-      (storedId !== '' ? storedId !== keyId : read.records.length === 0 && read.damaged.length > 0);
-    let rewrite = false;
-    if (anotherKey) {
-      // Sealed with a key that is gone (settings lost or replaced): keep the whole file, start afresh.
-      const whole = await readFile(path, { flag: NO_FOLLOW.read });
-      const count = read.records.length + read.damaged.length;
-      await kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], count, now);
-      log.error('the outbox log was sealed with another key; kept aside', { records: count, file: kept.file });
-      read = { records: [], goodLines: [], damaged: [], torn: null, totalBytes: 0 };
-      rewrite = true;
-    } else if (read.damaged.length > 0 || read.torn) {
-      const pieces: UnreadablePiece[] = [...read.damaged, ...(read.torn ? [read.torn] : [])];
-      await kept.keep('outbox.log', pieces, read.damaged.length, now);
-      if (read.damaged.length > 0)
-        log.error('damaged outbox records were kept aside', { records: read.damaged.length, file: kept.file });
-      if (read.torn) log.warn('an unfinished last write (crash during a write) was kept aside', { file: kept.file });
-      rewrite = true;
-    }
-    if (rewrite) await rewriteFile(path, read.goodLines);
+      (storedId !== '' ? storedId !== keyId : read.placed.length === 0 && read.pieces.length > 0);
     if (storedId !== keyId) {
       await writeFile(keyIdFile, `${keyId}\n`, { mode: 0o600, flag: NO_FOLLOW.replace });
       fsyncDir(dir);
     }
-    const fh = await OpLog.openForAppend(path, read.goodLines, log);
-    fsyncDir(dir);
-    const size = read.goodLines.reduce((n, l) => n + l.length, 0);
-    return { opLog: new OpLog(path, key, log, fh, size, read.records.length), records: read.records };
+    if (anotherKey) {
+      // Sealed with a key that is gone (settings lost or replaced): keep the whole file, start afresh.
+      const whole = await readFile(path, { flag: NO_FOLLOW.read });
+      const changes = changesIn(whole);
+      await d.kept.keep('outbox.log', [{ offset: 0, bytes: whole, reason: 'sealed with another key' }], changes, d.now);
+      d.log.error('the outbox log was sealed with another key; kept aside', { changes, file: d.kept.file });
+      return { records: [], changes, inDoubt: 0, anotherKey };
+    }
+    const recovery = recover(read.placed, read.lost);
+    await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now);
+    reportDamage(read, recovery, d.log, d.kept.file);
+    return { ...recovery, anotherKey };
   }
 
   /** Opens the log for appending; a log that cannot be written to (read-only) is replaced by a copy first. */
-  private static async openForAppend(path: string, lines: Buffer[], log: Logger): Promise<FileHandle> {
+  private static async openForAppend(path: string, log: Logger, replace: () => Promise<void>): Promise<FileHandle> {
     try {
       // Never through a link planted at the log's name: the open fails instead (ELOOP).
       return await open(path, NO_FOLLOW.append, 0o600);
@@ -106,16 +147,15 @@ export class OpLog {
       log.warn('the outbox log could not be written to; it was replaced by a copy of its readable records', {
         code,
       });
-      await rewriteFile(path, lines);
+      await replace();
       return open(path, NO_FOLLOW.append, 0o600);
     }
   }
 
   /** Appends a record; resolves once it is fsynced. `onDurable` runs right after the fsync. */
   append(record: LogRecord, onDurable: () => void = () => undefined): Promise<void> {
-    const line = sealLine(this.key, record);
     return new Promise((resolve, reject) => {
-      this.jobs.push({ type: 'append', line, onDurable, resolve, reject });
+      this.jobs.push({ type: 'append', record, onDurable, resolve, reject });
       this.kick();
     });
   }
@@ -128,10 +168,12 @@ export class OpLog {
     });
   }
 
-  /** Waits for pending writes and closes the file. */
+  /** Waits for pending writes (the watermark's too) and closes the files. */
   async close(): Promise<void> {
     while (this.draining) await this.draining;
+    await this.marking;
     await this.fh.close();
+    await this.mark.close();
   }
 
   private kick(): void {
@@ -153,20 +195,26 @@ export class OpLog {
       const batch = this.jobs.splice(0, end === -1 ? this.jobs.length : end) as AppendJob[];
       await this.writeBatch(batch);
     }
+    // Idle: the watermark catches up with the last batch (nobody waits for it).
+    void this.markDurable();
   }
 
+  /**
+   * One group commit. Records are numbered here, in file order. The watermark of the previous batches is written
+   * alongside (its fsync runs with the log's), so it lags the log by at most one batch and never runs ahead of it.
+   */
   private async writeBatch(batch: AppendJob[]): Promise<void> {
-    const data = batch.map((job) => job.line).join('');
+    const { fileId, seq } = this.state;
+    const data = batch.map((job, i) => sealLine(this.keys, fileId, seq + 1 + i, job.record)).join('');
     try {
-      await this.fh.appendFile(data);
-      await this.fh.sync();
+      await Promise.all([this.appendDurably(data), this.markDurable()]);
     } catch (error) {
-      // Cut a partial write off so later records start on a clean line.
-      await this.fh.truncate(this.size).catch(() => undefined);
+      // Cut a partial write off so later records start on a clean line (their places are given again).
+      await this.fh.truncate(this.state.size).catch(() => undefined);
       for (const job of batch) job.reject(error);
       return;
     }
-    this.size += Buffer.byteLength(data);
+    this.state = { fileId, seq: seq + batch.length, size: this.state.size + Buffer.byteLength(data) };
     this.recordCount += batch.length;
     for (const job of batch) {
       try {
@@ -178,21 +226,36 @@ export class OpLog {
     }
   }
 
+  private async appendDurably(data: string): Promise<void> {
+    await this.fh.appendFile(data);
+    await this.fh.sync();
+  }
+
+  /** Moves the watermark to the last durable record (what is durable when the write starts); never fails a caller. */
+  private markDurable(): Promise<void> {
+    this.marking = this.marking.then(async () => {
+      const target: Mark = { file: this.state.fileId, seq: this.state.seq };
+      const current = this.mark.current;
+      if (current && current.file === target.file && current.seq === target.seq) return;
+      try {
+        await this.mark.write(target);
+      } catch (error) {
+        this.log.warn('the outbox watermark could not be written', { reason: (error as Error).message });
+      }
+    });
+    return this.marking;
+  }
+
   private async runCompaction(job: CompactJob): Promise<void> {
     const temp = `${this.path}.tmp`;
     try {
       const records = job.snapshot();
-      const data = records.map((record) => sealLine(this.key, record)).join('');
-      const out = await open(temp, NO_FOLLOW.replace, 0o600);
-      try {
-        await out.writeFile(data);
-        await out.sync();
-      } finally {
-        await out.close();
-      }
+      const from = { file: this.state.fileId, seq: this.state.seq };
+      const next = await writeTemp(temp, this.keys, records, from);
       await this.swapIn(temp);
-      this.size = Buffer.byteLength(data);
+      this.state = next;
       this.recordCount = records.length;
+      await this.markDurable();
       job.resolve();
     } catch (error) {
       await rm(temp, { force: true }).catch(() => undefined);
@@ -211,4 +274,56 @@ export class OpLog {
       this.fh = await open(this.path, NO_FOLLOW.append, 0o600);
     }
   }
+}
+
+/**
+ * Writes `records` as a new file (a new file id, places from 1 after the header) to `temp`, fsynced. `from` is the
+ * log it replaces as the watermark may still name it: until the watermark moves on, it vouches for the new file.
+ */
+async function writeTemp(temp: string, keys: LogKeys, records: LogRecord[], from: Mark | null): Promise<FileState> {
+  const fileId = newFileId();
+  const data = [
+    sealLine(keys, fileId, 0, { t: 'head', file: fileId, from }),
+    ...records.map((record, i) => sealLine(keys, fileId, i + 1, record)),
+  ].join('');
+  const out = await open(temp, NO_FOLLOW.replace, 0o600);
+  try {
+    await out.writeFile(data);
+    await out.sync();
+  } finally {
+    await out.close();
+  }
+  return { fileId, seq: records.length, size: Buffer.byteLength(data) };
+}
+
+/** Replaces the log with `records` (temp file, fsync, rename, fsync the folder): a crash leaves one or the other. */
+async function replaceLog(path: string, keys: LogKeys, records: LogRecord[], from: Mark | null): Promise<FileState> {
+  const temp = `${path}.tmp`;
+  const state = await writeTemp(temp, keys, records, from);
+  await rename(temp, path);
+  fsyncDir(dirname(path));
+  return state;
+}
+
+/** Says in the log what was found, without patient data: counts, reasons and where the bytes are kept. */
+function reportDamage(read: ReadResult, recovery: Recovery, log: Logger, file: string): void {
+  const reasons = (reason: string) => read.pieces.filter((p) => p.reason === reason).length;
+  if (read.lost.length > 0)
+    log.error('damaged outbox records were kept aside: records confirmed as saved are missing or unreadable', {
+      records: read.lost.length,
+      changes: recovery.changes,
+      inDoubt: recovery.inDoubt,
+      cutInsideARecord: reasons('cut inside a record') > 0,
+      file,
+    });
+  if (read.foreignMark) log.error('the outbox log does not match its watermark (replaced or restored)', {});
+  if (reasons('out of order') > 0)
+    log.error('outbox records were out of order; replayed in their places', { records: reasons('out of order') });
+  const foreign = reasons('repeated record') + reasons('not of this log');
+  if (foreign > 0) log.error('outbox lines that do not belong to this log were kept aside', { lines: foreign, file });
+  const damaged = reasons('damaged record');
+  if (damaged > 0 && read.lost.length === 0)
+    log.error('damaged outbox lines were kept aside; no confirmed record is missing', { lines: damaged, file });
+  if (reasons('unfinished last write') > 0)
+    log.warn('an unfinished last write (crash during a write) was kept aside', { file });
 }

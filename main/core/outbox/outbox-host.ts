@@ -72,8 +72,8 @@ export class OutboxHost {
         platform.log.error('the outbox key cannot be unwrapped; the waiting changes are kept as they are', {
           records: error.records,
         });
-        this.deps.events.emit('outbox:changed', this.summary());
       }
+      this.deps.events.emit('outbox:changed', this.summary());
       return;
     }
     this.outbox.onChange((event) => {
@@ -82,6 +82,8 @@ export class OutboxHost {
       if (event.type === 'counts' || event.type === 'removed') this.deps.events.emit('outbox:changed', this.summary());
     });
     this.outbox.start();
+    // A screen that asked before the outbox was open (signed out too) learns of changes that could not be read.
+    if (this.outbox.keptAside()) this.deps.events.emit('outbox:changed', this.summary());
   }
 
   private load(): Promise<Outbox> {
@@ -159,8 +161,8 @@ export class OutboxHost {
 
   /** Counts and held work. */
   summary(): OutboxSummary {
-    if (!this.outbox && this.locked)
-      return { queued: 0, needsAttention: 0, held: [], keptAside: null, locked: this.locked };
+    if (!this.outbox && this.failure)
+      return { queued: 0, needsAttention: 0, held: [], keptAside: null, locked: this.locked, cannotOpen: this.failure };
     const counts = this.get().counts();
     const active = this.deps.account();
     const held = Object.entries(counts.byAccount)

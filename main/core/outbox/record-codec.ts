@@ -1,30 +1,125 @@
-/** One log line = base64(iv | tag | AES-256-GCM(JSON record)) + "\n"; the tag also detects torn or altered lines. */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+/**
+ * One log line. Since format 2 each record is bound to its place: `2.<seq>.<t>.<id>.<mac>.<sealed>` where `seq` is
+ * its number in this file, `t` its type (h header, p put, u update, d removal), `id` the op it concerns (the file's
+ * own id for the header), `mac` an HMAC of those fields (so a damaged line still says, trustworthily, what it was)
+ * and `sealed` = base64(iv | tag | AES-256-GCM(JSON record)) with the file id and the fields as additional data: a
+ * line moved to another place, another file (same key) or another op does not open.
+ *
+ * Format 1 (no prefix: base64 only) is what logs written before the binding hold; it is read only as a whole file
+ * with no watermark beside it, and such a file is rewritten in format 2 at once (see log-file.ts).
+ */
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { LogRecord } from './types';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const AAD = Buffer.from('frontdesk-outbox/1');
+const AAD_V1 = Buffer.from('frontdesk-outbox/1');
+const AAD_V2 = 'frontdesk-outbox/2';
+const MAC_CHARS = 16;
 
-/** Encrypts a record into a complete line (with its newline). */
-export function sealLine(key: Buffer, record: LogRecord): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(AAD);
-  const body = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final()]);
-  return `${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}\n`;
+/** The first line of every format-2 file: its id, and the state it replaced (for a crash between rename and mark). */
+export interface HeadRecord {
+  t: 'head';
+  file: string;
+  /** The log (file id and last record) this file was written from, or null for a new log. */
+  from: { file: string; seq: number } | null;
 }
 
-/** Decrypts a line (without its newline); throws when it is torn, altered or sealed with another key. */
-export function openLine(key: Buffer, line: string): LogRecord {
-  const raw = Buffer.from(line, 'base64');
-  if (raw.length <= IV_BYTES + TAG_BYTES) throw new Error('short outbox record');
-  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-  decipher.setAAD(AAD);
-  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-  const plain = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-  const record = JSON.parse(plain) as LogRecord;
+/** What a format-2 line says about itself: trustworthy only when `macOk`. */
+export interface LinePrefix {
+  seq: number;
+  t: 'h' | 'p' | 'u' | 'd';
+  id: string;
+  macOk: boolean;
+}
+
+/** A parsed format-2 line: its prefix, and its record when it opened. */
+export type ParsedLine = { prefix: LinePrefix | null; record: LogRecord | HeadRecord | null };
+
+const TYPE_OF = { head: 'h', put: 'p', upd: 'u', del: 'd' } as const;
+
+/** Keys for one data key: the AES key itself and a MAC key derived from it. */
+export interface LogKeys {
+  key: Buffer;
+  mac: Buffer;
+}
+
+/** Derives the MAC key once per data key. */
+export function logKeys(key: Buffer): LogKeys {
+  return { key, mac: createHmac('sha256', key).update('frontdesk-outbox/2 place').digest() };
+}
+
+/** A short MAC, hex (also used for the watermark's slots). */
+export function shortMac(keys: LogKeys, text: string): string {
+  return createHmac('sha256', keys.mac).update(text).digest('hex').slice(0, MAC_CHARS);
+}
+
+/** The op's id as the prefix holds it: as it is when plain, else a digest (ids are random UUIDs; tests use others). */
+export function placeId(id: string): string {
+  return /^[A-Za-z0-9-]{1,100}$/.test(id) ? id : `_${createHash('sha256').update(id).digest('base64url').slice(0, 22)}`;
+}
+
+const idOf = (record: LogRecord | HeadRecord) =>
+  placeId(record.t === 'head' ? record.file : record.t === 'put' ? record.op.id : record.id);
+
+/** Encrypts a record into a complete format-2 line (with its newline) for place `seq` of file `fileId`. */
+export function sealLine(keys: LogKeys, fileId: string, seq: number, record: LogRecord | HeadRecord): string {
+  const fields = `${seq}.${TYPE_OF[record.t]}.${idOf(record)}`;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', keys.key, iv);
+  cipher.setAAD(Buffer.from(`${AAD_V2}\0${fileId}\0${fields}`));
+  const body = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+  return `2.${fields}.${shortMac(keys, `${fileId}\0${fields}`)}.${sealed}\n`;
+}
+
+/** True for a line of the format before records were bound to their place. */
+export function isLegacyLine(line: string): boolean {
+  return !line.startsWith('2.');
+}
+
+const PREFIX = /^2\.(\d{1,15})\.([hpud])\.([A-Za-z0-9_-]{1,200})\.([0-9a-f]{16})\.([A-Za-z0-9+/=]+)$/;
+
+/** Reads a format-2 line (without its newline) as a line of file `fileId`; what cannot be read is null. */
+export function parseLine(keys: LogKeys, fileId: string, line: string): ParsedLine {
+  const m = PREFIX.exec(line);
+  if (!m) return { prefix: null, record: null };
+  const [, seqText, t, id, mac, sealed] = m as unknown as [string, string, LinePrefix['t'], string, string, string];
+  const fields = `${seqText}.${t}.${id}`;
+  const prefix: LinePrefix = { seq: Number(seqText), t, id, macOk: mac === shortMac(keys, `${fileId}\0${fields}`) };
+  try {
+    const record = JSON.parse(open(keys.key, Buffer.from(sealed, 'base64'), `${AAD_V2}\0${fileId}\0${fields}`)) as
+      LogRecord | HeadRecord;
+    if (!record || TYPE_OF[record.t] !== t || idOf(record) !== id) throw new Error('record does not match its place');
+    return { prefix, record };
+  } catch {
+    return { prefix, record: null };
+  }
+}
+
+/** Reads the file id a header line claims (not yet checked: parseLine with it checks it). */
+export function claimedFileId(line: string): string | null {
+  const m = PREFIX.exec(line);
+  return m && m[1] === '0' && m[2] === 'h' ? (m[3] ?? null) : null;
+}
+
+/** Decrypts a format-1 line (without its newline); throws when it is torn, altered or sealed with another key. */
+export function openLegacyLine(key: Buffer, line: string): LogRecord {
+  const record = JSON.parse(open(key, Buffer.from(line, 'base64'), AAD_V1)) as LogRecord;
   if (!record || (record.t !== 'put' && record.t !== 'upd' && record.t !== 'del'))
     throw new Error('unknown outbox record');
   return record;
+}
+
+function open(key: Buffer, raw: Buffer, aad: string | Buffer): string {
+  if (raw.length <= IV_BYTES + TAG_BYTES) throw new Error('short outbox record');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+  decipher.setAAD(typeof aad === 'string' ? Buffer.from(aad) : aad);
+  decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+  return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+}
+
+/** A fresh file id. */
+export function newFileId(): string {
+  return randomBytes(12).toString('hex');
 }

@@ -1,17 +1,30 @@
-/** Saved changes that could not be read: said in plain words with where their bytes are kept, until acknowledged. */
+/**
+ * Changes that could not be read, said in honest words: how many at most may not have been sent (whether they were
+ * is not known), what to check before entering them again and where their bytes are kept, until the user has noted
+ * it; or that the changes waiting cannot be read at all. Shown on the Outbox screen and on the sign-in screen.
+ */
+import { mayNotHaveBeenSent } from '../../lib/outbox-words';
 import { useOutboxStore } from '../../stores/outbox-store';
 
-/** The notice on the Outbox screen (nothing when every saved change could be read). */
+/** The notice (nothing when every saved change could be read). */
 export function KeptAsideNotice() {
   const kept = useOutboxStore((s) => s.summary.keptAside);
-  if (!kept) return null;
-  const one = kept.count === 1;
+  const cannotOpen = useOutboxStore((s) => s.summary.cannotOpen ?? null);
+  // A locked outbox (its key cannot be unwrapped) has a notice of its own, with what the user can do.
+  const locked = useOutboxStore((s) => Boolean(s.summary.locked));
+  if (cannotOpen && !locked)
+    return (
+      <div className="notice notice-error kept-aside" role="alert" data-testid="outbox-cannot-open">
+        <p>{cannotOpen}</p>
+      </div>
+    );
+  if (!kept || cannotOpen) return null;
   return (
     <div className="notice notice-error kept-aside" role="alert" data-testid="kept-aside">
       <p>
-        {kept.count} queued change{one ? '' : 's'} could not be read and {one ? 'was' : 'were'} kept aside. Nothing was
-        sent for {one ? 'it' : 'them'}. If {one ? 'it matters' : 'they matter'}, enter {one ? 'it' : 'them'} again; for
-        support, {one ? 'it is' : 'they are'} kept in <code>{kept.file}</code>.
+        Some saved changes could not be read. {mayNotHaveBeenSent(kept.count)}. Check the schedule, contacts and
+        messages before entering {kept.count === 1 ? 'it' : 'them'} again. For support, what could not be read is kept
+        in <code>{kept.file}</code>.
       </p>
       <button
         type="button"

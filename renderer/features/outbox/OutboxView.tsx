@@ -24,6 +24,7 @@ export function OutboxView() {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` is what changes when the Map changes in place
   const items = useMemo(() => newestFirst(map), [map, version]);
   const error = useOutboxStore((s) => s.error);
+  const cannotOpen = useOutboxStore((s) => Boolean(s.summary.cannotOpen));
   useEffect(() => {
     void useOutboxStore.getState().load();
   }, []);
@@ -31,17 +32,17 @@ export function OutboxView() {
     <section className="card outbox" aria-labelledby="outbox-heading" data-testid="outbox">
       <h2 id="outbox-heading">Outbox</h2>
       <p className="muted">
-        Changes made on this computer. Frontdesk sends them by itself as soon as the service answers; nothing here is
-        lost.
+        Changes made on this computer. Frontdesk sends them by itself as soon as the service answers.
       </p>
       <KeptAsideNotice />
-      {error && (
+      {error && !cannotOpen && (
         <p className="notice notice-error" role="alert">
           {error.message}
         </p>
       )}
       {items.length === 0 ? (
-        <p className="muted">Nothing waiting — every change has reached the service.</p>
+        // Said only when the list was read: never beside "cannot read the changes waiting".
+        !error && !cannotOpen && <p className="muted">Nothing waiting — every change has reached the service.</p>
       ) : (
         <OutboxList items={items} />
       )}

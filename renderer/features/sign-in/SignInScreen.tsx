@@ -4,6 +4,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { hostOf } from '../../lib/format';
 import { labelledTime, usePracticeZone } from '../../lib/practice-time';
+import { KeptAsideNotice } from '../outbox/KeptAsideNotice';
 import './sign-in.css';
 
 /** The sign-in screen, for both the signed-out and the waiting state. */
@@ -36,6 +37,7 @@ export function SignInScreen() {
           <h2 id="sign-in-heading">Sign in to Frontdesk</h2>
           <p>Frontdesk works with your account on {where}. You sign in once on this computer, in your web browser.</p>
           {notice && <Notice kind={notice.kind} text={notice.text} />}
+          <KeptAsideNotice />
           {offline && <Unreachable where={where} reason={connectivity.reason} tried={tried} checking={checking} />}
           <button type="button" className="primary-button" disabled={busy || checking} onClick={() => void start()}>
             Sign in with your browser

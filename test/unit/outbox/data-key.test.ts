@@ -155,6 +155,8 @@ describe('outbox data key', () => {
     const reopened = await openTestOutbox({ dataDir: d.dir, service, settings: memorySettings(), cipher });
     expect(reopened.get(op.id)?.payload.name).toBe('Kept Anyway');
     await reopened.close();
-    expect(readdirSync(join(d.dir, 'outbox')).sort()).toEqual([...KEY_FILES, 'outbox.key-id', 'outbox.log'].sort());
+    expect(readdirSync(join(d.dir, 'outbox')).sort()).toEqual(
+      [...KEY_FILES, 'outbox.key-id', 'outbox.log', 'outbox.mark'].sort(),
+    );
   });
 });
