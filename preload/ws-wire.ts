@@ -16,7 +16,9 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 export type ServerMessage =
   | { type: 'result'; id: number; result: Result<unknown> }
   | { type: 'event'; channel: string; payload: unknown }
-  | { type: 'protocol-error'; message: string };
+  | { type: 'protocol-error'; message: string }
+  /** This tab's own key, sent once in exchange for the printed one the page opened with; reloads offer it. */
+  | { type: 'tab-key'; key: string };
 
 /** Parses one frame from the page; null when it is not a valid invoke. */
 export function parseClientMessage(text: string): ClientMessage | null {

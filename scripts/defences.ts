@@ -50,8 +50,15 @@ export const DEFENCES: Defence[] = [
   {
     name: 'no per-run key on the WebSocket upgrade',
     file: BROWSER_HOST,
-    find: "!hasKey(req.headers['sec-websocket-protocol'], key)",
-    replace: 'false',
+    find: "!(offered = knownKey(req.headers['sec-websocket-protocol'], printedKeys, tabKeys))",
+    replace: "!(offered = 'none')",
+    tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'a printed key opens any number of tabs (not swapped for the tab’s own on first use)',
+    file: BROWSER_HOST,
+    find: 'const printed = printedKeys.delete(offered!);',
+    replace: 'const printed = printedKeys.has(offered!);',
     tests: [BROWSER_HOST_TEST],
   },
   {
@@ -74,6 +81,13 @@ export const DEFENCES: Defence[] = [
     find: 'if (inFlight < limits.callsInFlight && waiting.length === 0) run(message);',
     replace: 'if (true) run(message);',
     tests: [BROWSER_HOST_TEST],
+  },
+  {
+    name: 'a renderer file asked for by many at once is read once for each (no shared first read)',
+    file: 'main/core/static-files.ts',
+    find: '  let pending = loading.get(key);',
+    replace: '  let pending: Promise<Loaded> | undefined;',
+    tests: ['test/unit/core/static-files.test.ts'],
   },
   // --- IPC: our main frame only, then the args' schema.
   {
@@ -493,11 +507,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/whole-data-folder.test.ts'],
   },
   {
-    name: 'the outbox appends through a link planted at outbox/outbox.log (no-follow opens)',
-    file: 'main/core/outbox/op-log.ts',
-    find: 'return await open(path, NO_FOLLOW.append, 0o600);',
-    replace: "return await open(path, 'a', 0o600);",
-    tests: ['test/integration/app/whole-data-folder.test.ts'],
+    // The outbox log itself refuses a link twice (read, then append), so taking one away shows nothing: this takes
+    // O_NOFOLLOW out of every open that uses the shared flags at once.
+    name: 'no file in the data folder is opened with O_NOFOLLOW (no-follow opens)',
+    file: 'main/core/no-follow.ts',
+    find: 'const NOFOLLOW = (constants as Partial<typeof constants>).O_NOFOLLOW ?? 0;',
+    replace: 'const NOFOLLOW = 0;',
+    tests: ['test/integration/app/whole-data-folder.test.ts', 'test/unit/electron/log.test.ts'],
   },
   {
     name: 'the read cache reads an offline copy through a link planted at its name (no-follow opens)',
@@ -675,6 +691,13 @@ export const DEFENCES: Defence[] = [
     find: 'syncMark.at = startedAt;',
     replace: '',
     tests: ['test/integration/renderer/schedule-freshness.test.ts'],
+  },
+  {
+    name: 'the texts poller asks from its first read all day (updated_since never moves on)',
+    file: 'main/core/messages/thread-sync.ts',
+    find: 'if (c.updated_at && (!st.since || atMs(c.updated_at) > atMs(st.since))) st.since = c.updated_at;',
+    replace: 'if (c.updated_at && !st.since) st.since = c.updated_at;',
+    tests: ['test/integration/messages/poller.test.ts'],
   },
   {
     name: 'marks (Arrived, No-show, …) are offered on a visit whose cancellation is queued',

@@ -64,11 +64,24 @@ async function main(): Promise<void> {
   const dataDir = defaultDataDir();
   const config = loadConfig({ env, userDataDir: dataDir });
   const preferred = Number(process.env.FRONTDESK_PREVIEW_PORT ?? 5180);
-  const { server: host, moved } = await onPreferredPort(preferred, (port) =>
-    startBrowserHost({ port, config, dataDir, rendererDir: join(root, 'out/renderer'), appVersion: version }),
+  const { server: host } = await onPreferredPort(preferred, (port) =>
+    startBrowserHost({
+      port,
+      config,
+      dataDir,
+      rendererDir: join(root, 'out/renderer'),
+      appVersion: version,
+      // Each address opens one tab (its key is then spent): a new one is printed once the last one has.
+      announce: (url, again) => {
+        const note = port !== preferred ? ` (port ${preferred} was taken, so it uses ${port})` : '';
+        console.log(
+          again
+            ? `That address has opened its tab (each address opens one). To open Frontdesk in another tab: ${url}`
+            : `Open Frontdesk at ${url}${note}`,
+        );
+      },
+    }),
   );
-  const note = moved ? ` (port ${preferred} was taken, so it uses ${portOf(host.url)})` : '';
-  console.log(`Open Frontdesk at ${host.url}${note}`);
   const shutdown = () => void Promise.all([host.close(), sandbox?.close()]).then(() => process.exit(0));
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

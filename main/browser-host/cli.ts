@@ -70,10 +70,16 @@ export async function main(argv: string[]): Promise<void> {
     appVersion: version,
     // One log for the host's refusals and the core's entries: <data>/logs/main.log.
     log: browserHostLogger(join(dataDir, 'logs')),
+    // Each address opens one tab (its key is then spent): a new one is printed once the last one has.
+    announce: (url, again) =>
+      console.log(
+        again
+          ? `That address has opened its tab (each address opens one). To open Frontdesk in another tab: ${url}`
+          : `Frontdesk is running in your browser at ${url}`,
+      ),
     // --now: core's clock starts at that instant and runs on (the page keeps the browser's own clock).
     ...(at === null ? {} : { clock: clockFrom(at) }),
   });
-  console.log(`Frontdesk is running in your browser at ${host.url}`);
   console.log(`service: ${config.serviceUrl}   data: ${dataDir}`);
   const shutdown = () => void host.close().then(() => process.exit(0));
   process.once('SIGINT', shutdown);

@@ -1,9 +1,10 @@
 /**
  * The browser host: the same core in Node, the built renderer over HTTP, and the contract over a WebSocket. Every
- * request's Host is checked; a WebSocket is accepted only from the app's own Origin AND with this run's key (a
+ * request's Host is checked; a WebSocket is accepted only from the app's own Origin AND with a key of this run (a
  * random secret printed in the URL `npm start` shows, like Jupyter's token), so no other local program or user can
- * drive a signed-in app. A page that does not read its replies is disconnected, and a connection that pipelines
- * requests is answered one at a time (bounded memory).
+ * drive a signed-in app. A printed key opens one tab: on first use it is swapped for a key of that tab's own, so the
+ * address left in the browser's history opens nothing. A page that does not read its replies is disconnected, and a
+ * connection that pipelines requests is answered one at a time (bounded memory).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -29,8 +30,11 @@ export interface BrowserHostOptions {
   probe?: { onlineIntervalMs?: number; offlineIntervalMs?: number; timeoutMs?: number };
   /** Sees every WebSocket frame (tests prove no secret crosses the bridge), and each call as it is handed to the core. */
   tap?: (direction: 'to-page' | 'from-page' | 'to-core', text: string) => void;
-  /** This run's key (tests pass their own); a random 256-bit one by default. */
-  key?: string;
+  /**
+   * Called with an address to print: once the host is up, and again with a new one each time the last address given
+   * here has opened a tab (each address opens one tab).
+   */
+  announce?: (url: string, again: boolean) => void;
   /** Backpressure limits (tests use small ones). */
   limits?: Partial<SocketLimits>;
   /** Time source (e2e tests move it forward, e.g. past the 15 minutes a text may wait); the system clock by default. */
@@ -53,11 +57,16 @@ const MAX_WAITING_REQUESTS = 8;
 /** The WebSocket subprotocol the page asks for; its key travels as a second one, `key.<key>`. */
 const IPC_PROTOCOL = 'frontdesk';
 const KEY_PREFIX = 'key.';
+/** Printed keys not used yet, at most (the oldest is forgotten first). */
+const MAX_UNUSED_PRINTED_KEYS = 32;
 
 /** A running browser host. */
 export interface BrowserHost {
-  /** The address to open: it carries this run's key in its fragment (never sent to a server). */
-  url: string;
+  /**
+   * An address that opens one tab: it carries a new printed key in its fragment (never sent to a server). Each read
+   * makes a new one; the key is swapped for the tab's own on first use, and then opens nothing.
+   */
+  readonly url: string;
   /** The origin alone, for building request URLs. */
   origin: string;
   core: FrontdeskCore;
@@ -69,7 +78,23 @@ const HOST = '127.0.0.1';
 /** Starts the HTTP + WebSocket server and the core behind it. */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(options.rendererDir);
-  const key = options.key ?? randomBytes(32).toString('base64url');
+  // Keys a page may offer: printed ones (each opens one tab) and the tabs' own keys they were swapped for.
+  const printedKeys = new Set<string>();
+  const tabKeys = new Set<string>();
+  let announcedKey = '';
+  const newKey = () => randomBytes(32).toString('base64url');
+  const printedUrl = () => {
+    const key = newKey();
+    printedKeys.add(key);
+    if (printedKeys.size > MAX_UNUSED_PRINTED_KEYS) printedKeys.delete(printedKeys.values().next().value!);
+    return `${origin}/#key=${key}`;
+  };
+  const announce = (again: boolean) => {
+    if (!options.announce) return;
+    const url = printedUrl();
+    announcedKey = url.slice(url.indexOf('#key=') + 5);
+    options.announce(url, again);
+  };
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const sockets = new Set<WebSocket>();
   const send = (ws: WebSocket, message: ServerMessage) => {
@@ -180,6 +205,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   });
   server.on('upgrade', (req, socket, head) => {
     const port = (server.address() as AddressInfo).port;
+    let offered: string | null = null;
     const refusal =
       req.headers.host !== `${HOST}:${port}`
         ? 'wrong Host'
@@ -187,7 +213,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           ? 'untrusted Origin'
           : req.url !== '/ipc'
             ? 'wrong path'
-            : !hasKey(req.headers['sec-websocket-protocol'], key)
+            : !(offered = knownKey(req.headers['sec-websocket-protocol'], printedKeys, tabKeys))
               ? 'missing or wrong key'
               : null;
     if (refusal) {
@@ -200,7 +226,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws, req.headers.origin ?? null));
+    // A printed key is spent here, before the page has its own: it opens this tab and nothing after.
+    const printed = printedKeys.delete(offered!);
+    const tabKey = printed ? newKey() : offered!;
+    if (printed) tabKeys.add(tabKey);
+    if (printed && offered === announcedKey) announce(true);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      attach(ws, req.headers.origin ?? null);
+      if (printed) send(ws, { type: 'tab-key', key: tabKey });
+    });
   });
 
   function attach(ws: WebSocket, pageOrigin: string | null) {
@@ -280,9 +314,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   core.events.attach((channel, payload) => broadcast({ type: 'event', channel, payload }));
   await core.start();
   ready = true;
+  announce(false);
 
   return {
-    url: `${origin}/#key=${key}`,
+    get url() {
+      return printedUrl();
+    },
     origin,
     core,
     close: async () => {
@@ -312,13 +349,19 @@ function firstOf(emitter: NodeJS.EventEmitter, events: string[]): Promise<void> 
   });
 }
 
-/** Whether the offered subprotocols carry this run's key (compared in constant time). */
-function hasKey(offered: string | undefined, key: string): boolean {
-  const expected = Buffer.from(`${KEY_PREFIX}${key}`);
-  let found = false;
+/**
+ * The key among the offered subprotocols that is one of this run's (printed or a tab's), or null; each is compared
+ * in constant time.
+ */
+function knownKey(offered: string | undefined, ...keys: Set<string>[]): string | null {
+  let found: string | null = null;
   for (const protocol of (offered ?? '').split(',')) {
     const given = Buffer.from(protocol.trim());
-    if (given.length === expected.length && timingSafeEqual(given, expected)) found = true;
+    for (const set of keys)
+      for (const key of set) {
+        const expected = Buffer.from(`${KEY_PREFIX}${key}`);
+        if (given.length === expected.length && timingSafeEqual(given, expected)) found = key;
+      }
   }
   return found;
 }

@@ -42,6 +42,8 @@ interface Loaded {
 }
 
 const loaded = new Map<string, Loaded>();
+/** Reads under way, by file and stamp: requests that arrive meanwhile share the one read. */
+const loading = new Map<string, Promise<Loaded>>();
 
 /** The file under `root` for a URL path, or null when the path is outside the folder or missing. */
 export async function readStatic(root: string, urlPath: string, acceptEncoding = ''): Promise<StaticFile | null> {
@@ -99,10 +101,20 @@ async function load(full: string): Promise<Loaded> {
   const stamp = `${info.size}:${info.mtimeMs}`;
   const cached = loaded.get(full);
   if (cached?.stamp === stamp) return cached;
-  const raw = await readFile(full);
-  const file = { stamp, raw, etag: createHash('sha256').update(raw).digest('base64url').slice(0, 22) };
-  loaded.set(full, file);
-  return file;
+  // However many ask for a file before its first read ends, it is read (and later compressed) once: one copy in memory.
+  const key = `${stamp}\0${full}`;
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = readFile(full)
+      .then((raw) => {
+        const file = { stamp, raw, etag: createHash('sha256').update(raw).digest('base64url').slice(0, 22) };
+        loaded.set(full, file);
+        return file;
+      })
+      .finally(() => loading.delete(key));
+    loading.set(key, pending);
+  }
+  return pending;
 }
 
 function pickEncoding(accept: string): 'br' | 'gzip' | null {

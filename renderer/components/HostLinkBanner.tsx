@@ -7,8 +7,9 @@ export function HostLinkBanner() {
   if (linked) return null;
   return (
     <div className="banner banner-warning" role="alert">
-      Frontdesk's background process is not answering. Reconnecting… If Frontdesk was started again, open it from the
-      address it printed (that address carries its key). Nothing you entered is lost.
+      Frontdesk's background process is not answering. Reconnecting… If Frontdesk was started again, or this tab was
+      opened from an address used before, open it from the address it printed last (each address opens one tab). Nothing
+      you entered is lost.
     </div>
   );
 }

@@ -1,18 +1,24 @@
 /**
- * The browser host's key for this run: it arrives in the address `npm start` printed (`#key=…`, a fragment, so it is
- * never sent in a request), is kept for this tab only (sessionStorage is per origin, port included, and per tab),
- * and is taken out of the address bar at once. The page presents it when it opens the WebSocket.
+ * The browser host's keys: a printed one arrives in the address `npm start` printed (`#key=…`, a fragment, so it is
+ * never sent in a request) and is taken out of the address bar and its history entry at once. It opens this tab only:
+ * the host swaps it for a key of the tab's own on first use, which is kept for this tab alone (sessionStorage is per
+ * origin, port included, and per tab) and offered on every reload. The printed address left in the browser's history
+ * then opens nothing.
  */
 const STORE = 'frontdesk.host-key';
 const IN_FRAGMENT = /(?:^#|&)key=([A-Za-z0-9_-]{16,128})(?:&|$)/;
 
-/** This tab's key, or null when the page was opened without one. */
+/** The key to offer: the printed one this page was opened with, else this tab's own; null when it has neither. */
 export function takeHostKey(): string | null {
   const found = IN_FRAGMENT.exec(location.hash)?.[1];
   if (found) {
-    sessionStorage.setItem(STORE, found);
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     return found;
   }
   return sessionStorage.getItem(STORE);
+}
+
+/** Keeps this tab's own key, given by the host in exchange for the printed one. */
+export function keepTabKey(key: string): void {
+  sessionStorage.setItem(STORE, key);
 }

@@ -5,7 +5,7 @@
 import type { Result } from '../../preload/contract';
 import type { BridgeTransport } from '../../preload/bridge';
 import type { ServerMessage } from '../../preload/ws-wire';
-import { takeHostKey } from './host-key';
+import { keepTabKey, takeHostKey } from './host-key';
 
 type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
 
@@ -28,7 +28,7 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     call.resolve(result);
   };
 
-  const key = takeHostKey();
+  let key = takeHostKey();
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ipc`, [
       'frontdesk',
@@ -47,7 +47,11 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
       } catch {
         return;
       }
-      if (message.type === 'result') settle(message.id, message.result);
+      if (message.type === 'tab-key') {
+        // The printed key is spent: this tab (and its reloads) offers its own from now on.
+        key = message.key;
+        keepTabKey(key);
+      } else if (message.type === 'result') settle(message.id, message.result);
       else if (message.type === 'event')
         for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
     };

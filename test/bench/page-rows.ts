@@ -33,14 +33,14 @@ export async function pageRows(): Promise<Row[]> {
     try {
       let signedIn: FrontdeskPage | undefined;
       const coldRequests = await requestsToPaint(sb, async () => {
-        signedIn = await signInPage(browser, host.url);
+        signedIn = await signInPage(browser, await host.nextUrl());
       });
       await signedIn!.page.context().close();
-      rows.push(...(await shownRows(browser, host.url, refServer.url)));
-      rows.push(await warmRequestsRow(browser, host.url, sb, coldRequests));
-      rows.push(...(await scheduleRenderRows(browser, host.url, sb)));
-      rows.push(await bridgeRow(browser, host.url, refServer.url));
-      rows.push(...(await drainWithCalendarRows(browser, host.url, sb)));
+      rows.push(...(await shownRows(browser, () => host.nextUrl(), refServer.url)));
+      rows.push(await warmRequestsRow(browser, await host.nextUrl(), sb, coldRequests));
+      rows.push(...(await scheduleRenderRows(browser, await host.nextUrl(), sb)));
+      rows.push(await bridgeRow(browser, await host.nextUrl(), refServer.url));
+      rows.push(...(await drainWithCalendarRows(browser, () => host.nextUrl(), sb)));
       rows.push(await memoryRow(browser, host, sb));
     } finally {
       host.stop();
@@ -126,7 +126,12 @@ function bundleRow(referenceDir: string): Row {
 }
 
 interface Host {
-  url: string;
+  /**
+   * An address the host printed and no page has been given yet; each opens one tab (its key is then spent and the
+   * host prints the next one), so it waits for the next one to be printed.
+   */
+  nextUrl(): Promise<string>;
+  origin: string;
   pid: number;
   stop(): void;
 }
@@ -149,14 +154,24 @@ function startHost(serviceUrl: string): Promise<Host> {
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, FRONTDESK_LOG_LEVEL: 'warn' } },
   );
+  let out = '';
+  let given = 0;
+  const printed = () => [...out.matchAll(/(http:\/\/127\.0\.0\.1:\d+\/#key=\S+)/g)].map((m) => m[1]!);
+  const nextUrl = async () => {
+    const until = Date.now() + 60_000;
+    while (printed().length <= given && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const url = printed()[given++];
+    if (!url) throw new Error(`the browser host printed no new address: ${out}`);
+    return url;
+  };
   return new Promise((ok, fail) => {
-    let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += String(chunk);
-      const url = /(http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(out)?.[1];
+      const url = printed()[0];
       if (url)
         ok({
-          url,
+          nextUrl,
+          origin: new URL(url).origin,
           pid: child.pid!,
           stop: () => {
             child.kill('SIGTERM');
@@ -205,14 +220,14 @@ async function requestsToPaint(sb: Sandbox, act: () => Promise<void>): Promise<n
 }
 
 /** Row 2: time from navigation to the schedule painted, cold (new browser profile) and warm (reload). */
-async function shownRows(browser: Browser, appUrl: string, refUrl: string): Promise<Row[]> {
-  const measure = async (url: string) => {
+async function shownRows(browser: Browser, appUrl: () => Promise<string>, refUrl: string): Promise<Row[]> {
+  const measure = async (nextUrl: () => Promise<string>) => {
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
-      await page.goto(url);
+      await page.goto(await nextUrl());
       cold.push((await paintedMarks(page, 1))[0]!);
       await page.reload();
       warm.push((await paintedMarks(page, 1))[0]!);
@@ -221,7 +236,7 @@ async function shownRows(browser: Browser, appUrl: string, refUrl: string): Prom
     return { cold: median(cold), warm: median(warm) };
   };
   const ours = await measure(appUrl);
-  const ref = await measure(refUrl);
+  const ref = await measure(() => Promise.resolve(refUrl));
   return [
     ratioRow('2a. calendar shown, cold, vs minimal app first render', ours.cold, ref.cold, 'ms', 'report', null),
     ratioRow(
@@ -444,7 +459,7 @@ async function queueMarks(page: Page, wsUrl: string, marks: { eventId: number; s
 }
 
 /** Row 5: 1,000 marks queued then drained with the calendar open, vs the same drain with no page attached. */
-async function drainWithCalendarRows(browser: Browser, url: string, sb: Sandbox): Promise<Row[]> {
+async function drainWithCalendarRows(browser: Browser, nextUrl: () => Promise<string>, sb: Sandbox): Promise<Row[]> {
   const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
   const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
   const begin = new Date(Date.now() - 86_400_000).toISOString();
@@ -456,11 +471,12 @@ async function drainWithCalendarRows(browser: Browser, url: string, sb: Sandbox)
     const e = events[i % events.length]!;
     return { eventId: e.id, startsAt: new Date(e.start_time).toISOString() };
   });
-  const ipc = `${new URL(url).origin.replace('http', 'ws')}/ipc${new URL(url).search}`;
   const marked = async () => (await admin(sb).stats()).eventMarks ?? 0;
   const drain = async (withCalendar: boolean) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    const url = await nextUrl();
+    const ipc = `${new URL(url).origin.replace('http', 'ws')}/ipc`;
     await page.goto(url);
     await paintedMarks(page, 1);
     await admin(sb).faults({ offline: true, routes: ['/v1/event/mark'] });
@@ -516,11 +532,11 @@ async function memoryRow(browser: Browser, host: Host, sb: Sandbox): Promise<Row
     return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
   };
   await cdp.send('Performance.enable');
-  await page.goto(host.url);
+  await page.goto(await host.nextUrl());
   await paintedMarks(page, 1);
   const start = { rss: rss(), heap: await heap() };
   const marksBefore = (await admin(sb).stats()).eventMarks ?? 0;
-  const ipc = `${new URL(host.url).origin.replace('http', 'ws')}/ipc${new URL(host.url).search}`;
+  const ipc = `${host.origin.replace('http', 'ws')}/ipc`;
   const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
   const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
   const { events } = (await (
@@ -576,7 +592,7 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
   const host = await startHost(sb.url);
   try {
     // In the page: when a key goes down, and when the frame after the search's answer has been painted.
-    const fd = await signInPage(browser, host.url, () => {
+    const fd = await signInPage(browser, await host.nextUrl(), () => {
       const w = window as unknown as { __key: number; __painted: number };
       w.__key = 0;
       w.__painted = 0;
@@ -667,8 +683,9 @@ async function floodRow(): Promise<Row> {
   const host = await startHost(sb.url);
   try {
     const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${host.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-    const { origin, hash } = new URL(host.url);
-    const key = new URLSearchParams(hash.slice(1)).get('key')!;
+    const { origin, hash } = new URL(await host.nextUrl());
+    // The printed key opens the first tab; the host swaps it for that tab's own key, which the flooder then offers.
+    let key = new URLSearchParams(hash.slice(1)).get('key')!;
     const connect = () =>
       new Promise<NodeWebSocket>((ok, fail) => {
         const ws = new NodeWebSocket(`${origin.replace('http', 'ws')}/ipc`, ['frontdesk', `key.${key}`], { origin });
@@ -678,7 +695,11 @@ async function floodRow(): Promise<Row> {
     // Idle: started, one page's worth of calls answered, then left alone for a moment.
     const page = await connect();
     await new Promise<void>((ok) => {
-      page.once('message', () => ok());
+      page.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { type: string; key?: string };
+        if (message.type === 'tab-key') key = message.key!;
+        if (message.type === 'result') ok();
+      });
       page.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info' }));
     });
     page.close();

@@ -1,8 +1,8 @@
 /**
  * Booking by provider, on one clock. The host process runs in UTC and the browser in Denver while the practice is
  * in Chicago: the desk picks Dr. Okafor (or "Anyone available") for a new-patient exam, the free times name who is
- * free, and the confirmation, the Outbox and the calendar all tell the same Chicago time, labelled CST, with the
- * provider the service booked. The status bar ("Offline since", "Checked") and the Outbox ("Made", "Next try") tell
+ * free, and the confirmation, the Outbox and the calendar all tell the same Chicago time, labelled CST (or CDT, as on
+ * that day), with the provider the service booked. The status bar ("Offline since", "Checked") and the Outbox ("Made", "Next try") tell
  * their moments on the same clock, labelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,10 +63,23 @@ function minutesFromChicagoNow(shown: string): number {
   return ((((at - (h * 60 + min)) % 1440) + 1440 + 720) % 1440) - 720;
 }
 
-/** The time in `text` after `label` ("Made 9:30 AM CST" → "9:30 AM"), which must carry the CST label. */
+/** Chicago's zone name at that instant: CST, or CDT until the first Sunday of November. */
+function chicagoShort(at: number): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')!.value;
+}
+
+/** Chicago's zone name now (what "Checked", "Made" and "Offline since" carry). */
+const nowShort = (): string => chicagoShort(practiceNow());
+
+/** Chicago's zone name on a day (yyyy-MM-dd), at midday. */
+const dayShort = (day: string): string => chicagoShort(Date.parse(`${day}T18:00:00Z`));
+
+/** The time in `text` after `label` ("Made 9:30 AM CST" → "9:30 AM"), which must carry Chicago's label of now. */
 function labelledAfter(text: string, label: string): string {
-  const m = new RegExp(`${label} (\\d{1,2}:\\d{2}(?::\\d{2})?\\s[AP]M) CST`).exec(text);
-  if (!m) throw new Error(`no “${label} … CST” in: ${text}`);
+  const m = new RegExp(`${label} (\\d{1,2}:\\d{2}(?::\\d{2})?\\s[AP]M) ${nowShort()}`).exec(text);
+  if (!m) throw new Error(`no “${label} … ${nowShort()}” in: ${text}`);
   return m[1]!;
 }
 
@@ -95,9 +108,10 @@ describe('booking by provider on one clock', () => {
   it('books Dr. Okafor: the times name him, and the result, the Outbox and the calendar tell the same time', async () => {
     const form = app.page.getByTestId('booking');
     const slotText = await fillNewPatient('Dr. Samuel Okafor', 'Nadia Okoro', '(312) 555-0188');
-    // The practice's clock (Chicago) is not this computer's (Denver): the times say so.
+    // The practice's clock (Chicago) is not this computer's (Denver): the times say so, as the clock is on that day.
+    const short = dayShort(await form.getByLabel('Day').inputValue());
     expect(await form.getByRole('radiogroup', { name: 'Free times' }).innerText()).toContain(
-      'Times in Chicago time (CST)',
+      `Times in Chicago time (${short})`,
     );
     expect(slotText).toMatch(/^\d{1,2}:\d{2}\s[AP]M\nDr\. Samuel Okafor$/);
     const time = slotText.split('\n')[0]!;
@@ -111,7 +125,7 @@ describe('booking by provider on one clock', () => {
     const text = await result.innerText();
     expect(text).toContain('Dr. Samuel Okafor');
     expect(text).toContain('New patient exam');
-    expect(text).toContain(`${time} CST`);
+    expect(text).toContain(`${time} ${short}`);
     await shot(app, 'booking-provider-result');
 
     // The service booked Dr. Okafor, at that time in Chicago (the host's UTC played no part).
@@ -127,7 +141,7 @@ describe('booking by provider on one clock', () => {
     // The Outbox tells the same time, labelled.
     await app.go('Outbox');
     const row = app.page.locator('[data-testid="outbox-row"]', { hasText: 'Nadia Okoro' });
-    expect(await row.innerText()).toContain(`${time} CST`);
+    expect(await row.innerText()).toContain(`${time} ${short}`);
 
     // The calendar shows it at that time in Dr. Okafor's column.
     await app.go('Calendar');
@@ -139,13 +153,13 @@ describe('booking by provider on one clock', () => {
       await scheduleSettled(app);
     }
     expect(await block.innerText()).toContain(time);
-    expect(await app.page.getByTestId('calendar').innerText()).toContain('Times in Chicago time (CST)');
+    expect(await app.page.getByTestId('calendar').innerText()).toContain(`Times in Chicago time (${short})`);
     await block.click();
     const details = app.page.getByTestId('appointment-details');
     expect(await details.innerText()).toContain('Dr. Samuel Okafor');
     // The details cover the schedule's zone label, so they carry their own.
     expect(await details.innerText()).toContain(`${time}–`);
-    expect(await details.innerText()).toMatch(/–\d{1,2}:\d{2}\s[AP]M CST/);
+    expect(await details.innerText()).toMatch(new RegExp(`–\\d{1,2}:\\d{2}\\s[AP]M ${short}`));
     await app.page.keyboard.press('Escape');
   });
 
@@ -219,12 +233,17 @@ describe('booking by provider on one clock', () => {
         await look.waitForConnectivity('offline');
         // Straight to the Outbox, the schedule never opened: its times are on the practice's clock all the same.
         await look.go('Outbox');
-        await look.page.getByTestId('connectivity').filter({ hasText: / CST$/ }).waitFor();
+        await look.page
+          .getByTestId('connectivity')
+          .filter({ hasText: new RegExp(` ${nowShort()}$`) })
+          .waitFor();
         await look.page
           .locator('[data-testid="outbox-row"]', { hasText: 'Ines Moreau' })
-          .filter({ hasText: 'CST' })
+          .filter({ hasText: /C[SD]T/ })
           .waitFor();
-        expect(await look.page.getByTestId('status-bar').innerText()).toMatch(/Offline since .* CST/);
+        expect(await look.page.getByTestId('status-bar').innerText()).toMatch(
+          new RegExp(`Offline since .* ${nowShort()}`),
+        );
         await shot(look, `clock-outbox-${width}x${height}-${dark ? 'dark' : 'light'}`);
         problems.push(...(await axeProblems(look)));
         await look.page.context().close();

@@ -1,6 +1,7 @@
 /** The first screen, through the browser host in Chromium against the sandbox. */
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FrontdeskPage } from './support/driver';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -53,5 +54,34 @@ describe('first screen', () => {
     await page.getByRole('alert').filter({ hasText: 'open it from the address it printed' }).waitFor();
     expect(await page.getByRole('button', { name: 'Sign in with your browser' }).count()).toBe(0);
     await page.close();
+  });
+
+  it('the printed address, as the browser’s history keeps it, opens nothing once it has opened its tab; the tab reloads', async () => {
+    const printed = stack.host.url;
+    const context = await stack.browser.newContext();
+    const app = new FrontdeskPage(await context.newPage());
+    await app.goto(printed);
+    await app.waitForAuth('signed_out');
+    // The key is out of the address bar and out of this tab's history entry at once.
+    expect(app.page.url()).toBe(`${stack.host.origin}/`);
+    expect(await app.page.evaluate(() => location.hash)).toBe('');
+    // The exact address first opened, from history, in a new browser context (another window, a later day):
+    // it opens nothing, and says what to do.
+    const fromHistory = await stack.browser.newContext();
+    const again = await fromHistory.newPage();
+    await again.goto(printed);
+    await again.getByRole('alert').filter({ hasText: 'open it from the address it printed' }).waitFor();
+    expect(await again.getByRole('button', { name: 'Sign in with your browser' }).count()).toBe(0);
+    await fromHistory.close();
+    // The tab that opened it keeps working after a reload (its own key, kept for this tab only).
+    await app.page.reload();
+    await app.page.locator('[data-testid="app"][data-ready="true"]').waitFor();
+    await app.waitForAuth('signed_out');
+    expect(await app.page.getByRole('button', { name: 'Sign in with your browser' }).isVisible()).toBe(true);
+    expect(await app.invoke('app:info')).toMatchObject({ ok: true });
+    expect(await app.page.getByRole('alert').filter({ hasText: 'open it from the address it printed' }).count()).toBe(
+      0,
+    );
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 /** The day's free times as one radio group (one Tab stop, arrow keys move), each with its provider. */
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import type { IpcError, ProviderView, SlotView } from '../../../preload/contract';
-import { timeInZone, zoneLabel, differsFromWorkstation } from '../../lib/practice-time';
+import { timeInZone, zoneLabel, differsFromWorkstation, wallTimeToInstant } from '../../lib/practice-time';
 import { offersProvider, useBookingStore } from '../../stores/booking-store';
 import { SavedTimesNote } from './SavedTimesNote';
 
@@ -33,6 +33,9 @@ export function FreeTimes({
 }) {
   const provider = useBookingStore((s) => s.form.provider);
   const chosen = useBookingStore((s) => s.form.slot);
+  // The zone as it is on the form's day (CDT or CST), not as it is now.
+  const day = useBookingStore((s) => s.form.day);
+  const dayAt = (day && wallTimeToInstant(day, '12:00', zone)) || undefined;
   const update = useBookingStore((s) => s.update);
   const shown = slots?.filter((s) => offersProvider(s, provider)) ?? null;
   const who = providers.find((p) => p.id === provider)?.name;
@@ -45,7 +48,7 @@ export function FreeTimes({
       isInvalid={Boolean(fieldError)}
     >
       <Label className="slots-label">Free times</Label>
-      {differsFromWorkstation(zone) && <p className="muted slots-zone">{zoneLabel(zone)}</p>}
+      {differsFromWorkstation(zone, dayAt) && <p className="muted slots-zone">{zoneLabel(zone, dayAt)}</p>}
       <SavedTimesNote slots={slots} zone={zone} />
       {slots === null && !error && <p className="muted">Looking for free times…</p>}
       {error && error.code !== 'insufficient_scope' && <p className="notice notice-error">{error.message}</p>}

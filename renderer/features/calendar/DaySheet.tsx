@@ -6,7 +6,7 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { createPortal } from 'react-dom';
 import type { AgendaItem, CalendarInfo } from '../../../preload/contract';
-import { dayKey, differsFromWorkstation, timeInZone, zoneLabel } from '../../lib/practice-time';
+import { dayKey, differsFromWorkstation, timeInZone, wallTimeToInstant, zoneLabel } from '../../lib/practice-time';
 import { titleOf } from './range';
 import './day-sheet.css';
 
@@ -64,13 +64,14 @@ function Row({ item, zone }: { item: AgendaItem; zone: string }) {
 export function DaySheet(props: DaySheetProps) {
   const sections = sectionsOf(props);
   const count = sections.reduce((n, s) => n + s.items.length, 0);
+  const sheetAt = wallTimeToInstant(props.day, '12:00', props.zone) ?? undefined;
   return createPortal(
     <article className="day-sheet" data-testid="day-sheet" aria-label="Day sheet">
       <header className="sheet-head">
         <h1>{props.practice || 'Day sheet'}</h1>
         <p>
           {titleOf('day', props.day, props.zone)} · {count === 1 ? '1 appointment' : `${count} appointments`}
-          {differsFromWorkstation(props.zone) ? ` · ${zoneLabel(props.zone)}` : ''}
+          {differsFromWorkstation(props.zone, sheetAt) ? ` · ${zoneLabel(props.zone, sheetAt)}` : ''}
         </p>
       </header>
       {sections.length === 0 && <p>No appointments on this day.</p>}

@@ -18,7 +18,7 @@ import {
   Popover,
 } from 'react-aria-components';
 import { lazy, Suspense, useState } from 'react';
-import { dayKey, differsFromWorkstation, zoneLabel } from '../../lib/practice-time';
+import { dayKey, differsFromWorkstation, wallTimeToInstant, zoneLabel } from '../../lib/practice-time';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { titleOf, type ScheduleView } from './range';
@@ -39,6 +39,8 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
   const anchor = useCalendarStore((s) => s.anchor);
   const { today, move, setView, goTo, openNew } = useCalendarStore.getState();
   const isToday = anchor === dayKey(useNow(), zone);
+  // The label names the zone as it is on the day shown (CDT or CST), not as it is now.
+  const shownAt = wallTimeToInstant(anchor, '12:00', zone) ?? undefined;
   const unit = view === 'day' ? 'day' : 'week';
   const canText = useAuthStore((s) => Boolean(s.status?.grantedScopes.includes('messaging:send')));
   const [broadcasting, setBroadcasting] = useState(false);
@@ -52,9 +54,9 @@ export function ScheduleToolbar({ zone }: { zone: string }) {
               ? `Today, ${titleOf('day', anchor, zone).replace(/ \d{4}$/, '')}`
               : titleOf(view, anchor, zone)}
           </h2>
-          {differsFromWorkstation(zone) && (
+          {differsFromWorkstation(zone, shownAt) && (
             <p className="zone-label" data-testid="zone-label">
-              {zoneLabel(zone)}
+              {zoneLabel(zone, shownAt)}
             </p>
           )}
         </div>

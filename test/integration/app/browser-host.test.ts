@@ -22,7 +22,8 @@ import { waitFor } from '../../support/wait';
 let host: BrowserHost;
 let service: Awaited<ReturnType<typeof toggleServer>>;
 let cleanup: () => void;
-let key = '';
+/** Addresses the host gave to print, in order, and whether each came after the one before had opened its tab. */
+const announced: { url: string; again: boolean }[] = [];
 let framesRead = 0;
 let callsInFlight = 0;
 let mostCallsInFlight = 0;
@@ -45,6 +46,7 @@ beforeAll(async () => {
     log,
     probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 },
     limits: { callsInFlight: 8, sendBufferBytes: 256 * 1024 },
+    announce: (url, again) => announced.push({ url, again }),
     tap: (direction, text) => {
       if (direction === 'from-page') framesRead++;
       // Calls handed to the core and not yet answered: the work one page can put on the host at once.
@@ -53,7 +55,6 @@ beforeAll(async () => {
       mostCallsInFlight = Math.max(mostCallsInFlight, callsInFlight);
     },
   });
-  key = /#key=(.+)$/.exec(host.url)?.[1] ?? '';
 });
 afterAll(async () => {
   await host.close();
@@ -61,10 +62,13 @@ afterAll(async () => {
   cleanup();
 });
 
+/** The key of an address to open a tab, new each time (each opens one tab). */
+const printedKey = (url = host.url) => /#key=(.+)$/.exec(url)?.[1] ?? '';
+
 function connect(
   origin: string,
   path = '/ipc',
-  offeredKey: string | null = key,
+  offeredKey: string | null = printedKey(),
   headers: Record<string, string> = {},
 ): Promise<{ ws: WebSocket; messages: unknown[] }> {
   const protocols = offeredKey === null ? ['frontdesk'] : ['frontdesk', `key.${offeredKey}`];
@@ -156,6 +160,7 @@ describe('browser host', () => {
 
   it('refuses the app’s own Origin without this run’s key, or with a wrong one (another local program)', async () => {
     framesRead = 0;
+    const key = printedKey();
     await expect(connect(origin(), '/ipc', null)).rejects.toThrow(/403/);
     await expect(connect(origin(), '/ipc', '')).rejects.toThrow(/403/);
     const wrong = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
@@ -168,8 +173,54 @@ describe('browser host', () => {
     expect(log.lines.join('\n')).not.toContain(key);
   });
 
+  it('swaps a printed key for the tab’s own on first use: the printed address then opens nothing', async () => {
+    const printed = printedKey();
+    const tab = await connect(origin(), '/ipc', printed);
+    // The first frame gives the tab its own key, before any reply.
+    const tabKey = (
+      await waitFor(() => tab.messages[0] as { type: string; key: string } | undefined, { what: 'the tab’s key' })
+    ).key;
+    expect(tab.messages[0]).toEqual({ type: 'tab-key', key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(tabKey).not.toBe(printed);
+    expect(await call(tab.ws, tab.messages, 1, 'app:info')).toMatchObject({ ok: true });
+    tab.ws.close();
+    // The printed address again (from the browser's history, or a second tab): refused, while the first tab is open
+    // and after it has closed.
+    await expect(connect(origin(), '/ipc', printed)).rejects.toThrow(/403/);
+    // The tab's own key opens it again (a reload), as often as needed, and is never swapped.
+    for (const id of [2, 3]) {
+      const reload = await connect(origin(), '/ipc', tabKey);
+      expect(await call(reload.ws, reload.messages, id, 'app:info')).toMatchObject({ ok: true });
+      expect(reload.messages.some((m) => (m as { type: string }).type === 'tab-key')).toBe(false);
+      reload.ws.close();
+    }
+    // Two pages racing with one printed key: one tab opens, the other is refused.
+    const raced = printedKey();
+    const outcomes = await Promise.allSettled([connect(origin(), '/ipc', raced), connect(origin(), '/ipc', raced)]);
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    for (const o of outcomes) if (o.status === 'fulfilled') o.value.ws.close();
+    expect(log.lines.join('\n')).not.toContain(printed);
+    expect(log.lines.join('\n')).not.toContain(tabKey);
+  });
+
+  it('prints a new address once the last one printed has opened its tab, and only then', async () => {
+    expect(announced).toEqual([{ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/#key=/), again: false }]);
+    // An address made for someone else (a test's, or an older one) opening a tab prints nothing.
+    (await connect(origin())).ws.close();
+    expect(announced).toHaveLength(1);
+    (await connect(origin(), '/ipc', printedKey(announced[0]!.url))).ws.close();
+    expect(announced).toHaveLength(2);
+    expect(announced[1]).toEqual({ url: expect.stringMatching(/#key=/), again: true });
+    expect(announced[1]!.url).not.toBe(announced[0]!.url);
+    // The new address opens a tab of its own.
+    const next = await connect(origin(), '/ipc', printedKey(announced[1]!.url));
+    expect(await call(next.ws, next.messages, 1, 'app:info')).toMatchObject({ ok: true });
+    next.ws.close();
+  });
+
   it('refuses a WebSocket with the right key and Origin but another Host (DNS rebinding)', async () => {
     const port = new URL(host.origin).port;
+    const key = printedKey();
     await expect(connect(origin(), '/ipc', key, { host: `attacker.example:${port}` })).rejects.toThrow(/403/);
     await expect(connect(origin(), '/ipc', key, { host: `localhost:${port}` })).rejects.toThrow(/403/);
   });

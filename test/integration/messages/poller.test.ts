@@ -81,6 +81,18 @@ describe('texts poller', () => {
     await pollNow();
     expect(await asked(sb, 'GET /v1/conversation_messages')).toBe(afterList + 1);
     expect(inbound).toMatchObject([{ threadId: thread.id, text: 'C', meaning: 'confirm' }]);
+
+    // The cursor moves on: the next list asks from the text just read, not from the first read all day.
+    const firstSince = Date.parse(listed.at(-1)?.searchParams.get('updated_since') ?? '');
+    await pollNow();
+    const next = urls.filter((u) => u.pathname === '/v1/conversations').at(-1);
+    const newest = (await call(made, 'messages:threads', {})).threads
+      .map((t) => t.lastAt ?? '')
+      .sort()
+      .at(-1);
+    const nextSince = Date.parse(next?.searchParams.get('updated_since') ?? '');
+    expect(nextSince).toBeGreaterThan(firstSince);
+    expect(nextSince).toBeGreaterThanOrEqual(Date.parse(newest ?? ''));
   });
 
   it('backs off while the service fails, and asks less often while the window is hidden', async () => {

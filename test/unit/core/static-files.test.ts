@@ -53,6 +53,18 @@ describe('static files', () => {
     expect(new Set([br!.etag, gz!.etag, plain!.etag]).size).toBe(3);
   });
 
+  it('reads a file once however many ask for it before the first read ends: one copy in memory, one compression', async () => {
+    writeFileSync(join(root, 'assets', 'big-Bq7mXp2Lc9.js'), js.repeat(40));
+    const asked = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => readStatic(root, '/assets/big-Bq7mXp2Lc9.js', i % 2 ? 'br' : '')),
+    );
+    const raw = asked.filter((_, i) => i % 2 === 0).map((f) => f!.body);
+    const br = asked.filter((_, i) => i % 2 === 1).map((f) => f!.body);
+    expect(new Set(raw).size).toBe(1);
+    expect(new Set(br).size).toBe(1);
+    expect(brotliDecompressSync(br[0]!).equals(raw[0]!)).toBe(true);
+  });
+
   it('never serves outside its folder', async () => {
     writeFileSync(join(root, '..', 'frontdesk-outside.txt'), 'outside');
     for (const path of ['/../frontdesk-outside.txt', '/%2e%2e/frontdesk-outside.txt', '/%00', '/assets', '/%E0%A4%A'])
