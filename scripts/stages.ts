@@ -1,0 +1,123 @@
+/**
+ * The stages of `npm test`, run one after another; each runs whatever came before it (a red typecheck does not hide
+ * the unit tests, nor a red unit test the defences and e2e), except that a stage which needs the build is not run on a
+ * build that failed (it would test the previous build). The summary names each stage's result and time, and the run
+ * fails if any stage failed or was not run.
+ */
+import { spawn } from 'node:child_process';
+
+/** One stage: a command, and the stage it needs to have passed (if any). */
+export interface Stage {
+  name: string;
+  command: readonly string[];
+  needs?: string;
+}
+
+/** What came of one stage. */
+interface StageResult {
+  stage: Stage;
+  outcome: 'passed' | 'failed' | 'not run';
+  /** Wall time in ms (0 when not run). */
+  ms: number;
+  /** Why it failed or was not run. */
+  detail: string;
+}
+
+const npmRun = (script: string): string[] => ['npm', 'run', script];
+
+/** `npm test`'s stages, in order. */
+export const STAGES: readonly Stage[] = [
+  { name: 'typecheck', command: npmRun('typecheck') },
+  { name: 'lint', command: npmRun('lint') },
+  { name: 'build', command: npmRun('build') },
+  { name: 'electronegativity', command: npmRun('test:electronegativity'), needs: 'build' },
+  { name: 'unit + integration', command: npmRun('test:unit') },
+  { name: 'defences', command: npmRun('test:defences') },
+  { name: 'e2e', command: npmRun('test:e2e'), needs: 'build' },
+  { name: 'electron', command: npmRun('test:electron'), needs: 'build' },
+];
+
+/** 41 s, 3 min 12 s. */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+/** Runs `command` with the terminal's output; resolves to how it ended. */
+function run(command: readonly string[], quiet: boolean): Promise<{ code: number | null; signal: string | null }> {
+  return new Promise((done) => {
+    const [file, ...args] = command as [string, ...string[]];
+    const child = spawn(file, args, { stdio: quiet ? 'ignore' : 'inherit' });
+    child.once('error', (error) => {
+      process.stderr.write(`npm test: could not run ${command.join(' ')}: ${error.message}\n`);
+      done({ code: 127, signal: null });
+    });
+    child.once('exit', (code, signal) => done({ code, signal }));
+  });
+}
+
+/**
+ * Runs every stage and returns the summary's lines and whether all passed. Interrupted (Ctrl-C or a stage ended by
+ * SIGINT/SIGTERM), it runs no more stages.
+ */
+export async function runStages(
+  stages: readonly Stage[],
+  {
+    quiet = false,
+    print = (line) => void process.stdout.write(`${line}\n`),
+  }: { quiet?: boolean; print?: (line: string) => void } = {},
+): Promise<{ ok: boolean; summary: string[] }> {
+  const results: StageResult[] = [];
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
+  const started = performance.now();
+  try {
+    for (const [i, stage] of stages.entries()) {
+      const needed = stage.needs === undefined ? undefined : results.find((r) => r.stage.name === stage.needs);
+      if (stopped) {
+        results.push({ stage, outcome: 'not run', ms: 0, detail: 'the run was interrupted' });
+        continue;
+      }
+      if (needed && needed.outcome !== 'passed') {
+        results.push({
+          stage,
+          outcome: 'not run',
+          ms: 0,
+          detail: `needs the ${needed.stage.name}, which ${needed.outcome === 'failed' ? 'failed' : 'did not run'}`,
+        });
+        continue;
+      }
+      print(`\n── npm test, stage ${i + 1} of ${stages.length}: ${stage.name} (${stage.command.join(' ')})`);
+      const t0 = performance.now();
+      const { code, signal } = await run(stage.command, quiet);
+      const ms = performance.now() - t0;
+      if (signal === 'SIGINT' || signal === 'SIGTERM') stopped = true;
+      results.push(
+        code === 0
+          ? { stage, outcome: 'passed', ms, detail: '' }
+          : { stage, outcome: 'failed', ms, detail: signal ? `ended by ${signal}` : `exit code ${code}` },
+      );
+    }
+  } finally {
+    process.off('SIGINT', stop).off('SIGTERM', stop);
+  }
+  const count = (o: StageResult['outcome']) => results.filter((r) => r.outcome === o).length;
+  const ok = count('passed') === results.length;
+  const width = Math.max(...stages.map((s) => s.name.length));
+  const summary = [
+    `npm test ${ok ? 'passed' : 'FAILED'}: ${count('passed')} of ${results.length} stages passed` +
+      `${count('failed') ? `, ${count('failed')} failed` : ''}${count('not run') ? `, ${count('not run')} not run` : ''}` +
+      ` (${duration(performance.now() - started)})`,
+    ...results.map((r) => {
+      const label = r.outcome === 'failed' ? 'FAILED' : r.outcome;
+      const time = r.outcome === 'not run' ? '' : duration(r.ms);
+      return `  ${label.padEnd(7)}  ${r.stage.name.padEnd(width)}  ${time.padStart(10)}  ${r.detail}`.trimEnd();
+    }),
+  ];
+  print('');
+  for (const line of summary) print(line);
+  return { ok, summary };
+}
