@@ -73,7 +73,7 @@ async function main(): Promise<void> {
       appVersion: version,
       // Each address opens one tab (its key is then spent): a new one is printed once the last one has.
       announce: (url, again) => {
-        const note = port !== preferred ? ` (port ${preferred} was taken, so it uses ${port})` : '';
+        const note = port !== preferred ? ` (port ${preferred} was taken, so it uses ${portOf(url)})` : '';
         console.log(
           again
             ? `That address has opened its tab (each address opens one). To open Frontdesk in another tab: ${url}`

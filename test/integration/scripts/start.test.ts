@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { createServer, type Server } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { tempDir } from '../../support/core-fixture';
 
@@ -158,6 +159,22 @@ describe('npm start (scripts/start.ts)', () => {
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<title>Frontdesk</title>');
+      // That address opens one tab: once a page has used its key, a new address is printed for the next tab.
+      const { origin, hash } = new URL(url);
+      const tab = new WebSocket(
+        `${origin.replace('http', 'ws')}/ipc`,
+        ['frontdesk', `key.${hash.slice('#key='.length)}`],
+        {
+          origin,
+        },
+      );
+      await new Promise((ok, fail) => (tab.once('open', ok), tab.once('error', fail)));
+      tab.close();
+      const next = await run.line(
+        /^That address has opened its tab \(each address opens one\)\. To open Frontdesk in another tab: (http:\/\/127\.0\.0\.1:\d+\/#key=\S+)$/,
+      );
+      expect(new URL(next[1]!).origin).toBe(origin);
+      expect(next[1]).not.toBe(url);
     },
   );
 
