@@ -276,6 +276,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/outbox/tamper.test.ts'],
   },
   {
+    name: 'the outbox watermark claims a record the log does not hold (one past the last durable)',
+    file: 'main/core/outbox/op-log.ts',
+    find: 'const target: Mark = { file: this.state.fileId, seq: this.state.seq };',
+    replace: 'const target: Mark = { file: this.state.fileId, seq: this.state.seq + 1 };',
+    tests: ['test/unit/outbox/op-log.test.ts'],
+  },
+  {
     name: 'a damaged status update of a change still there is counted as a lost change',
     file: 'main/core/outbox/log-recovery.ts',
     find: "if (hint.t === 'u' || (hint.t === 'p' && seq < (lastPut.get(hint.id) ?? 0))) doubt.add(op.id);",

@@ -9,6 +9,7 @@ import { OpLog } from '../../../main/core/outbox/op-log';
 import { OpTable } from '../../../main/core/outbox/op-table';
 import { logKeys, openLegacyLine, parseLine, sealLine } from '../../../main/core/outbox/record-codec';
 import type { LogRecord } from '../../../main/core/outbox/types';
+import { Watermark } from '../../../main/core/outbox/watermark';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { sealLegacyLine } from './legacy-line';
 import { makeOp } from './support';
@@ -165,6 +166,26 @@ describe('op log', () => {
     const replay = new OpTable();
     records.forEach((r) => replay.apply(r));
     expect([...replay.ops.keys()]).toEqual(['o40', 'o41', 'o42', 'o43', 'o44', 'o45', 'o46', 'o47', 'o48']);
+  });
+
+  it('the watermark follows the durable records and never claims one that a failed write left out', async () => {
+    const dir = folder();
+    const { opLog } = await openLog(dir, memoryLogger());
+    await opLog.append({ t: 'put', op: makeOp({ id: 'a' }) });
+    await opLog.append({ t: 'put', op: makeOp({ id: 'b' }) });
+    // The disk refuses the third record's write: its caller is told, and the watermark must not count it.
+    const handle = (opLog as unknown as { fh: { appendFile: (data: string) => Promise<void> } }).fh;
+    const appendFile = handle.appendFile.bind(handle);
+    handle.appendFile = () => Promise.reject(new Error('ENOSPC: no space left on device'));
+    await expect(opLog.append({ t: 'put', op: makeOp({ id: 'c' }) })).rejects.toThrow('ENOSPC');
+    handle.appendFile = appendFile;
+    await opLog.close();
+    const mark = await Watermark.open(join(dir, 'outbox.mark'), logKeys(key));
+    await mark.close();
+    expect(mark.current?.seq).toBe(2);
+    const { opLog: again, records } = await openLog(dir, memoryLogger());
+    await again.close();
+    expect(records.map((r) => (r.t === 'put' ? r.op.id : r.t))).toEqual(['a', 'b']);
   });
 
   it('never writes a patient name, phone or payload field in clear', async () => {
