@@ -474,7 +474,7 @@ export const DEFENCES: Defence[] = [
   {
     name: 'folders and files under outbox/, logs/ and cache/ stay open to others (the interior checks)',
     file: 'main/core/data-folder.ts',
-    find: '    chmodSync(path, info.isDirectory() ? 0o700 : 0o600);\n',
+    find: '    chmodSync(path, want);\n',
     replace: '',
     tests: ['test/integration/app/whole-data-folder.test.ts'],
   },

@@ -86,8 +86,11 @@ function secureEntry(dir: string, name: string, log: Logger, tightened: { folder
     throw new DataFolderError(
       `Frontdesk will not start: ${path} belongs to another user. If you did not put it there, remove it; if Frontdesk once ran under another account, make it yours (chown) and start again.`,
     );
-  if ((info.mode & 0o077) !== 0) {
-    chmodSync(path, info.isDirectory() ? 0o700 : 0o600);
+  // Exactly 0700 or 0600: also gives back the user's own access to a folder found closed to them (0000), so that what
+  // it holds can be checked too.
+  const want = info.isDirectory() ? 0o700 : 0o600;
+  if ((info.mode & 0o777) !== want) {
+    chmodSync(path, want);
     tightened[info.isDirectory() ? 'folders' : 'files']++;
   }
   if (info.isDirectory()) for (const entry of readdirSync(path)) secureEntry(dir, join(name, entry), log, tightened);
