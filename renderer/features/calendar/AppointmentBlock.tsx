@@ -38,39 +38,44 @@ function BookingStateBadge({ booking }: { booking: NonNullable<AgendaItem['booki
   );
 }
 
-/** Badges of an appointment (shared by grid and agenda). */
+/**
+ * Badges of an appointment (shared by grid and agenda), a space between each: where they are not laid out as boxes
+ * (hidden for screen readers in a small block, the accessible name, copied text) their words stay apart, never
+ * "Texted: confirmConfirmed". A flex row draws no space between its items.
+ */
 export function AppointmentBadges({ item }: { item: AgendaItem }) {
   const waiting = pendingWords(item);
   const person = item.people[0];
   const replied = useMessagesStore((s) => s.meanings[item.id]);
-  return (
-    <>
-      {item.booking && <BookingStateBadge booking={item.booking} />}
-      {replied && (
-        <span className={`badge badge-${replied === 'cancel' ? 'bad' : 'good'}`} data-testid="reply-label">
-          {replied === 'cancel' ? 'Texted: cancel' : 'Texted: confirm'}
-        </span>
-      )}
-      {waiting && (
-        <span className={`badge badge-${item.pending?.status === 'needs_attention' ? 'bad' : 'neutral'}`}>
-          {waiting}
-        </span>
-      )}
-      {item.pendingMark && (
-        <span className="badge badge-neutral" data-testid="pending-mark">
-          {MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync
-        </span>
-      )}
-      {!item.pendingMark && person?.checkIn && (
-        <span className={`badge badge-${person.checkIn === 'noshow' ? 'bad' : 'good'}`}>
-          {checkInWords(person.checkIn)}
-        </span>
-      )}
-      {!item.pendingMark && !person?.checkIn && person?.state && person.state !== 'initial' && (
-        <span className={`badge badge-${stateTone(person.state)}`}>{stateInWords(person.state)}</span>
-      )}
-    </>
-  );
+  const badges = [
+    item.booking && <BookingStateBadge key="booking" booking={item.booking} />,
+    replied && (
+      <span key="reply" className={`badge badge-${replied === 'cancel' ? 'bad' : 'good'}`} data-testid="reply-label">
+        {replied === 'cancel' ? 'Texted: cancel' : 'Texted: confirm'}
+      </span>
+    ),
+    waiting && (
+      <span key="waiting" className={`badge badge-${item.pending?.status === 'needs_attention' ? 'bad' : 'neutral'}`}>
+        {waiting}
+      </span>
+    ),
+    item.pendingMark && (
+      <span key="mark" className="badge badge-neutral" data-testid="pending-mark">
+        {MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync
+      </span>
+    ),
+    !item.pendingMark && person?.checkIn && (
+      <span key="check-in" className={`badge badge-${person.checkIn === 'noshow' ? 'bad' : 'good'}`}>
+        {checkInWords(person.checkIn)}
+      </span>
+    ),
+    !item.pendingMark && !person?.checkIn && person?.state && person.state !== 'initial' && (
+      <span key="state" className={`badge badge-${stateTone(person.state)}`}>
+        {stateInWords(person.state)}
+      </span>
+    ),
+  ].filter(Boolean);
+  return <>{badges.flatMap((badge, i) => (i === 0 ? [badge] : [' ', badge]))}</>;
 }
 
 export interface BlockProps {
@@ -127,7 +132,12 @@ function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; 
   return (
     <span className="appt-time">
       {clock}
-      {period && <span className="appt-period"> {period}</span>}
+      {period && (
+        <>
+          {' '}
+          <span className="appt-period">{period}</span>
+        </>
+      )}
       {withState && item.booking && (
         <span className="appt-state" aria-hidden="true">
           {' · '}
@@ -183,7 +193,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
           {who}
         </span>
       )}
-      <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{item.title}</span>
+      <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{item.title}</span>{' '}
       {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />
@@ -191,7 +201,6 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       )}
       {badgesHidden && (
         <span className="visually-hidden">
-          {' '}
           <AppointmentBadges item={item} />
         </span>
       )}
