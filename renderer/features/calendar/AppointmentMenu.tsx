@@ -21,12 +21,18 @@ function canMark(item: AgendaItem): boolean {
   return item.id > 0 && item.pending?.change !== 'delete';
 }
 
+/** The words over the marks: why they are off when they are. */
+function markHeader(item: AgendaItem): string {
+  if (item.pending?.change === 'delete') return 'No marks: this appointment is being cancelled';
+  return canMark(item) ? 'Mark as' : 'Marks are available once it has synced';
+}
+
 function Items({ item, withDetails }: { item: AgendaItem; withDetails: boolean }) {
   const marking = canMark(item);
   return (
     <>
       <MenuSection>
-        <Header className="menu-header">{marking ? 'Mark as' : 'Marks are available once it has synced'}</Header>
+        <Header className="menu-header">{markHeader(item)}</Header>
         {MARK_STATES.map((state) => (
           <MenuItem key={state} id={`mark:${state}`} className="menu-item" isDisabled={!marking}>
             {MARK_WORDS[state]}

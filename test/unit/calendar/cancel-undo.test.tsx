@@ -128,6 +128,9 @@ describe('a visit whose cancellation is waiting to be sent', () => {
     const onAction = vi.fn();
     render(<menus.ContextMenu item={cancelling} at={{ x: 10, y: 10 }} onAction={onAction} onClose={() => undefined} />);
     expect(offered()).toEqual(Object.fromEntries(marks.map((name) => [name, false])));
+    // it says why, and does not promise marks that will never come (the visit goes once the cancellation is sent)
+    expect(screen.getByText('No marks: this appointment is being cancelled')).toBeTruthy();
+    expect(screen.queryByText(/once it has synced/)).toBeNull();
     await userEvent.setup().click(screen.getByRole('menuitem', { name: 'Arrived' }));
     expect(onAction).not.toHaveBeenCalled();
   });
