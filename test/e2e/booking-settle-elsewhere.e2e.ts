@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, openSized, scheduleSettled, shot, signedInSchedule } from './support/schedule';
+import { axeProblems, openSized, reveal, scheduleSettled, shot, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack({ deviceSettleMs: 30_000 });
@@ -41,9 +41,11 @@ describe('a device-backed booking made elsewhere', () => {
 
     const app = await openSized(stack);
     await signedInSchedule(app);
-    // The Agenda lists the next seven days whole (the Day grid keeps only the blocks in view).
+    // The Agenda lists the next seven days; it keeps only the rows in view, so it is scrolled down to the booking
+    // (late in the day the first free time is the next day's, further down).
     await app.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Agenda' }).click();
     await scheduleSettled(app);
+    expect(await reveal(app, 'Cleo Elsewhere')).toBe(true);
     const cleo = app.page.getByTestId('appointment').filter({ hasText: 'Cleo Elsewhere' });
     await cleo.and(app.page.locator('[data-booking="pending"]')).waitFor({ timeout: 20_000 });
     expect(await cleo.innerText()).toContain('Waiting for the office');

@@ -95,11 +95,11 @@ export async function nextBusyDay(fd: FrontdeskPage): Promise<number> {
 }
 
 /**
- * Scrolls the Day grid down the day until `name`'s appointment is in view (the grid keeps only the blocks of the
- * minutes in view, and the first free times depend on the hour the test runs); false when it is not on this day.
+ * Scrolls the Day grid down the day, or the Agenda down its days, until `name`'s appointment is in view (both keep
+ * only the rows in view, and the first free times depend on the hour the test runs); false when it is not shown.
  */
 export async function reveal(app: FrontdeskPage, name: string): Promise<boolean> {
-  const grid = app.page.getByTestId('time-grid').locator('.grid-scroll');
+  const grid = app.page.locator('[data-testid="time-grid"] .grid-scroll, [data-testid="agenda"]').first();
   const block = app.page.getByTestId('appointment').filter({ hasText: name });
   const { height, step } = await grid.evaluate((el) => ({ height: el.scrollHeight, step: el.clientHeight / 2 }));
   for (let top = 0; top < height; top += step) {
