@@ -255,8 +255,8 @@ export interface OutboxSummary {
  * one: putting the old key back and restarting brings them back; or the user starts a new, empty outbox.
  */
 export interface OutboxLocked {
-  /** Saved records waiting (a change and its status updates): at most this many changes. */
-  records: number;
+  /** Changes in the log (at most: without the key, their lines tell only which change each concerns). */
+  changes: number;
   /**
    * The file to put back: the outbox's own key file when both its copies are lost, else the browser host's `vault.key`;
    * null where it is the system's keystore that cannot unwrap the key.

@@ -293,7 +293,8 @@ export const DEFENCES: Defence[] = [
     name: 'a log of the format before places is read as if it were of today (a line of it slipped into a log is replayed)',
     file: 'main/core/outbox/log-file.ts',
     find: "keep(isLegacyLine(line.text) ? 'not of this log' : 'damaged record');",
-    replace: "keep('damaged record'); if (isLegacyLine(line.text)) result.placed.push({ seq: 1e9, record: openLegacyLine(keys.key, line.text) });",
+    replace:
+      "keep('damaged record'); if (isLegacyLine(line.text)) result.placed.push({ seq: 1e9, record: openLegacyLine(keys.key, line.text) });",
     tests: ['test/unit/outbox/format-1.test.ts'],
   },
   // --- The outbox key kept safe: its own file, two copies, never replaced while a log still needs it.
@@ -315,8 +316,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the outbox key file lost (both copies), a new outbox key is made over the log that still needs the old one',
     file: 'main/core/outbox/data-key.ts',
-    find: 'if (records > 0)\n      throw new DataKeyUnavailableError(',
-    replace: 'if (records < 0)\n      throw new DataKeyUnavailableError(',
+    find: 'if (changes > 0)\n      throw new DataKeyUnavailableError(',
+    replace: 'if (changes < 0)\n      throw new DataKeyUnavailableError(',
     tests: ['test/unit/outbox/data-key.test.ts', 'test/integration/outbox/key-kept-safe.test.ts'],
   },
   {

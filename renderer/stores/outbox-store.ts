@@ -27,6 +27,8 @@ export interface OutboxState {
   retryNow(): Promise<void>;
   discardHeld(account: string): Promise<void>;
   acknowledgeKeptAside(): Promise<void>;
+  /** The outbox is locked: set its old changes aside and start a new, empty one (the user's explicit choice). */
+  startAfresh(): Promise<void>;
 }
 
 const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [], keptAside: null };
@@ -78,6 +80,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
     retryNow: async () => summaryFrom(await frontdesk.invoke['outbox:retry-now']()),
     discardHeld: async (account) => summaryFrom(await frontdesk.invoke['outbox:discard-held']({ account })),
     acknowledgeKeptAside: async () => summaryFrom(await frontdesk.invoke['outbox:acknowledge-kept-aside']()),
+    startAfresh: async () => summaryFrom(await frontdesk.invoke['outbox:start-afresh']()),
   };
 });
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyValueStore, Logger, SecretCipher } from '../platform';
+import { changesIn } from './log-file';
 import { KEY_FILES, readKeyCopies, removeStaleKeyTemps, writeKeyCopies, type StoredKey } from './key-file';
 
 /** Settings key where older versions kept the wrapped data key (read once, to move it to the key file). */
@@ -30,8 +31,8 @@ export interface DataKey {
 export class DataKeyUnavailableError extends Error {
   constructor(
     message: string,
-    /** Records in the log that need the key (changes and their status updates: at most this many changes). */
-    readonly records: number,
+    /** Changes in the log that need the key (at most: told from the lines' op ids, without the key). */
+    readonly changes: number,
     /** The outbox's own key file, when that is what is lost (else the keystore cannot unwrap it). */
     readonly lostFile: string | null = null,
   ) {
@@ -54,12 +55,9 @@ async function seal(cipher: SecretCipher, key: Buffer, available: boolean): Prom
   return { sealed: 'wrapped', key: Buffer.from(await cipher.encrypt(key.toString('base64'))).toString('base64') };
 }
 
-/** Records in `<dir>/outbox.log` (complete lines), without reading them. */
-async function countRecords(dir: string): Promise<number> {
-  const buf = await readFile(join(dir, 'outbox.log')).catch(() => Buffer.alloc(0));
-  let count = 0;
-  for (let at = buf.indexOf(10); at !== -1; at = buf.indexOf(10, at + 1)) count++;
-  return count;
+/** How many changes `<dir>/outbox.log` may hold, without opening its records (no key needed). */
+async function countChanges(dir: string): Promise<number> {
+  return changesIn(await readFile(join(dir, 'outbox.log')).catch(() => Buffer.alloc(0)));
 }
 
 /**
@@ -90,13 +88,13 @@ export async function loadDataKey(
   }
   if (legacy) settings.delete(DATA_KEY_SETTING);
   if (!stored) {
-    // No key, yet the log holds records sealed with one: both copies were lost or damaged. A new key would leave every
+    // No key, yet the log holds changes sealed with one: both copies were lost or damaged. A new key would leave every
     // one of them unreadable for good, so none is written until the old file is back or the user starts afresh.
-    const records = await countRecords(dir);
-    if (records > 0)
+    const changes = await countChanges(dir);
+    if (changes > 0)
       throw new DataKeyUnavailableError(
         'the outbox key file is missing or damaged (both copies)',
-        records,
+        changes,
         join(dir, KEY_FILES[0]),
       );
     const key = randomBytes(32);
@@ -120,7 +118,7 @@ export async function loadDataKey(
   } catch (error) {
     throw new DataKeyUnavailableError(
       `the outbox key cannot be unwrapped: ${(error as Error).message}`,
-      await countRecords(dir),
+      await countChanges(dir),
     );
   }
 }

@@ -65,12 +65,12 @@ export class OutboxHost {
         'Frontdesk cannot read the changes waiting on this computer. Nothing was deleted; ask your administrator for help.';
       if (error instanceof DataKeyUnavailableError) {
         this.locked = {
-          records: error.records,
+          changes: error.changes,
           keyFile: error.lostFile ?? platform.keyFile ?? null,
           folder: join(platform.dataDir, 'outbox'),
         };
         platform.log.error('the outbox key cannot be unwrapped; the waiting changes are kept as they are', {
-          records: error.records,
+          changes: error.changes,
         });
       }
       this.deps.events.emit('outbox:changed', this.summary());
@@ -129,7 +129,7 @@ export class OutboxHost {
 
   /**
    * The user's choice while the outbox is locked: the old log, its key and everything beside them move into a
-   * `set-aside-<time>` folder (untouched, with a note saying how many records wait there), and a new, empty outbox
+   * `set-aside-<time>` folder (untouched, with a note saying how many changes wait there), and a new, empty outbox
    * opens with a new key. Only then may a new key be written.
    */
   async startAfresh(): Promise<OutboxSummary> {
@@ -148,7 +148,7 @@ export class OutboxHost {
     fsyncDir(aside);
     fsyncDir(locked.folder);
     platform.log.warn("the locked outbox was set aside at the user's request; a new, empty outbox starts", {
-      records: locked.records,
+      changes: locked.changes,
       folder: aside,
     });
     this.locked = null;
@@ -232,7 +232,7 @@ export class OutboxHost {
 function setAsideNote(locked: OutboxLocked): string {
   return [
     'Changes that were waiting to be sent from this computer, set aside by the user because their key could not be',
-    `unwrapped. ${locked.records} saved record(s) (a change and its status updates each count): at most that many changes.`,
+    `unwrapped: at most ${locked.changes} change(s), some of which may have reached the service already.`,
     '',
     locked.keyFile
       ? `To read them again: stop Frontdesk, put the old key file back as ${locked.keyFile}, move these files back into`

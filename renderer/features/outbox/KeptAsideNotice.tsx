@@ -5,14 +5,16 @@
  */
 import { mayNotHaveBeenSent } from '../../lib/outbox-words';
 import { useOutboxStore } from '../../stores/outbox-store';
+import { OutboxLockedNotice } from './OutboxLockedNotice';
 
 /** The notice (nothing when every saved change could be read). */
 export function KeptAsideNotice() {
   const kept = useOutboxStore((s) => s.summary.keptAside);
   const cannotOpen = useOutboxStore((s) => s.summary.cannotOpen ?? null);
   // A locked outbox (its key cannot be unwrapped) has a notice of its own, with what the user can do.
-  const locked = useOutboxStore((s) => Boolean(s.summary.locked));
-  if (cannotOpen && !locked)
+  const locked = useOutboxStore((s) => s.summary.locked ?? null);
+  if (locked) return <OutboxLockedNotice locked={locked} />;
+  if (cannotOpen)
     return (
       <div className="notice notice-error kept-aside" role="alert" data-testid="outbox-cannot-open">
         <p>{cannotOpen}</p>

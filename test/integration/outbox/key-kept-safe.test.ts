@@ -149,7 +149,6 @@ describe('the outbox key is kept safe', () => {
     const oldVaultKey = bytes(vaultKey);
     const logFile = join(f.dataDir, 'outbox', 'outbox.log');
     const before = { log: bytes(logFile), keys: keyCopies(f.dataDir) };
-    const records = before.log.toString('latin1').split('\n').length - 1;
     rmSync(vaultKey);
 
     const made = makeCore(kit.url, { dataDir: f.dataDir });
@@ -161,8 +160,8 @@ describe('the outbox key is kept safe', () => {
         value: OutboxSummary;
       };
       expect(summary.ok).toBe(true);
-      expect(summary.value.locked).toEqual({ records, keyFile: vaultKey, folder: join(f.dataDir, 'outbox') });
-      expect(records).toBeGreaterThanOrEqual(5);
+      // Without the key, which of the 8 changes were sent is not known: up to 8 may wait.
+      expect(summary.value.locked).toEqual({ changes: 8, keyFile: vaultKey, folder: join(f.dataDir, 'outbox') });
       // Anything that would seal something new is refused rather than writing a new vault.key.
       await expect(made.platform.cipher.encrypt('anything')).rejects.toThrow(/will not make a new one/);
       // Signing in would seal the session with a new vault.key: refused, in words that say what to do.
@@ -229,8 +228,7 @@ describe('the outbox key is kept safe', () => {
       const kept = join(f.dataDir, 'outbox', aside[0]!);
       expect(bytes(join(kept, 'outbox.log'))).toEqual(before.log);
       expect(KEY_FILES.map((name) => bytes(join(kept, name)))).toEqual(before.keys);
-      const records = before.log.toString('latin1').split('\n').length - 1;
-      expect(readFileSync(join(kept, 'README.txt'), 'utf8')).toContain(`${records} saved record(s)`);
+      expect(readFileSync(join(kept, 'README.txt'), 'utf8')).toContain('at most 8 change(s)');
       // Only now is a new key written, and the new outbox takes work.
       expect(existsSync(join(f.dataDir, 'vault.key'))).toBe(true);
       const op = await made.core.outbox.get().enqueue(

@@ -116,13 +116,13 @@ describe('outbox data key', () => {
     };
     const error = await loadDataKey(dir, settings, changed, memoryLogger()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataKeyUnavailableError);
-    expect((error as DataKeyUnavailableError).records).toBe(3);
+    expect((error as DataKeyUnavailableError).changes).toBe(3);
     expect(copies(dir)).toEqual(before);
     expect(readdirSync(dir).sort()).toEqual([...KEY_FILES, 'outbox.log'].sort());
   });
 
   it.each(['deleted', 'damaged'] as const)(
-    'both copies %s while the log holds records: refuses, and writes no new key over them',
+    'both copies %s while the log holds changes: refuses, and writes no new key over them',
     async (how) => {
       const dir = folder();
       const cipher = switchableCipher(true);
@@ -134,7 +134,7 @@ describe('outbox data key', () => {
       const before = readdirSync(dir).sort();
       const error = await loadDataKey(dir, memorySettings(), cipher, memoryLogger()).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(DataKeyUnavailableError);
-      expect(error).toMatchObject({ records: 2, lostFile: join(dir, KEY_FILES[0]) });
+      expect(error).toMatchObject({ changes: 2, lostFile: join(dir, KEY_FILES[0]) });
       expect(readdirSync(dir).sort()).toEqual(before);
       if (how === 'damaged') expect(copies(dir)).toEqual(['damaged', 'damaged']);
       // An empty log needs no old key: a new one is made.
