@@ -9,6 +9,7 @@ import { installDeepLinks } from './electron/deep-links';
 import { hardenApp } from './electron/hardening';
 import { forwardEvents, registerIpc } from './electron/ipc';
 import { createElectronLogger, logFolder } from './electron/log';
+import { keepChromiumApart } from './electron/session-data';
 import { installMenu } from './electron/menu';
 import { createElectronPlatform } from './electron/platform';
 import { registerAppScheme, serveAppScheme } from './electron/protocol';
@@ -41,6 +42,7 @@ function configOrExit(userDataDir: string): FrontdeskConfig | null {
   }
 }
 
+keepChromiumApart(app);
 const log = createElectronLogger(logFolder(app.getPath('userData')));
 installCrashGuards(log);
 

@@ -52,7 +52,7 @@ export function secureDataFolder(dir: string, log: Logger): void {
 }
 
 /** The folders Frontdesk writes in, inside the data folder: everything in them is checked at each start. */
-const INSIDE = ['outbox', 'logs', 'cache'];
+export const INSIDE = ['outbox', 'logs', 'cache'];
 
 const kindOf = (info: Stats) =>
   info.isSymbolicLink() ? 'link' : info.isFIFO() ? 'pipe' : info.isSocket() ? 'socket' : 'device';
