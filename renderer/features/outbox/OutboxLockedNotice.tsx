@@ -31,7 +31,7 @@ export function OutboxLockedNotice({ locked }: { locked: OutboxLocked }) {
         <li>
           {locked.keyFile
             ? 'Put the old key file back (your administrator can restore it from a backup), then restart Frontdesk.'
-            : 'Ask your administrator to restore the password storage this computer had, then restart Frontdesk.'}{' '}
+            : 'Ask your administrator to unlock the password storage, or restore the one this computer had, then restart Frontdesk.'}{' '}
           Every waiting change comes back and is sent.
         </li>
         <li>

@@ -31,7 +31,9 @@ describe('locked outbox notice', () => {
     const words = screen.getByRole('alert').textContent ?? '';
     expect(words).toContain('Up to 4 saved changes are waiting');
     expect(words).toContain('this computer’s password storage');
-    expect(words).toContain('Ask your administrator to restore the password storage this computer had');
+    expect(words).toContain(
+      'Ask your administrator to unlock the password storage, or restore the one this computer had',
+    );
     expect(words).not.toContain('key file');
     expect(words).not.toContain('Nothing was sent');
     expect(words).toContain(folder);
