@@ -321,6 +321,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/outbox/data-key.test.ts', 'test/integration/outbox/key-kept-safe.test.ts'],
   },
   {
+    name: 'the outbox key is read through a link planted at its file (no-follow opens)',
+    file: 'main/core/outbox/key-file.ts',
+    find: "readFile(join(dir, name), { encoding: 'utf8', flag: NO_FOLLOW.read })",
+    replace: "readFile(join(dir, name), { encoding: 'utf8' })",
+    tests: ['test/unit/outbox/data-key.test.ts'],
+  },
+  {
     name: 'a lost vault.key is replaced by a new one while the outbox key wrapped with it is on disk',
     file: 'main/browser-host/node-platform.ts',
     find: '() => !holdsWrappedKey(outboxDir)',

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
 import { fsyncDir } from './log-file';
 
@@ -76,7 +77,8 @@ interface KeyCopies {
 export async function readKeyCopies(dir: string): Promise<KeyCopies> {
   const texts = await Promise.all(
     KEY_FILES.map((name) =>
-      readFile(join(dir, name), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      // A link planted at a copy's name is not followed: it reads as a damaged copy (and is moved aside).
+      readFile(join(dir, name), { encoding: 'utf8', flag: NO_FOLLOW.read }).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return null;
         return '';
       }),
@@ -96,7 +98,7 @@ export async function readKeyCopies(dir: string): Promise<KeyCopies> {
 export function holdsWrappedKey(dir: string): boolean {
   return KEY_FILES.some((name) => {
     try {
-      return parseCopy(readFileSync(join(dir, name), 'utf8'))?.sealed === 'wrapped';
+      return parseCopy(readFileSync(join(dir, name), { encoding: 'utf8', flag: NO_FOLLOW.read }))?.sealed === 'wrapped';
     } catch {
       return false;
     }
@@ -107,7 +109,7 @@ export function holdsWrappedKey(dir: string): boolean {
 async function writeCopy(dir: string, name: string, text: string): Promise<void> {
   const path = join(dir, name);
   const temp = `${path}.tmp`;
-  const out = await open(temp, 'w', 0o600);
+  const out = await open(temp, NO_FOLLOW.replace, 0o600);
   try {
     await out.writeFile(text);
     await out.sync();

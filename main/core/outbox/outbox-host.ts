@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { OutboxItem, OutboxLocked, OutboxSummary } from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
 import type { EventBus } from '../events';
+import { NO_FOLLOW } from '../no-follow';
 import type { Platform } from '../platform';
 import { DataKeyUnavailableError } from './data-key';
 import { OutboxInputError } from './kinds';
@@ -144,7 +145,7 @@ export class OutboxHost {
       if (name.startsWith('kept-aside') || name.startsWith('set-aside-')) continue;
       await rename(join(locked.folder, name), join(aside, name));
     }
-    await writeFile(join(aside, 'README.txt'), setAsideNote(locked), { mode: 0o600 });
+    await writeFile(join(aside, 'README.txt'), setAsideNote(locked), { mode: 0o600, flag: NO_FOLLOW.create });
     fsyncDir(aside);
     fsyncDir(locked.folder);
     platform.log.warn("the locked outbox was set aside at the user's request; a new, empty outbox starts", {

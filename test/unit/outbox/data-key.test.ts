@@ -3,8 +3,17 @@
  * without one and wrapped later, moved once from settings where older versions kept it, mended from one copy when the
  * other is damaged, and never replaced while the log still needs the key that cannot be unwrapped.
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  copyFileSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DATA_KEY_SETTING, DataKeyUnavailableError, loadDataKey } from '../../../main/core/outbox/data-key';
 import { holdsWrappedKey, KEY_FILES } from '../../../main/core/outbox/key-file';
@@ -102,6 +111,27 @@ describe('outbox data key', () => {
     expect(copies(dir)).toEqual([good, good]);
     expect(log.lines.join('\n')).toContain('written again from the other copy');
     if (how === 'damaged') expect(readdirSync(dir).some((n) => n.startsWith(`${name}.damaged-`))).toBe(true);
+  });
+
+  it('a link planted at a copy is not followed: it counts as a damaged copy, the other is used', async () => {
+    const dir = folder();
+    const cipher = switchableCipher(true);
+    const first = await loadDataKey(dir, memorySettings(), cipher, memoryLogger());
+    const good = read(dir, KEY_FILES[1]);
+    // The planted file holds a key of its own: were it followed, the outbox would take that key.
+    const elsewhere = join(folder(), 'planted.json');
+    mkdirSync(dirname(elsewhere), { recursive: true });
+    const other = join(folder(), 'other');
+    await loadDataKey(other, memorySettings(), cipher, memoryLogger());
+    copyFileSync(join(other, KEY_FILES[0]), elsewhere);
+    const planted = readFileSync(elsewhere, 'utf8');
+    rmSync(join(dir, KEY_FILES[0]));
+    symlinkSync(elsewhere, join(dir, KEY_FILES[0]));
+    const again = await loadDataKey(dir, memorySettings(), cipher, memoryLogger());
+    expect(again.key.equals(first.key)).toBe(true);
+    expect(lstatSync(join(dir, KEY_FILES[0])).isSymbolicLink()).toBe(false);
+    expect(copies(dir)).toEqual([good, good]);
+    expect(readFileSync(elsewhere, 'utf8')).toBe(planted);
   });
 
   it('refuses to start, and writes nothing, when the wrapped key cannot be opened (the keystore changed)', async () => {
