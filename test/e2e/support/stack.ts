@@ -54,6 +54,8 @@ export interface StackOptions {
   scopes?: string[];
   /** How long a remote-device booking stays pending at the sandbox (its default: 3 s). */
   deviceSettleMs?: number;
+  /** Fills the data folder before the browser host starts (what an earlier run left, or a file lost since). */
+  prepare?: (dataDir: string, serviceUrl: string) => Promise<void>;
 }
 
 /** Starts sandbox + browser host + Chromium. */
@@ -66,6 +68,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const wire: string[] = [];
   const port = Number(new URL(sandbox.url).port);
   const dataDir = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-'));
+  await options.prepare?.(dataDir, sandbox.url);
   const logDir = join(dataDir, 'logs');
   const fileLog = createFileLogger({ dir: logDir });
   let clockOffset = 0;
