@@ -35,13 +35,13 @@ const rendererPackages = [
 export const runtimes: Runtime[] = [
   {
     files: ['main/core/'],
-    may: ['main/core/', 'preload/contract', 'preload/input-rules'],
+    may: ['main/core/', 'preload/contract', 'preload/input-rules', 'preload/parse-unknown'],
     packages: ['node:*', 'zod', 'oauth4webapi', 'libphonenumber-js'],
     why: 'main/core is plain Node: platform capabilities come in through Platform, never from Electron or a host',
   },
   {
     files: ['main/electron/'],
-    may: ['main/electron/', 'main/core/', 'preload/contract'],
+    may: ['main/electron/', 'main/core/', 'preload/contract', 'preload/parse-unknown'],
     packages: ['node:*', 'electron', 'electron-store', 'electron-log'],
     why: 'main/electron holds the thin Electron adapters around core',
   },
@@ -71,7 +71,14 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['renderer/lib/'],
-    may: ['renderer/', 'preload/contract', 'preload/bridge', 'preload/proxy-bridge', 'preload/ws-wire'],
+    may: [
+      'renderer/',
+      'preload/contract',
+      'preload/bridge',
+      'preload/proxy-bridge',
+      'preload/ws-wire',
+      'preload/parse-unknown',
+    ],
     packages: rendererPackages,
     why: 'renderer/lib builds the bridge; the renderer is a sandboxed page',
   },

@@ -9,6 +9,8 @@
  * with no watermark beside it, and such a file is rewritten in format 2 at once (see log-file.ts).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { parseJson } from '../../../preload/parse-unknown';
+import { storedRecord } from './stored-record';
 import type { LogRecord } from './types';
 
 const IV_BYTES = 12;
@@ -88,9 +90,11 @@ export function parseLine(keys: LogKeys, fileId: string, line: string): ParsedLi
   const fields = `${seqText}.${t}.${id}`;
   const prefix: LinePrefix = { seq: Number(seqText), t, id, macOk: mac === shortMac(keys, `${fileId}\0${fields}`) };
   try {
-    const record = JSON.parse(open(keys.key, Buffer.from(sealed, 'base64'), `${AAD_V2}\0${fileId}\0${fields}`)) as
-      LogRecord | HeadRecord;
-    if (!record || TYPE_OF[record.t] !== t || idOf(record) !== id) throw new Error('record does not match its place');
+    const record = parseJson(
+      storedRecord,
+      open(keys.key, Buffer.from(sealed, 'base64'), `${AAD_V2}\0${fileId}\0${fields}`),
+    );
+    if (TYPE_OF[record.t] !== t || idOf(record) !== id) throw new Error('record does not match its place');
     return { prefix, record };
   } catch {
     return { prefix, record: null };
@@ -105,9 +109,8 @@ export function claimedFileId(line: string): string | null {
 
 /** Decrypts a format-1 line (without its newline); throws when it is torn, altered or sealed with another key. */
 export function openLegacyLine(key: Buffer, line: string): LogRecord {
-  const record = JSON.parse(open(key, Buffer.from(line, 'base64'), AAD_V1)) as LogRecord;
-  if (!record || (record.t !== 'put' && record.t !== 'upd' && record.t !== 'del'))
-    throw new Error('unknown outbox record');
+  const record = parseJson(storedRecord, open(key, Buffer.from(line, 'base64'), AAD_V1));
+  if (record.t === 'head') throw new Error('unknown outbox record');
   return record;
 }
 

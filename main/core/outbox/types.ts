@@ -52,6 +52,11 @@ export interface OutboxOp {
   accountKey: string;
   kind: OpKind;
   payload: Record<string, unknown>;
+  /**
+   * The version of the kind's stored format the payload is in (kinds/stored-format.ts); absent in ops stored before
+   * payloads carried it. Read from disk, a payload is brought to today's version.
+   */
+  payloadVersion?: number;
   /** Records this op touches; only the oldest unfinished op of each key may be sent. */
   recordKeys: string[];
   /** When the appointment starts (events, book_now), epoch ms; null when not an appointment. */

@@ -1,7 +1,8 @@
 /**
- * A booking queued by app 0.1.0 stored the book_now request body, not the form's input. One still in the log when
- * the app is updated is read from disk by this version: Edit opens it in the form, and it is sent exactly once (its
- * answer lost on the way, it is found among the bookings instead of being booked twice).
+ * Bookings stored in an older format, still in the log when the app is updated, are read from disk by this version
+ * and sent exactly once against the sandbox. Version 0 stored the book_now request body, not the form's input: Edit
+ * opens it in the form, and its answer lost on the way, it is found among the bookings instead of being booked twice.
+ * Version 1 without its version beside it is what the log held before payloads carried one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
@@ -9,6 +10,7 @@ import { admin, signInAs } from '../../support/auth-fixture';
 import { makeCore, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 import type { Json } from './helpers';
+import { rewriteStoredOps, unversioned } from './stored-log';
 
 const PAGE = 'lakeside-dental-cleaning';
 const OWNER = 'owner@frontdesk.test';
@@ -16,6 +18,7 @@ const caller = { url: 'app://frontdesk', isMainFrame: true };
 
 let sandbox: Sandbox;
 const dir = tempDir('legacy-booking-');
+const today = tempDir('today-booking-');
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 1 });
@@ -23,6 +26,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.close();
   dir.cleanup();
+  today.cleanup();
 });
 
 /** GET as the owner with its API key (not through the app). */
@@ -35,19 +39,34 @@ async function ownerGet(path: string): Promise<Json> {
   return res.json();
 }
 
-describe('a booking queued by app 0.1.0', () => {
-  it('opens in the form and is sent exactly once after the update', async () => {
+describe('a booking stored in an older format', () => {
+  it('version 0 (the request body) opens in the form and is sent exactly once', async () => {
     const begin = new Date(Date.now() + 86_400_000).toISOString();
     const end = new Date(Date.now() + 8 * 86_400_000).toISOString();
     const { slots } = await ownerGet(`/v1/availability?booking_page=${PAGE}&begin=${begin}&end=${end}`);
     const slot = slots[0] as { time: string; start_time: string };
 
-    // App 0.1.0, offline: the booking is queued as the request body it would send, and the app quits.
+    // Offline: the booking is queued and the app quits; then its op is put back as version 0 stored it (the request
+    // body it would send, without a version).
     const old = makeCore(sandbox.url, { dataDir: dir.dir });
     await old.core.start();
     await signInAs(old, OWNER);
     await admin(sandbox).faults({ offline: true });
     await waitFor(() => old.core.connectivity.current().state === 'offline', { what: 'offline' });
+    const input = {
+      page: PAGE,
+      appointmentType: 'cleaning',
+      time: slot.time,
+      startsAt: slot.start_time,
+      provider: 1003,
+      name: 'Olive Oldversion',
+      phone: '(312) 555-0166',
+      email: '',
+      fieldData: {},
+    };
+    const queued = await old.core.outbox.get().enqueue('booking.book_now', input, { startsAt: slot.start_time });
+    expect(queued.status).toBe('queued');
+    await old.core.stop();
     const body = {
       booking_page: PAGE,
       time: slot.time,
@@ -56,9 +75,7 @@ describe('a booking queued by app 0.1.0', () => {
       phone_number: '(312) 555-0166',
       calendar_id: 1003,
     };
-    const queued = await old.core.outbox.get().enqueue('booking.book_now', body, { startsAt: slot.start_time });
-    expect(queued.status).toBe('queued');
-    await old.core.stop();
+    await rewriteStoredOps(dir.dir, old.platform, (op) => ({ ...unversioned(op), payload: body }));
 
     // This version, on the same data folder: the op comes from the log.
     const now = makeCore(sandbox.url, { dataDir: dir.dir });
@@ -100,6 +117,56 @@ describe('a booking queued by app 0.1.0', () => {
     } finally {
       await admin(sandbox).clearFaults();
       await now.core.stop();
+    }
+  }, 60_000);
+
+  it("today's version 1, stored without its version, is sent exactly once after the update", async () => {
+    const begin = new Date(Date.now() + 86_400_000).toISOString();
+    const end = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    const { slots } = await ownerGet(`/v1/availability?booking_page=${PAGE}&begin=${begin}&end=${end}`);
+    const slot = slots.at(-1) as { time: string; start_time: string };
+
+    const before = makeCore(sandbox.url, { dataDir: today.dir });
+    await before.core.start();
+    await signInAs(before, OWNER);
+    await admin(sandbox).faults({ offline: true });
+    await waitFor(() => before.core.connectivity.current().state === 'offline', { what: 'offline' });
+    const input = {
+      page: PAGE,
+      time: slot.time,
+      startsAt: slot.start_time,
+      name: 'Tess Todayformat',
+      phone: '(312) 555-0177',
+      email: '',
+      fieldData: {},
+    };
+    const queued = await before.core.outbox.get().enqueue('booking.book_now', input, { startsAt: slot.start_time });
+    await before.core.stop();
+    await rewriteStoredOps(today.dir, before.platform, unversioned);
+
+    const after = makeCore(sandbox.url, { dataDir: today.dir });
+    await after.core.start();
+    try {
+      await waitFor(() => after.core.auth.status().state === 'signed_in', { what: 'the saved sign-in' });
+      expect(await after.core.dispatch('bookings:draft', { id: queued.id }, caller)).toEqual({
+        ok: true,
+        value: { ...input, startsAt: slot.start_time },
+      });
+      await admin(sandbox).clearFaults();
+      const done = await waitFor(
+        () => {
+          const op = after.core.outbox.get().get(queued.id);
+          return op?.status === 'done' ? op : null;
+        },
+        { what: 'the booking sent', timeoutMs: 30_000 },
+      );
+      expect(after.core.outbox.get().keptAside()).toBeNull();
+      const { bookings } = await ownerGet(`/v1/bookings?booking_page=${PAGE}&page_size=1000`);
+      const made = (bookings as Json[]).filter((b) => b.name === 'Tess Todayformat');
+      expect(made.map((b) => [b.id, b.state !== 'failed'])).toEqual([[done.result?.id, true]]);
+    } finally {
+      await admin(sandbox).clearFaults();
+      await after.core.stop();
     }
   }, 60_000);
 });

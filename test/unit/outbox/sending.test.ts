@@ -218,11 +218,15 @@ describe('outbox sending', () => {
       };
     });
     const box = await open(service, { options: { bookingLookbackMs: 60_000 } });
-    const op = await box.enqueue(
-      'booking.book_now',
-      { booking_page: 'p', time: '2031-02-03T09:00:00', name: 'N', phone_number: '312-555-0100' },
-      { startsAt: '2031-02-03T09:00:00-06:00' },
-    );
+    const op = await box.enqueue('booking.book_now', {
+      page: 'p',
+      time: '2031-02-03T09:00:00',
+      startsAt: '2031-02-03T09:00:00-06:00',
+      name: 'N',
+      phone: '312-555-0100',
+      email: '',
+      fieldData: {},
+    });
     const done = await status(box, op.id, 'done');
     expect(done.result).toEqual({ id: 2, state: 'complete', reconciled: true });
     const query = service.calls[1]?.query ?? {};

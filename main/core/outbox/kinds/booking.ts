@@ -2,24 +2,49 @@
  * POST /v1/book_now. Not idempotent and without an external_id, so after an ambiguous attempt the outbox looks in
  * GET /v1/bookings for a live booking of the same page, start and invitee made since the first attempt.
  *
- * What is queued is the booking form's input as the contract checked it (the same schema the IPC handler parses the
- * call with): one shape from the form to the disk and back to the form for Edit. The request body is built from it
- * only when it is sent.
+ * What is queued is the booking as the form filled it in (page, wall time and instant, invitee, answers): the
+ * request body is built from it only when it is sent, and Edit opens it in the form again. Its stored shape is
+ * defined here, apart from the IPC channel's arguments, so a change to the channel cannot change what is on disk:
+ * a new stored shape is a new version with its migration (stored-format.ts).
  */
 import { z } from 'zod';
-import { invokeChannels, type BookingInput } from '../../../../preload/contract';
+import { emailOrBlank, phoneOrBlank } from '../../../../preload/input-rules';
 import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../../api/bookings-api';
 import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './spec';
+import { payloadFormat, type StoredFacts } from './stored-format';
 import type { OpResult, OutboxOp } from '../types';
 
-/** The booking form's input, as the contract's `bookings:book` checks it. */
-const formInput = invokeChannels['bookings:book'].args;
+/** A wall time, with or without seconds, and no offset. */
+const WALL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+/** Version 1 (today's): the booking as the form filled it in. */
+const storedBooking = z
+  .strictObject({
+    page: z.string().trim().min(1).max(200),
+    appointmentType: z.string().trim().min(1).max(100).optional(),
+    /** The booking page's wall time. */
+    time: z.string().regex(WALL_TIME, 'not a booking time'),
+    /** The same start as an instant. */
+    startsAt: z.iso.datetime({ offset: true }),
+    /** The provider's calendar; absent for "Anyone available". */
+    provider: z.number().int().positive().optional(),
+    name: z.string().trim().max(200),
+    phone: phoneOrBlank,
+    email: emailOrBlank,
+    fieldData: z
+      .record(z.string().max(64), z.union([z.string().max(2000), z.number(), z.boolean()]))
+      .refine((r) => Object.keys(r).length <= 50, 'too many fields'),
+    optedIntoTextMessaging: z.boolean().optional(),
+    optedIntoMarketing: z.boolean().optional(),
+  })
+  .refine((b) => Boolean(b.name || b.phone || b.email), 'a name, phone or e-mail is required');
+/** A queued booking, as stored (version 1). */
+export type StoredBooking = z.output<typeof storedBooking>;
 
 /**
- * The book_now request body itself, which app 0.1.0 queued instead of the form's input. It stays readable (and is
- * sent as it was stored) because a booking queued by that version may still be on disk, waiting for the network,
- * when the app is updated: it must still go out exactly once, and Edit must still open it in the form. The app
- * no longer queues it.
+ * Version 0: the book_now request body itself, which the app queued before it queued the form's input. Such a
+ * booking may still be on disk, waiting for the network, when the app is updated: it is read as version 1 by the
+ * step below, so it still goes out exactly once and Edit still opens it in the form.
  */
 const requestBody = z
   .looseObject({
@@ -33,20 +58,47 @@ const requestBody = z
     (b) => Boolean(b.name?.trim() || b.phone_number?.trim() || b.email_address?.trim()),
     'name, phone_number or email_address is required',
   );
-type RequestBody = z.output<typeof requestBody>;
 
-const bookNowPayload = z.union([formInput, requestBody]);
-/** A queued booking: the form's input, or (queued by app 0.1.0) the request body. */
-type QueuedBooking = z.output<typeof bookNowPayload>;
+/** Version 0 → 1: a request body read as the form's input (its start is the op's, kept beside the payload). */
+function fromRequestBody(old: Record<string, unknown>, facts: StoredFacts): Record<string, unknown> {
+  const b = requestBody.parse(old);
+  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+  const fieldData = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).safeParse(b.field_data);
+  const optIn = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
+  const texting = optIn(b.opted_into_text_messaging);
+  const marketing = optIn(b.opted_into_text_messaging_for_marketing);
+  const startsAt = facts.appointmentAt ?? instantOf(b.time);
+  if (startsAt === null) throw new Error('a queued booking without a known start');
+  return {
+    page: text(b.booking_page),
+    ...(b.appointment_type_token ? { appointmentType: text(b.appointment_type_token) } : {}),
+    // The wall time as the page shows it (a time sent with an offset keeps its wall part).
+    time: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?/.exec(b.time)?.[0] ?? b.time,
+    startsAt: new Date(startsAt).toISOString(),
+    ...(typeof b.calendar_id === 'number' ? { provider: b.calendar_id } : {}),
+    name: b.name ?? '',
+    phone: b.phone_number ?? '',
+    email: b.email_address ?? '',
+    fieldData: fieldData.success ? fieldData.data : {},
+    ...(texting !== undefined ? { optedIntoTextMessaging: texting } : {}),
+    ...(marketing !== undefined ? { optedIntoMarketing: marketing } : {}),
+  };
+}
 
-const isRequestBody = (p: QueuedBooking): p is RequestBody => 'booking_page' in p;
+/** How a booking is kept on disk: version 1, read from version 0 by one step. */
+const bookingFormat = payloadFormat({
+  schema: storedBooking,
+  first: 0,
+  migrations: [{ version: 1, up: fromRequestBody }],
+  // Payloads stored before they carried a version: a request body is version 0, the form's input version 1.
+  unmarked: (payload) => ('booking_page' in payload ? 0 : 1),
+});
 
 /** A wall time with seconds, as book_now takes it. */
 const withSeconds = (time: string) => (time.length === 16 ? `${time}:00` : time);
 
-/** The spec's book_now body (a body queued by app 0.1.0 goes out as it was stored). */
-function bodyOf(p: QueuedBooking): Record<string, unknown> {
-  if (isRequestBody(p)) return p;
+/** The spec's book_now body. */
+function bodyOf(p: StoredBooking): Record<string, unknown> {
   return {
     booking_page: p.page,
     time: withSeconds(p.time),
@@ -63,44 +115,21 @@ function bodyOf(p: QueuedBooking): Record<string, unknown> {
   };
 }
 
-/** A request body queued by app 0.1.0 read as the form's input (its start is the op's, kept beside the payload). */
-function inputOfBody(b: RequestBody, startsAt: number): BookingInput {
-  const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-  const fieldData = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).safeParse(b.field_data);
-  const optIn = (v: unknown) => (typeof v === 'boolean' ? v : undefined);
-  const texting = optIn(b.opted_into_text_messaging);
-  const marketing = optIn(b.opted_into_text_messaging_for_marketing);
-  return {
-    page: text(b.booking_page),
-    ...(b.appointment_type_token ? { appointmentType: text(b.appointment_type_token) } : {}),
-    time: b.time,
-    startsAt: new Date(startsAt).toISOString(),
-    ...(typeof b.calendar_id === 'number' ? { provider: b.calendar_id } : {}),
-    name: b.name ?? '',
-    phone: b.phone_number ?? '',
-    email: b.email_address ?? '',
-    fieldData: fieldData.success ? fieldData.data : {},
-    ...(texting !== undefined ? { optedIntoTextMessaging: texting } : {}),
-    ...(marketing !== undefined ? { optedIntoMarketing: marketing } : {}),
-  };
-}
-
 /**
- * The form's input of a queued booking, whichever shape it was stored in (for Edit, the Outbox's sentence, the
- * calendar's waiting row and the nearest free times). `op` must be a book_now op.
+ * A queued booking as the form filled it in (for Edit, the Outbox's sentence, the calendar's waiting row and the
+ * nearest free times). `op` must be a book_now op.
  */
-export function queuedBooking(op: Pick<OutboxOp, 'payload' | 'appointmentAt'>): BookingInput {
-  // The outbox stores only payloads this kind's schema accepted (at enqueue or edit), so the cast is sound.
-  const p = op.payload as QueuedBooking;
-  if (!isRequestBody(p)) return p;
-  return inputOfBody(p, op.appointmentAt ?? instantOf(p.time) ?? Date.now());
+export function queuedBooking(op: Pick<OutboxOp, 'payload'>): StoredBooking {
+  // The outbox holds only payloads this kind's format accepted (at enqueue, at edit, or read from disk and
+  // brought to today's version), so the cast is sound.
+  return op.payload as StoredBooking;
 }
 
 /** ISO-8601 UTC without milliseconds (the bookings' own format). */
 const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The query that finds this op's booking: same page and start, the invitee, made since the first attempt. */
-function lookupFilter(op: QueuedOp<QueuedBooking>, ctx: ReconcileContext, at: number): BookingFilter {
+function lookupFilter(op: QueuedOp<StoredBooking>, ctx: ReconcileContext, at: number): BookingFilter {
   const b = queuedBooking(op);
   const since = (op.firstSentAt ?? op.createdAt) - ctx.lookbackMs;
   const filter: BookingFilter = {
@@ -115,7 +144,7 @@ function lookupFilter(op: QueuedOp<QueuedBooking>, ctx: ReconcileContext, at: nu
 }
 
 /** A live booking at the same instant (and, when the query could not filter on the invitee, the same name). */
-function isOurs(op: QueuedOp<QueuedBooking>, at: number, b: BookingRecord, filter: BookingFilter): boolean {
+function isOurs(op: QueuedOp<StoredBooking>, at: number, b: BookingRecord, filter: BookingFilter): boolean {
   if (b.state === 'failed') return false;
   const start = b.start_time ? Date.parse(b.start_time) : at;
   if (start !== at) return false;
@@ -131,13 +160,12 @@ function outcome(b: BookingRecord | null): [BookingRecord | null, Partial<OpResu
 }
 
 /** book_now: a booking made twice would be a double booking, so it is always reconciled after doubt. */
-export const bookNowKind: KindSpec<QueuedBooking> = {
-  schema: bookNowPayload,
+export const bookNowKind: KindSpec<StoredBooking> = {
+  format: bookingFormat,
   create: false,
   goneIsDone: false,
-  recordKeys: (p) =>
-    isRequestBody(p) ? [`booking:${p.booking_page}:${p.time}`] : [`booking:${p.page}:${withSeconds(p.time)}`],
-  appointmentAt: (p, hint) => hint ?? instantOf(isRequestBody(p) ? p.time : p.startsAt),
+  recordKeys: (p) => [`booking:${p.page}:${withSeconds(p.time)}`],
+  appointmentAt: (p, hint) => hint ?? instantOf(p.startsAt),
   send: async (service, p) => done(...outcome(await bookNow(service, bodyOf(p)))),
   reconcile: async (service, op, ctx) => {
     const at = op.appointmentAt;

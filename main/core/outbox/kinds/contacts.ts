@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { createContact, deleteContact, findContactByExternalId, updateContact } from '../../api/contacts-api';
 import { done, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './spec';
+import { payloadFormat } from './stored-format';
 
 const named = (c: { name?: string; first_name?: string; last_name?: string }) =>
   Boolean(c.name?.trim() || c.first_name?.trim() || c.last_name?.trim());
@@ -24,7 +25,7 @@ const contactCreate = z
 
 /** POST /v1/contacts; after an ambiguous attempt, GET /v1/contact?external_id= first. */
 export const contactCreateKind: KindSpec<z.output<typeof contactCreate>> = {
-  schema: contactCreate,
+  format: payloadFormat({ schema: contactCreate }),
   create: true,
   goneIsDone: false,
   recordKeys: (p) => [recordKeyOf('contact', p)],
@@ -40,7 +41,7 @@ export const contactCreateKind: KindSpec<z.output<typeof contactCreate>> = {
 
 /** PUT /v1/contacts by id or external_id: a patch, the same result however often it is applied. */
 export const contactUpdateKind: KindSpec<z.output<typeof recordRef>> = {
-  schema: recordRef,
+  format: payloadFormat({ schema: recordRef }),
   create: false,
   goneIsDone: false,
   recordKeys: (p) => [recordKeyOf('contact', p)],
@@ -54,7 +55,7 @@ const contactDelete = z
 
 /** DELETE /v1/contacts: a second delete is a no-op, and "not found" means it is already gone. */
 export const contactDeleteKind: KindSpec<z.output<typeof contactDelete>> = {
-  schema: contactDelete,
+  format: payloadFormat({ schema: contactDelete }),
   create: false,
   goneIsDone: true,
   recordKeys: (p) => [recordKeyOf('contact', p)],

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { createEvent, deleteEvent, findEventByExternalId, markEvent, updateEvent } from '../../api/events-api';
 import { done, instantOf, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './spec';
+import { payloadFormat } from './stored-format';
 
 const participant = z.looseObject({ contact_id: refId.optional(), contact_external_id: refExternalId.optional() });
 
@@ -42,7 +43,7 @@ const startOf = (p: EventCreate | EventPatch, hint: number | null) => hint ?? in
 
 /** POST /v1/events; after an ambiguous attempt, GET /v1/event?external_id= first. */
 export const eventCreateKind: KindSpec<EventCreate> = {
-  schema: eventCreate,
+  format: payloadFormat({ schema: eventCreate }),
   create: true,
   goneIsDone: false,
   recordKeys: eventKeys,
@@ -56,7 +57,7 @@ export const eventCreateKind: KindSpec<EventCreate> = {
 
 /** PUT /v1/events by id or external_id (patch; participants replaced wholesale when sent). */
 export const eventUpdateKind: KindSpec<EventPatch> = {
-  schema: recordRef,
+  format: payloadFormat({ schema: recordRef }),
   create: false,
   goneIsDone: false,
   recordKeys: eventKeys,
@@ -70,7 +71,7 @@ const eventRefOnly = z
 
 /** DELETE /v1/events (soft delete; again is a no-op; 404 = already gone). */
 export const eventDeleteKind: KindSpec<z.output<typeof eventRefOnly>> = {
-  schema: eventRefOnly,
+  format: payloadFormat({ schema: eventRefOnly }),
   create: false,
   goneIsDone: true,
   recordKeys: (p) => [recordKeyOf('event', p)],
@@ -90,7 +91,7 @@ const eventMark = z
 
 /** POST /v1/event/mark: sets one state on every participant, so a repeat changes nothing. */
 export const eventMarkKind: KindSpec<z.output<typeof eventMark>> = {
-  schema: eventMark,
+  format: payloadFormat({ schema: eventMark }),
   create: false,
   goneIsDone: false,
   recordKeys: (p) => [recordKeyOf('event', p)],

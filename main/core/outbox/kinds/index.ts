@@ -39,6 +39,8 @@ export interface EnqueueOptions {
 /** What is stored for a payload. */
 export interface Prepared {
   payload: Record<string, unknown>;
+  /** The version of the kind's stored format the payload is in (today's). */
+  payloadVersion: number;
   recordKeys: string[];
   appointmentAt: number | null;
   zone: string | null;
@@ -55,7 +57,7 @@ function startsAtMs(value: string | number | undefined): number | null {
 export function prepare(kind: OpKind, payload: unknown, opId: string, options: EnqueueOptions = {}): Prepared {
   if (!OP_KINDS.includes(kind)) throw new OutboxInputError(`unknown kind ${String(kind)}`);
   const spec = KINDS[kind];
-  const parsed = spec.schema.safeParse(payload);
+  const parsed = spec.format.schema.safeParse(payload);
   if (!parsed.success)
     throw new OutboxInputError(parsed.error.issues.map((i) => `${i.path.join('.') || kind}: ${i.message}`).join('; '));
   const clean: Record<string, unknown> = { ...parsed.data };
@@ -65,5 +67,5 @@ export function prepare(kind: OpKind, payload: unknown, opId: string, options: E
     throw new OutboxInputError('book_now needs startsAt (or a time with an offset) so a lost answer can be checked');
   }
   const recordKeys = [...new Set([...spec.recordKeys(clean), ...(options.extraRecordKeys ?? [])])];
-  return { payload: clean, recordKeys, appointmentAt, zone: options.zone ?? null };
+  return { payload: clean, payloadVersion: spec.format.version, recordKeys, appointmentAt, zone: options.zone ?? null };
 }

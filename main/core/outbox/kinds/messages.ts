@@ -14,6 +14,7 @@ import {
   type ServiceMessage,
 } from '../../api/messages-api';
 import { done, refId, type KindSpec, type QueuedOp, type ReconcileContext } from './spec';
+import { payloadFormat } from './stored-format';
 
 /** How long a text may wait unsent before it is held for the user's decision. */
 export const TEXT_HOLD_MS = 15 * 60_000;
@@ -78,7 +79,7 @@ function afterMarker(messages: ServiceMessage[], marker: number | undefined): Se
 
 /** POST /v1/conversation_reply; after a lost answer, the thread's messages are looked up first. */
 export const messageReplyKind: KindSpec<Reply> = {
-  schema: replyPayload,
+  format: payloadFormat({ schema: replyPayload }),
   create: false,
   goneIsDone: false,
   recordKeys: (p) => [`conversation:${p.conversation_id}`],
@@ -94,7 +95,7 @@ export const messageReplyKind: KindSpec<Reply> = {
 
 /** POST /v1/start_conversation (always a new thread); after a lost answer, a new thread with this text is looked for. */
 export const messageStartKind: KindSpec<Start> = {
-  schema: startPayload,
+  format: payloadFormat({ schema: startPayload }),
   create: false,
   goneIsDone: false,
   recordKeys: (p) => [`conversation:new:${p.phone_number ?? `contact:${p.contact_id}`}`],

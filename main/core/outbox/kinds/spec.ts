@@ -1,5 +1,6 @@
 /** What the outbox knows about each kind of write: payload check, record keys, how to send and how to reconcile. */
 import { z } from 'zod';
+import type { PayloadFormat } from './stored-format';
 import type { ServiceRequester } from '../../api/service-client';
 import type { OpResult, OutboxOp } from '../types';
 
@@ -11,16 +12,16 @@ export interface ReconcileContext {
   textLookbackMs: number;
 }
 
-/** An op as a kind sees it: its payload already passed the kind's schema (at enqueue or edit; stored sealed). */
+/** An op as a kind sees it: its payload already passed the kind's schema (at enqueue or edit, and read from disk). */
 export type QueuedOp<P> = Omit<OutboxOp, 'payload'> & { payload: P };
 
 /**
- * One kind of write, typed by its payload `P` (what `schema` outputs). The table in kinds.ts holds them as
- * `KindSpec` (any payload): the outbox only hands a kind payloads its own schema accepted.
+ * One kind of write, typed by its payload `P` (what its format's schema outputs). The table in index.ts holds them
+ * as `KindSpec` (any payload): the outbox only hands a kind payloads its own format accepted.
  */
 export interface KindSpec<P extends Record<string, unknown> = Record<string, unknown>> {
-  /** Validates the payload (extra fields pass through: the service may accept more than the app knows). */
-  schema: z.ZodType<P>;
+  /** The payload as it is stored: today's schema, its version and the migrations from older ones. */
+  format: PayloadFormat<P>;
   /** Creates get the op's UUID as external_id unless the caller gave one. */
   create: boolean;
   /** A 404 means the goal is already reached (deletes). */
