@@ -69,7 +69,7 @@ export function App() {
   }, [signedIn]);
   useEffect(() => {
     if (!signedIn) return;
-    return wireShortcuts({ showShortcuts: () => useShellStore.getState().showShortcuts(true) });
+    return wireShortcuts();
   }, [signedIn]);
   useEffect(() => {
     setSignOutHandler(forgetAccount);

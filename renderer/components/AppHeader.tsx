@@ -4,13 +4,12 @@ import { AboutButton } from '../features/shell/AboutButton';
 import { useAuthStore } from '../stores/auth-store';
 import { useFinderStore } from '../stores/finder-store';
 import { useShellStore } from '../stores/shell-store';
-import { modKey } from '../features/shell/shortcuts';
+import { ariaKeys, chordWords } from '../lib/actions';
 
 /** The header shown on every screen. */
 export function AppHeader() {
   const signedIn = useAuthStore((s) => s.status?.state === 'signed_in');
   const practice = useAuthStore((s) => (s.status?.state === 'signed_in' ? s.status.account?.practiceName : ''));
-  const mod = modKey();
   return (
     <header className="app-header">
       <h1 className="app-name" data-testid="practice-name">
@@ -22,10 +21,10 @@ export function AppHeader() {
         <button
           type="button"
           className="secondary-button header-find"
-          aria-keyshortcuts={mod === '⌘' ? 'Meta+K' : 'Control+K'}
+          aria-keyshortcuts={ariaKeys('Mod+K')}
           onClick={() => useFinderStore.getState().show()}
         >
-          Find a patient <kbd aria-hidden="true">{mod === '⌘' ? '⌘K' : 'Ctrl+K'}</kbd>
+          Find a patient <kbd aria-hidden="true">{chordWords('Mod+K')}</kbd>
         </button>
       )}
       <AccountMenu />

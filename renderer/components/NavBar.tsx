@@ -2,7 +2,7 @@
 import { SCREENS, useNavStore } from '../stores/nav-store';
 import { useMessagesStore } from '../stores/messages-store';
 import { useOutboxStore } from '../stores/outbox-store';
-import { modKey } from '../features/shell/shortcuts';
+import { ariaKeys, chordWords } from '../lib/actions';
 
 /** Tabs under the header. */
 export function NavBar() {
@@ -19,8 +19,8 @@ export function NavBar() {
           className={`nav-tab${screen === tab.screen ? ' nav-tab-active' : ''}`}
           aria-current={screen === tab.screen ? 'page' : undefined}
           onClick={() => go(tab.screen)}
-          aria-keyshortcuts={`${modKey() === '⌘' ? 'Meta' : 'Control'}+${i + 1}`}
-          title={`${tab.label} (${modKey()}${modKey() === '⌘' ? '' : '+'}${i + 1})`}
+          aria-keyshortcuts={ariaKeys(`Mod+${i + 1}`)}
+          title={`${tab.label} (${chordWords(`Mod+${i + 1}`)})`}
         >
           {tab.label}
           {tab.screen === 'outbox' && queued + needsAttention > 0 && (

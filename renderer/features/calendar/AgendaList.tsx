@@ -1,10 +1,11 @@
 /** The Agenda view: the days' appointments as a list under day headings, virtualised for long weeks. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format } from 'date-fns';
-import { useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, type MouseEvent } from 'react';
 import type { AgendaItem } from '../../../preload/contract';
 import { dayKey, dayStart, timeInZone } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
+import { menuKeys } from './AppointmentMenu';
 import { stateInWords } from './participant-state';
 import { useNow } from './use-now';
 
@@ -95,13 +96,6 @@ function AgendaRow(p: {
     e.preventDefault();
     p.onMenu(item, { x: e.clientX, y: e.clientY });
   };
-  const key = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
-      e.preventDefault();
-      const r = e.currentTarget.getBoundingClientRect();
-      p.onMenu(item, { x: r.left + 24, y: r.top + 12 });
-    }
-  };
   const people = item.people
     .map((person) => [person.name || person.phone || person.email, person.state && stateInWords(person.state)])
     .map(([who, state]) => (state && state !== 'Not confirmed yet' ? `${who} (${state})` : who))
@@ -118,7 +112,7 @@ function AgendaRow(p: {
       aria-haspopup="menu"
       onClick={() => p.onOpen(item.id)}
       onContextMenu={menu}
-      onKeyDown={key}
+      onKeyDown={menuKeys((at) => p.onMenu(item, at))}
     >
       <span className={`swatch cal-slot-${p.slot}`} aria-hidden="true" />
       <span className="agenda-when">

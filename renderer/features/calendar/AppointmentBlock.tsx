@@ -1,8 +1,9 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
-import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { memo, type MouseEvent, type PointerEvent } from 'react';
 import type { AgendaItem } from '../../../preload/contract';
 import { timeInZone, timeParts } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
+import { menuKeys } from './AppointmentMenu';
 import { checkInWords, MARK_WORDS, stateInWords, stateTone } from './participant-state';
 
 /** The "waiting" words of an appointment, or null. */
@@ -162,13 +163,6 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
     e.preventDefault();
     p.onMenu(item, { x: e.clientX, y: e.clientY });
   };
-  const onKey = (e: KeyboardEvent<HTMLButtonElement>) => {
-    if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
-      e.preventDefault();
-      const r = e.currentTarget.getBoundingClientRect();
-      p.onMenu(item, { x: r.left + 12, y: r.top + 12 });
-    }
-  };
   return (
     <button
       type="button"
@@ -183,7 +177,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       onClick={() => p.onOpen(item.id)}
       onContextMenu={openMenu}
-      onKeyDown={onKey}
+      onKeyDown={menuKeys((at) => p.onMenu(item, at))}
       onPointerDown={(e) => p.onDragStart(item, e)}
       onFocus={() => p.onFocusChange?.(item.id)}
     >

@@ -15,7 +15,7 @@ import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
 import { useShellStore } from '../../stores/shell-store';
-import { modKey } from '../shell/shortcuts';
+import { ariaKeys } from '../../lib/actions';
 import { AgendaList } from './AgendaList';
 import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
 import { AppointmentEditor } from './AppointmentEditor';
@@ -169,7 +169,7 @@ export default function ScheduleScreen() {
           <button
             type="button"
             className="secondary-button"
-            aria-keyshortcuts={modKey() === '⌘' ? 'Meta+P' : 'Control+P'}
+            aria-keyshortcuts={ariaKeys('Mod+P')}
             onClick={() => useShellStore.getState().requestPrint()}
           >
             Print day sheet

@@ -4,7 +4,7 @@
  * Ctrl/Cmd+Enter sends, Enter starts a new line.
  */
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { modKey } from '../shell/shortcuts';
+import { chordWords } from '../../lib/actions';
 import { countSegments, MAX_MESSAGE_LENGTH } from './sms-segments';
 
 const thousands = new Intl.NumberFormat('en-US');
@@ -99,10 +99,7 @@ export function ReplyBox({ label, sendLabel = 'Send', text, onTextChange, onSend
       </div>
       <div className="reply-actions">
         {extra && <span className="reply-extra">{extra}</span>}
-        <span className="muted reply-hint">
-          {modKey()}
-          {modKey() === '⌘' ? '' : '+'}Enter sends
-        </span>
+        <span className="muted reply-hint">{chordWords('Mod+Enter')} sends</span>
         <button type="submit" className="primary-button" disabled={disabled || sending}>
           {sending ? 'Sending…' : sendLabel}
         </button>

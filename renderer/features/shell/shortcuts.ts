@@ -1,44 +1,19 @@
 /**
- * The app's keyboard shortcuts, in one table (the "?" dialog lists it), and the one window listener that runs them.
- * Letters and arrows act only when no field has focus, so typing is never taken over; Ctrl/Cmd combinations act
- * anywhere. Pasting a phone number while no field has focus opens "Find a patient" with it.
+ * The app's keyboard shortcuts: one registry of actions (renderer/lib/actions.ts) that the "?" list shows and the one
+ * window listener runs, so the two cannot disagree. Letters and arrows act only when no field has focus, so typing is
+ * never taken over; Ctrl/Cmd combinations act anywhere. Pasting a phone number while no field has focus opens
+ * "Find a patient" with it.
  */
+import { createRegistry, matchesChord, shortcutRowsOf, withMod, type ShortcutRow } from '../../lib/actions';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useFinderStore } from '../../stores/finder-store';
 import { SCREENS, useNavStore } from '../../stores/nav-store';
 import { useShellStore } from '../../stores/shell-store';
 
-/** True on macOS, where the Command key takes Ctrl's place. */
-function isMac(): boolean {
-  return /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '');
-}
-
-/** "⌘" on macOS, "Ctrl" elsewhere. */
-export function modKey(): string {
-  return isMac() ? '⌘' : 'Ctrl';
-}
-
-/** One row of the shortcut list. */
-export interface ShortcutRow {
-  keys: string;
-  what: string;
-}
-
-/** Every shortcut, in words, for the "?" dialog. */
-export function shortcutRows(): ShortcutRow[] {
-  const mod = modKey();
-  const plus = mod === '⌘' ? '' : '+';
-  return [
-    ...SCREENS.map((s, i) => ({ keys: `${mod}${plus}${i + 1}`, what: `Open ${s.label}` })),
-    { keys: `${mod}${plus}N`, what: 'New appointment' },
-    { keys: `${mod}${plus}K`, what: 'Find a patient (or paste a phone number anywhere)' },
-    { keys: `${mod}${plus}P`, what: 'Print day sheet (the day shown in the calendar)' },
-    { keys: 'T', what: 'Calendar: go to today' },
-    { keys: '← / →', what: 'Calendar: previous / next day or week' },
-    { keys: 'Shift+F10', what: 'Calendar: menu of the focused appointment' },
-    { keys: '?', what: 'Show this list' },
-    { keys: 'Esc', what: 'Close a dialog' },
-  ];
+/** What a window shortcut sees: the key press, and the chord of the action that matched it. */
+export interface KeyContext {
+  event: KeyboardEvent;
+  chord: string;
 }
 
 /** True when the key press belongs to something being typed or a control that uses its own keys. */
@@ -57,6 +32,98 @@ function typingInto(target: EventTarget | null): boolean {
 /** True when a dialog is open: screen shortcuts wait until it closes. */
 const dialogOpen = () => document.querySelector('[role="dialog"],[role="alertdialog"]') !== null;
 
+/** True on the calendar screen. */
+const onCalendar = () => useNavStore.getState().screen === 'calendar';
+
+/** The app's shortcuts, in the order the "?" list shows them. */
+export const shortcuts = createRegistry<KeyContext>();
+
+SCREENS.forEach((s, i) =>
+  shortcuts.register({
+    name: `open-${s.screen}`,
+    words: `Open ${s.label}`,
+    keys: [`Mod+${i + 1}`],
+    when: () => !dialogOpen(),
+    run: () => useNavStore.getState().go(s.screen),
+  }),
+);
+shortcuts.register({
+  name: 'new-appointment',
+  words: 'New appointment',
+  keys: ['Mod+N'],
+  when: () => !dialogOpen(),
+  run: () => {
+    useNavStore.getState().go('calendar');
+    useCalendarStore.getState().openNew();
+  },
+});
+shortcuts.register({
+  name: 'find-patient',
+  words: 'Find a patient (or paste a phone number anywhere)',
+  keys: ['Mod+K'],
+  // Also over an open dialog: the finder is how a call that comes in mid-task is answered.
+  run: () => useFinderStore.getState().show(),
+});
+shortcuts.register({
+  name: 'print-day-sheet',
+  words: 'Print day sheet (the day shown in the calendar)',
+  keys: ['Mod+P'],
+  when: () => !dialogOpen(),
+  run: () => {
+    useNavStore.getState().go('calendar');
+    useShellStore.getState().requestPrint();
+  },
+});
+shortcuts.register({
+  name: 'calendar-today',
+  words: 'Calendar: go to today',
+  keys: ['T'],
+  when: onCalendar,
+  run: () => useCalendarStore.getState().today(),
+});
+shortcuts.register({
+  name: 'calendar-move',
+  words: 'Calendar: previous / next day or week',
+  keys: ['ArrowLeft', 'ArrowRight'],
+  when: onCalendar,
+  run: ({ chord }) => useCalendarStore.getState().move(chord === 'ArrowLeft' ? -1 : 1),
+});
+/** The focused appointment handles these keys itself (features/calendar/AppointmentMenu.tsx). */
+export const appointmentMenuKeys = shortcuts.register({
+  name: 'appointment-menu',
+  words: 'Calendar: menu of the focused appointment',
+  keys: ['Shift+F10', 'ContextMenu'],
+});
+shortcuts.register({
+  name: 'show-shortcuts',
+  words: 'Show this list',
+  keys: ['?'],
+  run: () => useShellStore.getState().showShortcuts(true),
+});
+// Every dialog closes itself on Esc (react-aria); listed so the receptionist knows.
+shortcuts.register({ name: 'close-dialog', words: 'Close a dialog', keys: ['Escape'] });
+
+/** Every shortcut, in words, for the "?" dialog. */
+export function shortcutRows(): ShortcutRow[] {
+  return shortcutRowsOf(shortcuts.all());
+}
+
+/** Runs the first shortcut the key press matches and that applies now; true when one ran. */
+function handleKey(e: KeyboardEvent): boolean {
+  for (const action of shortcuts.all()) {
+    if (!action.run) continue;
+    const chord = action.keys?.find((c) => matchesChord(c, e));
+    if (chord === undefined) continue;
+    // Ctrl/Cmd combinations act in fields too; a plain key never takes over typing or an open dialog.
+    if (!withMod(chord) && (typingInto(e.target) || dialogOpen())) continue;
+    const ctx = { event: e, chord };
+    if (action.when && !action.when(ctx)) continue;
+    action.run(ctx);
+    return true;
+  }
+  return false;
+}
+
 /** A phone number as someone would paste it: 7 to 15 digits with the usual punctuation. */
 function looksLikePhone(text: string): boolean {
   const t = text.trim();
@@ -65,58 +132,11 @@ function looksLikePhone(text: string): boolean {
   return digits >= 7 && digits <= 15;
 }
 
-/** What the shell needs to open its own dialogs. */
-export interface ShortcutHandlers {
-  showShortcuts(): void;
-}
-
-/** Handles one key press; true when it was a shortcut. */
-function handleKey(e: KeyboardEvent, h: ShortcutHandlers): boolean {
-  const mod = isMac() ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
-  const nav = useNavStore.getState();
-  if (mod && !e.altKey && !e.shiftKey) {
-    const key = e.key.toLowerCase();
-    if (key === 'k') {
-      useFinderStore.getState().show();
-      return true;
-    }
-    if (dialogOpen()) return false;
-    const n = Number(e.key);
-    if (Number.isInteger(n) && n >= 1 && n <= SCREENS.length) {
-      nav.go(SCREENS[n - 1]!.screen);
-      return true;
-    }
-    if (key === 'n') {
-      nav.go('calendar');
-      useCalendarStore.getState().openNew();
-      return true;
-    }
-    if (key === 'p') {
-      nav.go('calendar');
-      useShellStore.getState().requestPrint();
-      return true;
-    }
-    return false;
-  }
-  if (e.ctrlKey || e.metaKey || e.altKey || typingInto(e.target) || dialogOpen()) return false;
-  if (e.key === '?') {
-    h.showShortcuts();
-    return true;
-  }
-  if (nav.screen !== 'calendar') return false;
-  const calendar = useCalendarStore.getState();
-  if (e.key === 't' || e.key === 'T') calendar.today();
-  else if (e.key === 'ArrowLeft') calendar.move(-1);
-  else if (e.key === 'ArrowRight') calendar.move(1);
-  else return false;
-  return true;
-}
-
 /** Wires the window's key and paste listeners; returns the unwire call. */
-export function wireShortcuts(h: ShortcutHandlers): () => void {
+export function wireShortcuts(): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (e.defaultPrevented || e.repeat) return;
-    if (handleKey(e, h)) e.preventDefault();
+    if (handleKey(e)) e.preventDefault();
   };
   const onPaste = (e: ClipboardEvent) => {
     if (typingInto(e.target) || dialogOpen()) return;
