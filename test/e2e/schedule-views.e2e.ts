@@ -259,6 +259,9 @@ describe('schedule views', () => {
     await signedInSchedule(app);
     const page = app.page;
     const tag = `${width}x${height}-${dark ? 'dark' : 'light'}`;
+    // axe runs in this tab: a tab of its own would leave this one in the background, drawn a frame or two a second.
+    let tabsOpened = 0;
+    page.context().on('page', () => tabsOpened++);
     await nextBusyDay(app);
     await scan(app, `schedule-day-${tag}`);
     // The schedule fills the width: as far from the right edge as from the left (it stopped 40 px short at 1280).
@@ -294,6 +297,7 @@ describe('schedule views', () => {
     await page.getByTestId('agenda').getByTestId('appointment').first().waitFor();
     await scan(app, `schedule-agenda-${tag}`);
     expect(app.problems).toEqual([]);
+    expect(tabsOpened, 'tabs opened by the scans').toBe(0);
     await page.context().close();
   });
 });

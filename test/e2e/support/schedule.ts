@@ -41,9 +41,16 @@ export async function shot(fd: FrontdeskPage, name: string): Promise<void> {
   await fd.page.screenshot({ path });
 }
 
-/** Serious and critical axe findings on the page, as "id: target" lines. */
+/**
+ * Serious and critical axe findings on the page, as "id: target" lines.
+ *
+ * Run in the page itself (axe's "legacy" mode; the app has no frames). The default mode finishes each run in a blank
+ * tab of the same browser context, and closing it leaves the app's tab in the background, where Chromium draws it a
+ * frame or two a second: every step after the first scans waited on a throttled page, the six-scan schedule looks
+ * took 42–58 s on a loaded machine and one ran out of its 60 s.
+ */
 export async function axeProblems(fd: FrontdeskPage): Promise<string[]> {
-  const result = await new AxeBuilder({ page: fd.page }).analyze();
+  const result = await new AxeBuilder({ page: fd.page }).setLegacyMode(true).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
