@@ -1,0 +1,33 @@
+/**
+ * The User Timing marks the bench reads from the page (renderer/lib/perf-marks.ts): when the schedule's data arrived
+ * and when it was painted. A mark that never came is a MissingMark naming it, never a TypeError.
+ */
+
+export const DATA_MARK = 'fd:schedule-data';
+export const PAINTED_MARK = 'fd:schedule-painted';
+
+/** A mark as read from the page. */
+export interface Mark {
+  name: string;
+  startTime: number;
+}
+
+/** A mark the bench waited for never came, so its row has no figure. */
+export class MissingMark extends Error {
+  constructor(mark: string, when: string) {
+    super(`the ${mark} mark was missing ${when}`);
+    this.name = 'MissingMark';
+  }
+}
+
+/**
+ * Milliseconds from the first data mark at or after `since` to the first painted mark at or after it; throws a
+ * MissingMark naming whichever did not come.
+ */
+export function dataToPaint(marks: Mark[], since: number): number {
+  const data = marks.find((m) => m.name === DATA_MARK && m.startTime >= since);
+  if (!data) throw new MissingMark(DATA_MARK, 'after the click that asked for the data');
+  const painted = marks.find((m) => m.name === PAINTED_MARK && m.startTime >= data.startTime);
+  if (!painted) throw new MissingMark(PAINTED_MARK, 'after the data arrived');
+  return painted.startTime - data.startTime;
+}
