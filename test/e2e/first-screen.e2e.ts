@@ -1,6 +1,11 @@
 /** The first screen, through the browser host in Chromium against the sandbox. */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { FrontdeskPage } from './support/driver';
 import { useStack } from './support/stack';
 
@@ -56,32 +61,50 @@ describe('first screen', () => {
     await page.close();
   });
 
-  it('the printed address, as the browser’s history keeps it, opens nothing once it has opened its tab; the tab reloads', async () => {
+  it('the address the browser’s history kept opens nothing once it has opened its tab; that tab reloads', async () => {
     const printed = stack.host.url;
-    const context = await stack.browser.newContext();
-    const app = new FrontdeskPage(await context.newPage());
-    await app.goto(printed);
-    await app.waitForAuth('signed_out');
-    // The key is out of the address bar and out of this tab's history entry at once.
-    expect(app.page.url()).toBe(`${stack.host.origin}/`);
-    expect(await app.page.evaluate(() => location.hash)).toBe('');
-    // The exact address first opened, from history, in a new browser context (another window, a later day):
-    // it opens nothing, and says what to do.
-    const fromHistory = await stack.browser.newContext();
-    const again = await fromHistory.newPage();
-    await again.goto(printed);
-    await again.getByRole('alert').filter({ hasText: 'open it from the address it printed' }).waitFor();
-    expect(await again.getByRole('button', { name: 'Sign in with your browser' }).count()).toBe(0);
-    await fromHistory.close();
-    // The tab that opened it keeps working after a reload (its own key, kept for this tab only).
-    await app.page.reload();
-    await app.page.locator('[data-testid="app"][data-ready="true"]').waitFor();
-    await app.waitForAuth('signed_out');
-    expect(await app.page.getByRole('button', { name: 'Sign in with your browser' }).isVisible()).toBe(true);
-    expect(await app.invoke('app:info')).toMatchObject({ ok: true });
-    expect(await app.page.getByRole('alert').filter({ hasText: 'open it from the address it printed' }).count()).toBe(
-      0,
-    );
-    await context.close();
+    // A browser with its profile on disk, as at a front desk: its history is a file (Chromium's History database).
+    const profile = mkdtempSync(join(tmpdir(), 'frontdesk-e2e-profile-'));
+    try {
+      const browser = await chromium.launchPersistentContext(profile, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        headless: true,
+      });
+      try {
+        const app = new FrontdeskPage(browser.pages()[0] ?? (await browser.newPage()));
+        await app.goto(printed);
+        await app.waitForAuth('signed_out');
+        // The key is out of the address bar and out of this tab's entry in its history at once.
+        expect(app.page.url()).toBe(`${stack.host.origin}/`);
+        // The tab keeps working after a reload (on its own key, kept for this tab only).
+        await app.page.reload();
+        await app.page.locator('[data-testid="app"][data-ready="true"]').waitFor();
+        await app.waitForAuth('signed_out');
+        expect(await app.page.getByRole('button', { name: 'Sign in with your browser' }).isVisible()).toBe(true);
+        expect(await app.invoke('app:info')).toMatchObject({ ok: true });
+      } finally {
+        await browser.close(); // Chromium writes its History database as the profile closes
+      }
+      const history = new DatabaseSync(join(profile, 'Default', 'History'), { readOnly: true });
+      const kept = (history.prepare("SELECT url FROM urls WHERE url LIKE '%#key=%'").all() as { url: string }[]).map(
+        (row) => row.url,
+      );
+      history.close();
+      // The browser did keep the address with its key (that is why the key must be spent)...
+      expect(kept).toContain(printed);
+      // ...and each address it kept, opened again in another browser context (another window, a later day), opens
+      // nothing and says what to do.
+      for (const url of kept) {
+        const later = await stack.browser.newContext();
+        const page = await later.newPage();
+        await page.goto(url);
+        await page.getByRole('alert').filter({ hasText: 'open it from the address it printed' }).waitFor();
+        expect(await page.getByRole('button', { name: 'Sign in with your browser' }).count()).toBe(0);
+        await later.close();
+      }
+    } finally {
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
