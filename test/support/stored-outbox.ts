@@ -3,12 +3,12 @@
  * data key, each put passed through `edit`, and the result written back (sealed and placed as today's log is).
  */
 import { join } from 'node:path';
-import { loadDataKey } from '../../../main/core/outbox/data-key';
-import { KeptAside } from '../../../main/core/outbox/kept-aside';
-import { OpLog } from '../../../main/core/outbox/op-log';
-import type { OutboxOp } from '../../../main/core/outbox/types';
-import type { Platform } from '../../../main/core/platform';
-import { memoryLogger } from '../../support/core-fixture';
+import { loadDataKey } from '../../main/core/outbox/data-key';
+import { KeptAside } from '../../main/core/outbox/kept-aside';
+import { OpLog } from '../../main/core/outbox/op-log';
+import type { OutboxOp } from '../../main/core/outbox/types';
+import type { Platform } from '../../main/core/platform';
+import { memoryLogger } from './core-fixture';
 
 export async function rewriteStoredOps(
   dataDir: string,

@@ -10,7 +10,7 @@ import { admin, signInAs } from '../../support/auth-fixture';
 import { makeCore, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 import type { Json } from './helpers';
-import { rewriteStoredOps, unversioned } from './stored-log';
+import { rewriteStoredOps, unversioned } from '../../support/stored-outbox';
 
 const PAGE = 'lakeside-dental-cleaning';
 const OWNER = 'owner@frontdesk.test';
