@@ -24,18 +24,18 @@ export interface Action<Ctx> {
 }
 
 /** Registered actions, in the order they were registered (the order lists show them in). */
-export interface ActionRegistry<Ctx> {
+export interface ActionRegistry<Ctx, A extends Action<Ctx> = Action<Ctx>> {
   /** Adds an action; a second action with the same name replaces the first. Returns the action. */
-  register<A extends Action<Ctx>>(action: A): A;
+  register<T extends A>(action: T): T;
   /** Takes an action out again (a test's planted one). */
   unregister(name: string): void;
   /** Every action, in order. */
-  all(): readonly Action<Ctx>[];
+  all(): readonly A[];
 }
 
-/** A new, empty registry. */
-export function createRegistry<Ctx>(): ActionRegistry<Ctx> {
-  let list: Action<Ctx>[] = [];
+/** A new, empty registry (of `A`, actions with more fields a menu needs). */
+export function createRegistry<Ctx, A extends Action<Ctx> = Action<Ctx>>(): ActionRegistry<Ctx, A> {
+  let list: A[] = [];
   return {
     register(action) {
       const at = list.findIndex((a) => a.name === action.name);

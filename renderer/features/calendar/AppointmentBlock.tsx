@@ -4,7 +4,8 @@ import type { AgendaItem } from '../../../preload/contract';
 import { timeInZone, timeParts } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './AppointmentMenu';
-import { checkInWords, MARK_WORDS, stateInWords, stateTone } from './participant-state';
+import { checkInWords, pendingMarkWords } from './appointment-actions';
+import { stateInWords, stateTone } from './participant-state';
 
 /** The "waiting" words of an appointment, or null. */
 export function pendingWords(item: AgendaItem): string | null {
@@ -62,7 +63,7 @@ export function AppointmentBadges({ item }: { item: AgendaItem }) {
     ),
     item.pendingMark && (
       <span key="mark" className="badge badge-neutral" data-testid="pending-mark">
-        {MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync
+        {pendingMarkWords(item)}
       </span>
     ),
     !item.pendingMark && person?.checkIn && (

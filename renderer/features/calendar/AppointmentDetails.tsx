@@ -15,9 +15,10 @@ import { useContactsStore } from '../../stores/contacts-store';
 import { useNavStore } from '../../stores/nav-store';
 import { dismissBooking } from '../../stores/settling-store';
 import { pendingWords } from './AppointmentBlock';
-import { MarkMenuButton, type MenuAction } from './AppointmentMenu';
+import { MarkMenuButton } from './AppointmentMenu';
+import { checkInWords, pendingMarkWords, type MenuAction } from './appointment-actions';
 import { appointmentThread } from './appointment-slots';
-import { checkInWords, MARK_WORDS, stateInWords } from './participant-state';
+import { stateInWords } from './participant-state';
 import { cancelAppointment, describe } from './schedule-sync';
 
 const tidy = (key: string) => key.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -231,7 +232,8 @@ function mergePeople(item: AgendaItem, detail: AgendaItem): AgendaItem['people']
 }
 
 function checkInOf(item: AgendaItem): string {
-  if (item.pendingMark) return `${MARK_WORDS[item.pendingMark] ?? item.pendingMark} — waiting to sync`;
+  const pending = pendingMarkWords(item);
+  if (pending) return pending;
   const marks = [...new Set(item.people.map((p) => p.checkIn).filter(Boolean))] as string[];
   return marks.length > 0 ? marks.map(checkInWords).join(', ') : 'Not checked in';
 }

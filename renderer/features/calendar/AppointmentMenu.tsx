@@ -4,23 +4,14 @@
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, Header } from 'react-aria-components';
-import { MARK_STATES, type AgendaItem, type MarkState } from '../../../preload/contract';
+import type { AgendaItem } from '../../../preload/contract';
 import { matchesKeys } from '../../lib/actions';
 import { appointmentMenuKeys } from '../shell/shortcuts';
-import { MARK_WORDS } from './participant-state';
+import { appointmentActions, canMark, type MenuAction } from './appointment-actions';
 
-/** What the menu can do. */
-export type MenuAction = { mark: MarkState } | 'details' | 'edit' | 'cancel';
-
-function actionOf(key: React.Key): MenuAction {
-  const k = String(key);
-  if (k === 'details' || k === 'edit' || k === 'cancel') return k;
-  return { mark: k.slice('mark:'.length) as MarkState };
-}
-
-/** Can this appointment be marked (the service has it and it is not being cancelled)? */
-function canMark(item: AgendaItem): boolean {
-  return item.id > 0 && item.pending?.change !== 'delete';
+/** The chosen item's action, found by its menu id. */
+function actionOf(key: React.Key): MenuAction | null {
+  return appointmentActions.all().find((a) => a.name === String(key))?.pick ?? null;
 }
 
 /** The words over the marks: why they are off when they are. */
@@ -30,34 +21,37 @@ function markHeader(item: AgendaItem): string {
 }
 
 function Items({ item, withDetails }: { item: AgendaItem; withDetails: boolean }) {
-  const marking = canMark(item);
+  const offered = appointmentActions.all().filter((a) => withDetails || !a.outsideDetails);
+  const items = (section: 'marks' | 'actions') =>
+    offered
+      .filter((a) => a.section === section)
+      .map((a) => (
+        <MenuItem
+          key={a.name}
+          id={a.name}
+          className={a.danger ? 'menu-item menu-danger' : 'menu-item'}
+          isDisabled={a.when ? !a.when(item) : false}
+        >
+          {a.words}
+        </MenuItem>
+      ));
   return (
     <>
       <MenuSection>
         <Header className="menu-header">{markHeader(item)}</Header>
-        {MARK_STATES.map((state) => (
-          <MenuItem key={state} id={`mark:${state}`} className="menu-item" isDisabled={!marking}>
-            {MARK_WORDS[state]}
-          </MenuItem>
-        ))}
+        {items('marks')}
       </MenuSection>
       <Separator className="menu-separator" />
-      <MenuSection>
-        {withDetails && (
-          <MenuItem id="details" className="menu-item">
-            Open details
-          </MenuItem>
-        )}
-        <MenuItem id="edit" className="menu-item" isDisabled={item.pending?.change === 'delete'}>
-          Edit…
-        </MenuItem>
-        <MenuItem id="cancel" className="menu-item menu-danger" isDisabled={item.pending?.change === 'delete'}>
-          Cancel appointment…
-        </MenuItem>
-      </MenuSection>
+      <MenuSection>{items('actions')}</MenuSection>
     </>
   );
 }
+
+/** Hands the chosen item's action on. */
+const handOn = (item: AgendaItem, onAction: (item: AgendaItem, action: MenuAction) => void) => (key: React.Key) => {
+  const action = actionOf(key);
+  if (action) onAction(item, action);
+};
 
 /** A menu opened at a point of the grid (right-click, the Menu key, Shift+F10, or a click on a free time). */
 function MenuAtPoint(props: {
@@ -104,7 +98,7 @@ export function ContextMenu(props: {
     <MenuAtPoint
       label={`Actions for ${props.item.title}`}
       at={props.at}
-      onAction={(key) => props.onAction(props.item, actionOf(key))}
+      onAction={handOn(props.item, props.onAction)}
       onClose={props.onClose}
     >
       <Items item={props.item} withDetails />
@@ -118,11 +112,7 @@ export function MarkMenuButton(props: { item: AgendaItem; onAction(item: AgendaI
     <MenuTrigger>
       <Button className="secondary-button">Mark as…</Button>
       <Popover placement="bottom start" className="menu-popover">
-        <Menu
-          aria-label={`Mark ${props.item.title}`}
-          className="menu"
-          onAction={(key) => props.onAction(props.item, actionOf(key))}
-        >
+        <Menu aria-label={`Mark ${props.item.title}`} className="menu" onAction={handOn(props.item, props.onAction)}>
           <Items item={props.item} withDetails={false} />
         </Menu>
       </Popover>

@@ -22,22 +22,3 @@ export function stateTone(state: string): 'good' | 'bad' | 'neutral' {
   if (state.startsWith('not_coming') || state === 'declined') return 'bad';
   return 'neutral';
 }
-
-/** Marks offered on an appointment, in the front desk's words (menu order). */
-export const MARK_WORDS: Record<string, string> = {
-  arrived: 'Arrived',
-  ontime: 'On time',
-  late: 'Late',
-  noshow: 'No-show',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-  needs_reschedule: 'Wants a new time',
-};
-
-/** Check-in marks in plain words for the details ("Arrived late"). */
-export function checkInWords(state: string): string {
-  return (
-    { arrived: 'Arrived', ontime: 'Arrived on time', late: 'Arrived late', noshow: 'Did not come' }[state] ??
-    stateInWords(state)
-  );
-}

@@ -1,0 +1,88 @@
+/**
+ * What can be done to an appointment, named once: each mark (Arrived, No-show, …) with its words on the menu and in a
+ * check-in, then Open details, Edit and Cancel. The grid's menu and the details' "Mark as…" menu list these; the
+ * badges and the details say a mark waiting to sync with the same words.
+ */
+import { MARK_STATES, type AgendaItem, type MarkState } from '../../../preload/contract';
+import { createRegistry, type Action } from '../../lib/actions';
+import { stateInWords } from './participant-state';
+
+/** What a menu hands back when an item is chosen. */
+export type MenuAction = { mark: MarkState } | 'details' | 'edit' | 'cancel';
+
+/** A menu item of an appointment: the words, when it can be chosen, and what the menu hands back. */
+export interface AppointmentAction extends Action<AgendaItem> {
+  /** Marks come first, under their own header; the rest after a separator. */
+  readonly section: 'marks' | 'actions';
+  readonly pick: MenuAction;
+  /** Shown in red (it takes something away). */
+  readonly danger?: boolean;
+  /** Only where the details are not already open (the grid's menu). */
+  readonly outsideDetails?: boolean;
+}
+
+/** Each mark in the front desk's words: on the menu, and (check-in marks) once the service has it. */
+const MARKS: Record<MarkState, { words: string; checkedIn?: string }> = {
+  arrived: { words: 'Arrived', checkedIn: 'Arrived' },
+  ontime: { words: 'On time', checkedIn: 'Arrived on time' },
+  late: { words: 'Late', checkedIn: 'Arrived late' },
+  noshow: { words: 'No-show', checkedIn: 'Did not come' },
+  confirmed: { words: 'Confirmed' },
+  cancelled: { words: 'Cancelled' },
+  needs_reschedule: { words: 'Wants a new time' },
+};
+
+const isMark = (state: string): state is MarkState => Object.hasOwn(MARKS, state);
+
+/** A check-in state in plain words ("Arrived late"); other states as the service's states read. */
+export function checkInWords(state: string): string {
+  return (isMark(state) ? MARKS[state].checkedIn : undefined) ?? stateInWords(state);
+}
+
+/** "Arrived — waiting to sync" for a mark not yet sent, else null. */
+export function pendingMarkWords(item: AgendaItem): string | null {
+  const mark = item.pendingMark;
+  if (!mark) return null;
+  return `${isMark(mark) ? MARKS[mark].words : mark} — waiting to sync`;
+}
+
+/** Can this appointment be marked (the service has it and it is not being cancelled)? */
+export function canMark(item: AgendaItem): boolean {
+  return item.id > 0 && item.pending?.change !== 'delete';
+}
+
+const notCancelling = (item: AgendaItem) => item.pending?.change !== 'delete';
+
+/** The appointment menu's items, in menu order. */
+export const appointmentActions = createRegistry<AgendaItem, AppointmentAction>();
+
+for (const state of MARK_STATES)
+  appointmentActions.register({
+    name: `mark:${state}`,
+    words: MARKS[state].words,
+    section: 'marks',
+    when: canMark,
+    pick: { mark: state },
+  });
+appointmentActions.register({
+  name: 'details',
+  words: 'Open details',
+  section: 'actions',
+  outsideDetails: true,
+  pick: 'details',
+});
+appointmentActions.register({
+  name: 'edit',
+  words: 'Edit…',
+  section: 'actions',
+  when: notCancelling,
+  pick: 'edit',
+});
+appointmentActions.register({
+  name: 'cancel',
+  words: 'Cancel appointment…',
+  section: 'actions',
+  danger: true,
+  when: notCancelling,
+  pick: 'cancel',
+});
