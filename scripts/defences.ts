@@ -162,6 +162,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/auth/sign-out.test.ts'],
   },
   {
+    name: 'a sign-in that cannot be kept (the keystore refused) leaves its grant alive at the service',
+    file: 'main/core/auth/auth-service.ts',
+    find: 'this.handBack(tokens, client.clientId);\n      throw error;',
+    replace: 'throw error;',
+    tests: ['test/integration/outbox/key-kept-safe.test.ts'],
+  },
+  {
     name: 'the sign-in is saved with basic_text (no keystore) without an admin opting in',
     file: 'main/core/auth/token-vault.ts',
     find: ": this.allowWeakStorage && status.backend !== 'unknown'",

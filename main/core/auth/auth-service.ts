@@ -10,7 +10,7 @@ import type { Platform } from '../platform';
 import { parseIdentity } from './identity';
 import { OAuthClient, OAuthErrorResponse } from './oauth-client';
 import { RevocationQueue } from './revocation-queue';
-import { accountKey, type Identity, type StoredSession } from './session-types';
+import { accountKey, type Identity, type StoredSession, type TokenSet } from './session-types';
 import { SignInFlow, type RedirectMode } from './sign-in-flow';
 import { TokenManager } from './token-manager';
 import { tokenSetFrom } from './token-set';
@@ -233,23 +233,19 @@ export class AuthService {
     const identity = await this.fetchIdentity(tokens.accessToken);
     if (!identity) {
       // Data and queued work are keyed by account: without knowing the account, do not sign in.
-      void this.revocations
-        .revoke(
-          [
-            {
-              token: tokens.refreshToken ?? tokens.accessToken,
-              hint: tokens.refreshToken ? 'refresh_token' : 'access_token',
-              clientId: client.clientId,
-            },
-          ],
-          (id) => this.oauthFor(id),
-        )
-        .catch(() => undefined);
+      this.handBack(tokens, client.clientId);
       throw new Error('Frontdesk could not read your account details from the service. Please try again.');
     }
     const session: StoredSession = { v: 1, serviceUrl: config.serviceUrl, clientId: client.clientId, tokens, identity };
     const previous = this.tokens.current();
-    await this.vault.save(session);
+    try {
+      await this.vault.save(session);
+    } catch (error) {
+      // The sign-in cannot be kept (the keystore refused to seal it): the grant just issued is handed back at once,
+      // not left alive at the service with no one holding it.
+      this.handBack(tokens, client.clientId);
+      throw error;
+    }
     this.tokens.set(session);
     this.publish(null, true);
     const previousKey = previous?.identity ? accountKey(previous.serviceUrl, previous.identity) : null;
@@ -265,6 +261,14 @@ export class AuthService {
         .catch(() => undefined);
     }
     return identity.userName;
+  }
+
+  /** Revokes a grant this sign-in was given but will not keep (its refresh token revokes the whole grant). */
+  private handBack(tokens: TokenSet, clientId: string): void {
+    const item = tokens.refreshToken
+      ? { token: tokens.refreshToken, hint: 'refresh_token' as const, clientId }
+      : { token: tokens.accessToken, hint: 'access_token' as const, clientId };
+    void this.revocations.revoke([item], (id) => this.oauthFor(id)).catch(() => undefined);
   }
 
   private async fetchIdentity(accessToken: string): Promise<Identity | null> {

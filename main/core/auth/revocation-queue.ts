@@ -17,6 +17,8 @@ type Item = z.infer<typeof itemSchema>;
 /** Pending RFC 7009 revocations. */
 export class RevocationQueue {
   private memory: Item[] = [];
+  /** Tokens the store could not take (the keystore refused): tried with the rest, never written. */
+  private unsealed: Item[] = [];
   private flushing: Promise<void> | null = null;
   /** A flush was asked for while one ran (new items, or the service came back): run again. */
   private again = false;
@@ -30,9 +32,19 @@ export class RevocationQueue {
     private readonly persistent: () => Promise<boolean>,
   ) {}
 
-  /** Revokes now, or keeps the tokens for later when the service cannot be reached. */
+  /**
+   * Revokes now, or keeps the tokens for later when the service cannot be reached. Tokens that cannot be kept (the
+   * keystore refuses to seal them) are still revoked now, and retried from memory while this run lasts.
+   */
   async revoke(items: Item[], oauthFor: (clientId: string) => OAuthClient): Promise<void> {
-    await this.exclusive(async () => this.save([...(await this.load()), ...items]));
+    try {
+      await this.exclusive(async () => this.save([...(await this.load()), ...items]));
+    } catch (error) {
+      this.unsealed.push(...items);
+      this.log.warn('revocations kept in memory only: they could not be sealed', {
+        reason: (error as Error).message,
+      });
+    }
     await this.flush(oauthFor);
   }
 
@@ -60,7 +72,8 @@ export class RevocationQueue {
 
   private async run(oauthFor: (clientId: string) => OAuthClient): Promise<void> {
     const done = new Set<string>();
-    for (const item of await this.exclusive(() => this.load())) {
+    const stored = await this.exclusive(() => this.load().catch(() => []));
+    for (const item of [...stored, ...this.unsealed]) {
       try {
         await oauthFor(item.clientId).revoke(item.token, item.hint);
         done.add(item.token);
@@ -74,7 +87,9 @@ export class RevocationQueue {
       }
     }
     // Drop only what was settled: items queued meanwhile (a sign-out during this run) stay.
-    await this.exclusive(async () => this.save((await this.load()).filter((item) => !done.has(item.token))));
+    this.unsealed = this.unsealed.filter((item) => !done.has(item.token));
+    if (stored.some((item) => done.has(item.token)))
+      await this.exclusive(async () => this.save((await this.load()).filter((item) => !done.has(item.token))));
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -13,6 +13,7 @@ import type { OutboxSummary } from '../../../preload/contract';
 import { KEY_FILES } from '../../../main/core/outbox/key-file';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
+import { waitFor } from '../../support/wait';
 import { drained, mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
 
 const ACCOUNT = 'sandbox|owner';
@@ -165,7 +166,12 @@ describe('the outbox key is kept safe', () => {
       // Anything that would seal something new is refused rather than writing a new vault.key.
       await expect(made.platform.cipher.encrypt('anything')).rejects.toThrow(/will not make a new one/);
       // Signing in would seal the session with a new vault.key: refused, in words that say what to do.
+      const revoked = (await kit.stats()).revocations as number;
       await expect(signInAs(made, 'owner@frontdesk.test')).rejects.toThrow(/vault\.key is missing/);
+      // The grant the service issued for that sign-in is not left alive with no one holding it.
+      await waitFor(async () => (await kit.stats()).revocations === revoked + 1, {
+        what: 'the refused sign-in’s grant to be revoked',
+      });
       expect(made.core.auth.status().notice?.text).toContain(
         'Put it back from a backup and restart Frontdesk, or start a new, empty outbox.',
       );
