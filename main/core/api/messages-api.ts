@@ -12,7 +12,7 @@ const text = z
   .nullish()
   .transform((v) => v ?? '');
 
-const conversationSchema = z.object({
+export const conversationSchema = z.object({
   id: serviceId,
   channel: z
     .string()
@@ -30,7 +30,7 @@ const conversationSchema = z.object({
 /** A conversation as the service lists it. */
 export type ServiceConversation = z.output<typeof conversationSchema>;
 
-const messageSchema = z.object({
+export const messageSchema = z.object({
   id: serviceId,
   conversation_id: serviceId.nullish().catch(null),
   direction: z

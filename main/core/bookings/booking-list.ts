@@ -9,6 +9,11 @@ import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from './booking-summary';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { countryOf } from '../contacts/country';
+import { cacheSlot } from '../cache/read-cache';
+import { bookingSummarySchema } from '../cache/model-schemas';
+import { z } from 'zod';
+
+const listSlot = cacheSlot('recent bookings', z.array(bookingSummarySchema));
 
 /** Bookings shown per page of the screen. */
 const BOOKINGS_PER_PAGE = 25;
@@ -58,12 +63,10 @@ export async function bookingList(
   let source: BookingList['source'] = 'service';
   try {
     all = await readBookings(deps, account, filter);
-    await deps.cache.put(account, key, all, fetchedAt);
+    await deps.cache.put(account, listSlot, key, all, fetchedAt);
   } catch (error) {
     const hit =
-      error instanceof ServiceError && error.kind === 'retryable'
-        ? await deps.cache.get<BookingSummary[]>(account, key)
-        : null;
+      error instanceof ServiceError && error.kind === 'retryable' ? await deps.cache.get(account, listSlot, key) : null;
     if (!hit) throw error;
     ({ value: all, fetchedAt } = hit);
     source = 'cache';

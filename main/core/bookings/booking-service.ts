@@ -21,8 +21,12 @@ import { bookingList, bookingStatus } from './booking-list';
 import { listBookingPages, listSlots } from './booking-pages-api';
 import { nearestTimes } from './nearest-times';
 import { savedAvailability } from './saved-availability';
+import { z } from 'zod';
+import { cacheSlot } from '../cache/read-cache';
+import { bookingPageSchema } from '../cache/model-schemas';
 
 const PAGES_KEY = 'bookings:pages';
+const pagesSlot = cacheSlot('the booking pages', z.array(bookingPageSchema));
 
 /** Calendar names (providers), or none when they cannot be read (calendars:read not granted): "Anyone" still books. */
 async function providerNames(service: CoreContext['service']): Promise<Map<number, string>> {
@@ -58,7 +62,7 @@ export class BookingService {
     const key = signedInAccount(this.context);
     const [names, listed] = await Promise.all([providerNames(service), listBookingPages(service)]);
     const pages = listed.map((p) => withProviderNames(p, names));
-    await cache.put(key, PAGES_KEY, pages, clock.now());
+    await cache.put(key, pagesSlot, PAGES_KEY, pages, clock.now());
     return pages;
   }
 
@@ -70,7 +74,7 @@ export class BookingService {
     } catch (error) {
       const cached =
         error instanceof ServiceError && error.kind === 'retryable'
-          ? await this.context.cache.get<BookingPageView[]>(key, PAGES_KEY)
+          ? await this.context.cache.get(key, pagesSlot, PAGES_KEY)
           : null;
       if (cached) return cached.value;
       throw error;
@@ -93,7 +97,7 @@ export class BookingService {
       return await listSlots(service, args);
     } catch (error) {
       if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
-      const pages = await cache.get<BookingPageView[]>(key, PAGES_KEY);
+      const pages = await cache.get(key, pagesSlot, PAGES_KEY);
       const saved = await savedAvailability(cache, key, args, pages?.value ?? null, clock.now());
       if (saved) return saved;
       throw error;
@@ -145,7 +149,7 @@ export class BookingService {
 
   /** The booking page's zone (its times are wall times there), from the pages last read; null when not known. */
   private async pageZone(key: string, page: string): Promise<string | null> {
-    const cached = await this.context.cache.get<BookingPageView[]>(key, PAGES_KEY);
+    const cached = await this.context.cache.get(key, pagesSlot, PAGES_KEY);
     return cached?.value.find((p) => p.slug === page || p.id === page)?.timeZone ?? null;
   }
 }

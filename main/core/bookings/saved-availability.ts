@@ -5,8 +5,10 @@
  */
 import type { BookingPageView, SlotView } from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
-import type { ReadCache } from '../cache/read-cache';
+import { cacheSlot, type ReadCache } from '../cache/read-cache';
+import { slotViewSchema } from '../cache/model-schemas';
 import { listSlots } from './booking-pages-api';
+import { z } from 'zod';
 
 /** How many days ahead of now the saved free times cover. */
 const SAVED_AVAILABILITY_DAYS = 14;
@@ -19,6 +21,11 @@ interface SavedSlots {
   end: string;
   slots: SlotView[];
 }
+
+const savedSlot = cacheSlot(
+  'saved free times',
+  z.object({ begin: z.string(), end: z.string(), slots: z.array(slotViewSchema) }) satisfies z.ZodType<SavedSlots>,
+);
 
 const keyOf = (page: string, type: string) => `bookings:saved-slots:${page}:${type}`;
 
@@ -42,7 +49,7 @@ export async function saveAvailability(
         end,
       });
       const saved: SavedSlots = { begin, end, slots };
-      await cache.put(account, keyOf(page.slug, type), saved, now);
+      await cache.put(account, savedSlot, keyOf(page.slug, type), saved, now);
     }),
   );
   const failed = (await Promise.allSettled(reads)).find((r) => r.status === 'rejected');
@@ -62,7 +69,7 @@ export async function savedAvailability(
 ): Promise<SlotView[] | null> {
   // Without a type the service uses the page's first one.
   const type = args.appointmentType ?? pages?.find((p) => p.slug === args.page)?.types[0]?.key ?? '';
-  const hit = await cache.get<SavedSlots>(account, keyOf(args.page, type));
+  const hit = await cache.get(account, savedSlot, keyOf(args.page, type));
   if (!hit) return null;
   const [from, to] = [Date.parse(args.begin), Date.parse(args.end)];
   // Before the saved days is the past (no free times then); beyond them is unknown.

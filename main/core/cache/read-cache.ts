@@ -7,6 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { parseJson } from '../../../preload/parse-unknown';
 import { NO_FOLLOW } from '../no-follow';
 import type { Logger, SecretCipher } from '../platform';
 
@@ -15,6 +17,29 @@ export interface CacheEntry<T> {
   value: T;
   fetchedAt: number;
 }
+
+/**
+ * One kind of cached answer and the schema its copies are read with: a copy that does not parse (written by another
+ * version, or damaged) is a miss, never handed on.
+ */
+export interface CacheSlot<T> {
+  /** What the slot holds, for the log. */
+  readonly name: string;
+  readonly schema: z.ZodType<T>;
+}
+
+/** A slot of the read cache. */
+export function cacheSlot<T>(name: string, schema: z.ZodType<T>): CacheSlot<T> {
+  return { name, schema };
+}
+
+/** A copy on disk: whose it is, which query it answers, the answer and when it was read. */
+const storedEntry = z.object({
+  account: z.string(),
+  key: z.string(),
+  value: z.unknown(),
+  fetchedAt: z.number(),
+});
 
 /** Default byte budget of the whole cache (sealed sizes on disk; JSON sizes in memory-only mode). */
 const DEFAULT_CACHE_BUDGET = 32 * 1024 * 1024;
@@ -49,8 +74,8 @@ export class ReadCache {
     private readonly budgetBytes = DEFAULT_CACHE_BUDGET,
   ) {}
 
-  /** The cached entry, or null (missing, unreadable, or another account's). */
-  async get<T>(account: string, key: string): Promise<CacheEntry<T> | null> {
+  /** The cached entry, or null (missing, unreadable, another account's, or not of the slot's shape). */
+  async get<T>(account: string, slot: CacheSlot<T>, key: string): Promise<CacheEntry<T> | null> {
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
     const memoryHit = this.memory.get(memoryKey) as CacheEntry<T> | undefined;
@@ -62,14 +87,21 @@ export class ReadCache {
     try {
       // A link at the copy's name is not read through (ELOOP): it is kept aside like a damaged copy.
       const plain = await this.cipher.decrypt(await readFile(file, { flag: NO_FOLLOW.read }));
-      const entry = JSON.parse(plain) as { account: string; key: string } & CacheEntry<T>;
+      const entry = parseJson(storedEntry, plain);
       if (entry.account !== account || entry.key !== key) return null;
       await this.known(account);
-      this.memory.set(memoryKey, { value: entry.value, fetchedAt: entry.fetchedAt });
-      const slot = this.slots.get(file);
-      if (slot) slot.memoryKey = memoryKey;
+      const parsed = slot.schema.safeParse(entry.value);
+      if (!parsed.success) {
+        // Another version's shape (or a damaged one): a miss; the next answer replaces it.
+        this.log.info('a cached view is not of the shape this version reads; not used', { slot: slot.name });
+        return null;
+      }
+      const hit = { value: parsed.data, fetchedAt: entry.fetchedAt };
+      this.memory.set(memoryKey, hit);
+      const known = this.slots.get(file);
+      if (known) known.memoryKey = memoryKey;
       this.touch(file);
-      return { value: entry.value, fetchedAt: entry.fetchedAt };
+      return hit;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       // Kept aside (not counted, wiped with the account's folder at sign-out); the next answer replaces it.
@@ -81,7 +113,7 @@ export class ReadCache {
   }
 
   /** Stores the latest good answer (in memory at once; on disk when the write completes). */
-  async put<T>(account: string, key: string, value: T, fetchedAt: number): Promise<void> {
+  async put<T>(account: string, _slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
     if (this.closed.has(account)) return;
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
@@ -118,8 +150,8 @@ export class ReadCache {
    * Stores an answer without making the caller wait for the disk: it is in memory at once, and a failed write is
    * logged (the answer was already shown; only the offline copy is missing).
    */
-  remember<T>(account: string, key: string, value: T, fetchedAt: number): void {
-    const write = this.put(account, key, value, fetchedAt).catch((error: Error) =>
+  remember<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): void {
+    const write = this.put(account, slot, key, value, fetchedAt).catch((error: Error) =>
       this.log.warn('a view could not be kept for offline use', { reason: error.message }),
     );
     this.writing.add(write);

@@ -4,8 +4,11 @@ import { listCalendars } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { listBookingPages } from '../bookings/booking-pages-api';
 import { signedInAccount, type CoreContext } from '../core-context';
+import { cacheSlot } from '../cache/read-cache';
+import { calendarListSchema } from '../cache/model-schemas';
 
 const CACHE_KEY = 'calendar:calendars';
+const listSlot = cacheSlot('the calendars', calendarListSchema);
 
 /** How long the range reads reuse a list just read for its calendar names (the list itself is always read fresh). */
 const NAMES_REUSE_MS = 60_000;
@@ -103,11 +106,11 @@ export async function calendarList(deps: CoreContext, shared: SharedCalendarRead
       fetchedAt: deps.clock.now(),
       source: 'service',
     };
-    await deps.cache.put(account, CACHE_KEY, list, list.fetchedAt);
+    await deps.cache.put(account, listSlot, CACHE_KEY, list, list.fetchedAt);
     return list;
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'retryable') {
-      const hit = await deps.cache.get<CalendarList>(account, CACHE_KEY);
+      const hit = await deps.cache.get(account, listSlot, CACHE_KEY);
       if (hit) return { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' };
     }
     throw error;
@@ -118,5 +121,5 @@ export async function calendarList(deps: CoreContext, shared: SharedCalendarRead
 export async function knownPracticeZone(deps: Pick<CoreContext, 'account' | 'cache'>): Promise<string | null> {
   const account = deps.account();
   if (!account) return null;
-  return (await deps.cache.get<CalendarList>(account, CACHE_KEY))?.value.practiceZone ?? null;
+  return (await deps.cache.get(account, listSlot, CACHE_KEY))?.value.practiceZone ?? null;
 }

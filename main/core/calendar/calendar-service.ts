@@ -21,6 +21,11 @@ import { createPayload, eventFields, refOf } from './appointment-payloads';
 import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 import { savedScheduleDays } from './saved-days';
+import { cacheSlot } from '../cache/read-cache';
+import { agendaSchema } from '../cache/model-schemas';
+
+/** A range of appointments as cached (read back by the schedule when the service cannot be reached). */
+export const agendaSlot = cacheSlot('a range of appointments', agendaSchema);
 
 /** The calendar service. */
 export class CalendarService {
@@ -45,7 +50,7 @@ export class CalendarService {
   async cached(begin: string, end: string): Promise<Agenda | null> {
     const { cache } = this.context;
     const account = signedInAccount(this.context);
-    const hit = await cache.get<Agenda>(account, agendaCacheKey(begin, end));
+    const hit = await cache.get(account, agendaSlot, agendaCacheKey(begin, end));
     const asked: Agenda | null = hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
     const saved = await savedScheduleDays(cache, account, begin, end);
     const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
@@ -58,7 +63,7 @@ export class CalendarService {
     const account = signedInAccount(this.context);
     try {
       const agenda = await readAgenda(service, begin, end, clock.now(), () => this.calendarRead.names(account));
-      await cache.put(account, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
+      await cache.put(account, agendaSlot, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
       return this.withPending(agenda, begin, end);
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'retryable') {

@@ -4,8 +4,10 @@
  */
 import type { Agenda } from '../../../preload/contract';
 import type { ServiceRequester } from '../api/service-client';
-import type { ReadCache } from '../cache/read-cache';
+import { cacheSlot, type ReadCache } from '../cache/read-cache';
+import { agendaSchema } from '../cache/model-schemas';
 import { readAgenda } from './agenda';
+import { z } from 'zod';
 
 /** How many days from today the saved schedule covers. */
 const SAVED_SCHEDULE_DAYS = 7;
@@ -19,6 +21,10 @@ interface SavedDays {
   end: string;
   agenda: Agenda;
 }
+const savedSlot = cacheSlot(
+  'saved days',
+  z.object({ begin: z.string(), end: z.string(), agenda: agendaSchema }) satisfies z.ZodType<SavedDays>,
+);
 
 /**
  * Reads and saves today and the next days, plus the past week (so the Week view holding today is whole too) and a
@@ -33,7 +39,7 @@ export async function saveScheduleDays(
   const begin = new Date(now - 7 * DAY_MS).toISOString();
   const end = new Date(now + (SAVED_SCHEDULE_DAYS + 1) * DAY_MS).toISOString();
   const agenda = await readAgenda(service, begin, end, now);
-  await cache.put(account, KEY, { begin, end, agenda } satisfies SavedDays, now);
+  await cache.put(account, savedSlot, KEY, { begin, end, agenda }, now);
 }
 
 /** The saved appointments starting in [begin, end] when the saved days cover that range; null otherwise. */
@@ -43,7 +49,7 @@ export async function savedScheduleDays(
   begin: string,
   end: string,
 ): Promise<Agenda | null> {
-  const hit = await cache.get<SavedDays>(account, KEY);
+  const hit = await cache.get(account, savedSlot, KEY);
   if (!hit) return null;
   const [from, to] = [Date.parse(begin), Date.parse(end)];
   if (!(from >= Date.parse(hit.value.begin) && to <= Date.parse(hit.value.end))) return null;

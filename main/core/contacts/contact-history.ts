@@ -11,6 +11,9 @@ import { toBookingSummary } from '../bookings/booking-summary';
 import { toItem } from '../calendar/agenda';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { countryOf } from './country';
+import { z } from 'zod';
+import { cacheSlot } from '../cache/read-cache';
+import { agendaItemSchema, bookingSummarySchema } from '../cache/model-schemas';
 
 const DAY = 86_400_000;
 /** How far back and ahead the history looks. */
@@ -69,6 +72,16 @@ async function readHistory(deps: CoreContext, account: string, phones: string[],
 const samePerson = (a: AgendaItem['people'][number], b: AgendaItem['people'][number]) =>
   a.name === b.name && a.phone === b.phone && a.email === b.email;
 
+/** A contact's history as cached. */
+const historySlot = cacheSlot(
+  'a contact’s history',
+  z.object({
+    upcoming: z.array(agendaItemSchema),
+    past: z.array(agendaItemSchema),
+    bookings: z.array(bookingSummarySchema),
+  }) satisfies z.ZodType<Omit<ContactHistory, 'fetchedAt' | 'source'>>,
+);
+
 /** The contact's history; the saved copy when the service cannot be reached. */
 export async function contactHistory(
   deps: CoreContext,
@@ -81,12 +94,12 @@ export async function contactHistory(
   const now = deps.clock.now();
   try {
     const history = await readHistory(deps, account, phones, emails, now);
-    await deps.cache.put(account, key, history, now);
+    await deps.cache.put(account, historySlot, key, history, now);
     return { ...history, fetchedAt: now, source: 'service' };
   } catch (error) {
     const hit =
       error instanceof ServiceError && error.kind === 'retryable'
-        ? await deps.cache.get<Omit<ContactHistory, 'fetchedAt' | 'source'>>(account, key)
+        ? await deps.cache.get(account, historySlot, key)
         : null;
     if (!hit) throw error;
     return { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' };

@@ -35,6 +35,9 @@ import { getContact, listAddressBooks, listContacts } from './contacts-read-api'
 import { nextAppointments } from './next-appointments';
 import { contactOps, overlay } from './overlay';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
+import { z } from 'zod';
+import { cacheSlot } from '../cache/read-cache';
+import { addressBookSchema, contactViewSchema } from '../cache/model-schemas';
 
 /** A search answer as cached: the service's contacts, before unsynced changes are applied. */
 interface StoredList {
@@ -49,6 +52,12 @@ export interface ContactPaging {
 }
 
 const BOOKS_KEY = 'contacts:address-books';
+const searchSlot = cacheSlot(
+  'a contact search',
+  z.object({ items: z.array(contactViewSchema), more: z.boolean() }) satisfies z.ZodType<StoredList>,
+);
+const contactSlot = cacheSlot('a contact', contactViewSchema);
+const booksSlot = cacheSlot('the address books', z.array(addressBookSchema));
 
 const isUnreachable = (error: unknown) => error instanceof ServiceError && error.kind === 'retryable';
 
@@ -65,7 +74,7 @@ export class ContactsService {
   async cached(args: ContactSearch): Promise<ContactList | null> {
     const account = signedInAccount(this.context);
     const country = await countryOf(this.context, account);
-    const hit = await this.context.cache.get<StoredList>(account, searchCacheKey(args.query, args.addressBookId));
+    const hit = await this.context.cache.get(account, searchSlot, searchCacheKey(args.query, args.addressBookId));
     return hit
       ? this.present(
           account,
@@ -93,7 +102,7 @@ export class ContactsService {
       const country = await learnCountryFrom(this.context, account, page.contacts, known);
       const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
       // The answer goes back now; the encrypted offline copy is written meanwhile.
-      cache.remember(account, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
+      cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
       return this.present(account, args.query, stored, { fetchedAt, source: 'service' }, meaning, country);
     } catch (error) {
       if (!isUnreachable(error)) throw error;
@@ -125,10 +134,10 @@ export class ContactsService {
     try {
       const fetchedAt = clock.now();
       const value = viewOf(await getContact(service, ref.id), country);
-      await cache.put(account, key, value, fetchedAt);
+      await cache.put(account, contactSlot, key, value, fetchedAt);
       entry = { value, fetchedAt, source: 'service' };
     } catch (error) {
-      const hit = isUnreachable(error) ? await cache.get<ContactView>(account, key) : null;
+      const hit = isUnreachable(error) ? await cache.get(account, contactSlot, key) : null;
       if (!hit) throw error;
       entry = { ...hit, source: 'cache' };
     }
@@ -152,7 +161,7 @@ export class ContactsService {
       phoneTypes: b.phone_types,
       isDefault: i === Math.max(0, flagged),
     }));
-    await this.context.cache.put(account, BOOKS_KEY, views, this.context.clock.now());
+    await this.context.cache.put(account, booksSlot, BOOKS_KEY, views, this.context.clock.now());
     return views;
   }
 
@@ -162,7 +171,7 @@ export class ContactsService {
     try {
       return await this.freshAddressBooks();
     } catch (error) {
-      const hit = isUnreachable(error) ? await this.context.cache.get<AddressBookView[]>(account, BOOKS_KEY) : null;
+      const hit = isUnreachable(error) ? await this.context.cache.get(account, booksSlot, BOOKS_KEY) : null;
       if (hit) return hit.value;
       throw error;
     }
@@ -253,7 +262,7 @@ export class ContactsService {
     country: CountryCode | null,
   ): Promise<ContactList | null> {
     const meaning = meaningOf(args.query, country);
-    const hit = await this.context.cache.get<StoredList>(account, searchCacheKey('', args.addressBookId));
+    const hit = await this.context.cache.get(account, searchSlot, searchCacheKey('', args.addressBookId));
     if (!hit) return null;
     const stored = { items: hit.value.items.filter((c) => matches(meaning, c)), more: hit.value.more };
     return this.present(account, args.query, stored, { fetchedAt: hit.fetchedAt, source: 'cache' }, meaning, country);

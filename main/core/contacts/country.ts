@@ -3,12 +3,15 @@ import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import type { ServiceContact } from './contact-schema';
 import type { CoreContext } from '../core-context';
 import { learnCountry } from './phones';
+import { z } from 'zod';
+import { cacheSlot } from '../cache/read-cache';
 
 const COUNTRY_KEY = 'contacts:country';
+const countrySlot = cacheSlot('the account’s country', z.string());
 
 /** The account's country as learned from the service's answers, or null. */
 export async function countryOf(deps: Pick<CoreContext, 'cache'>, account: string): Promise<CountryCode | null> {
-  const hit = await deps.cache.get<string>(account, COUNTRY_KEY);
+  const hit = await deps.cache.get(account, countrySlot, COUNTRY_KEY);
   return hit && isSupportedCountry(hit.value) ? hit.value : null;
 }
 
@@ -21,6 +24,6 @@ export async function learnCountryFrom(
 ): Promise<CountryCode | null> {
   const learned = learnCountry(contacts.flatMap((c) => c.phone_numbers));
   if (!learned || learned === known) return known;
-  await deps.cache.put(account, COUNTRY_KEY, learned, deps.clock.now());
+  await deps.cache.put(account, countrySlot, COUNTRY_KEY, learned, deps.clock.now());
   return learned;
 }

@@ -6,11 +6,26 @@ import type { NextAppointment } from '../../../preload/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
+import { z } from 'zod';
+import { cacheSlot } from '../cache/read-cache';
 
 const DAY = 86_400_000;
 const AHEAD_DAYS = 31;
 const FRESH_MS = 60_000;
 const CACHE_KEY = 'contacts:upcoming-month';
+const upcomingSlot = cacheSlot(
+  'the month’s appointments',
+  z.array(
+    z.object({
+      id: z.number(),
+      title: z.string(),
+      start: z.string(),
+      calendarName: z.string(),
+      phones: z.array(z.string()),
+      emails: z.array(z.string()),
+    }) satisfies z.ZodType<Upcoming>,
+  ),
+);
 
 /** An appointment reduced to what matching needs. */
 interface Upcoming {
@@ -56,12 +71,12 @@ async function month(deps: CoreContext, account: string, now: number): Promise<U
   try {
     const items = await readMonth(deps, now);
     memos.set(deps, { account, at: now, items });
-    await deps.cache.put(account, CACHE_KEY, items, now);
+    await deps.cache.put(account, upcomingSlot, CACHE_KEY, items, now);
     return items;
   } catch (error) {
     const hit =
       error instanceof ServiceError && error.kind === 'retryable'
-        ? await deps.cache.get<Upcoming[]>(account, CACHE_KEY)
+        ? await deps.cache.get(account, upcomingSlot, CACHE_KEY)
         : null;
     if (!hit) throw error;
     return hit.value;

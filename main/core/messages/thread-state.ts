@@ -3,12 +3,16 @@
  * and read marks, kept in memory for one account at a time and in the encrypted read cache for offline use; and what
  * is drawn from them (unread counts, most recent first, a thread's name).
  */
-import type { ServiceConversation, ServiceMessage } from '../api/messages-api';
+import { conversationSchema, messageSchema, type ServiceConversation, type ServiceMessage } from '../api/messages-api';
 import { SignedOutError } from '../auth/errors';
 import type { CoreContext } from '../core-context';
+import { z } from 'zod';
+import { cacheSlot } from '../cache/read-cache';
 
 const STATE_KEY = 'messages:state';
 const READ_KEY = 'messages:read';
+/** Read marks: [thread id, latest inbound text read]. */
+const readSlot = cacheSlot('read marks', z.array(z.tuple([z.number(), z.number()])));
 
 /** A conversation's texts as last read. */
 interface Texts {
@@ -43,6 +47,15 @@ interface Snapshot {
   names: [string, string][];
   since: string | null;
 }
+const stateSlot = cacheSlot(
+  'the threads',
+  z.object({
+    conversations: z.array(conversationSchema),
+    texts: z.array(z.tuple([z.number(), z.object({ stamp: z.string(), list: z.array(messageSchema) })])),
+    names: z.array(z.tuple([z.string(), z.string()])),
+    since: z.string().nullable(),
+  }) satisfies z.ZodType<Snapshot>,
+);
 
 /** Epoch ms of a service time (NaN when absent). */
 export const atMs = (at: string | null | undefined): number => (at ? Date.parse(at) : NaN);
@@ -107,8 +120,8 @@ export class ThreadStore {
       lastUnread: null,
     };
     const [saved, marks] = await Promise.all([
-      this.deps.cache.get<Snapshot>(account, STATE_KEY),
-      this.deps.cache.get<[number, number][]>(account, READ_KEY),
+      this.deps.cache.get(account, stateSlot, STATE_KEY),
+      this.deps.cache.get(account, readSlot, READ_KEY),
     ]);
     if (marks) st.readMarks = new Map(marks.value);
     if (saved) {
@@ -134,12 +147,12 @@ export class ThreadStore {
       names: [...st.names],
       since: st.since,
     };
-    this.deps.cache.remember(st.account, STATE_KEY, snapshot, st.fetchedAt);
+    this.deps.cache.remember(st.account, stateSlot, STATE_KEY, snapshot, st.fetchedAt);
   }
 
   /** Keeps the read marks on this workstation. */
   async saveReadMarks(st: AccountState): Promise<void> {
-    await this.deps.cache.put(st.account, READ_KEY, [...st.readMarks], this.deps.clock.now());
+    await this.deps.cache.put(st.account, readSlot, READ_KEY, [...st.readMarks], this.deps.clock.now());
   }
 }
 

@@ -23,7 +23,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
-import { ReadCache } from '../../../main/core/cache/read-cache';
+import { z } from 'zod';
+import { cacheSlot, ReadCache } from '../../../main/core/cache/read-cache';
 import { DataFolderError } from '../../../main/core/data-folder';
 import { createFileLogger } from '../../../main/core/log/file-logger';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
@@ -219,7 +220,8 @@ describe('files are opened without following a link planted at their name later'
     const dir = folder();
     const cipher = createFileCipher(join(dir, 'vault.key'));
     const first = new ReadCache(join(dir, 'cache'), cipher, memoryLogger(), async () => true);
-    await first.put('account', 'contacts:search', { names: ['Nell Planted'] }, 1);
+    const slot = cacheSlot('names', z.object({ names: z.array(z.string()) }));
+    await first.put('account', slot, 'contacts:search', { names: ['Nell Planted'] }, 1);
     const file = (readdirSync(join(dir, 'cache'), { recursive: true }) as string[]).find((f) => f.endsWith('.bin'))!;
     const outside = join(folder(), 'elsewhere.bin');
     renameSync(join(dir, 'cache', file), outside);
@@ -227,7 +229,7 @@ describe('files are opened without following a link planted at their name later'
 
     const log = memoryLogger();
     const again = new ReadCache(join(dir, 'cache'), cipher, log, async () => true);
-    expect(await again.get('account', 'contacts:search')).toBeNull();
+    expect(await again.get('account', slot, 'contacts:search')).toBeNull();
     expect(lstatSync(outside).isFile()).toBe(true);
   });
 
