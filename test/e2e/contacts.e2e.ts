@@ -126,11 +126,11 @@ describe('contacts', () => {
 
     const again = await contacts.edit('Ada King');
     await again.getByRole('button', { name: 'Delete this contact…' }).click();
-    expect(await contacts.root.getByTestId('delete-confirm').innerText()).toContain(
-      'Delete Ada King from the address book?',
-    );
+    // The same confirmation as the details' Delete: a dialog that names the person and says what happens.
+    const confirm = contacts.app.page.getByRole('alertdialog', { name: 'Delete Ada King?' });
+    expect(await confirm.innerText()).toContain('Ada King is removed from the address book.');
     await contacts.app.screenshot('test-results/contacts-delete.png');
-    await contacts.root.getByRole('button', { name: 'Delete contact' }).click();
+    await confirm.getByRole('button', { name: 'Delete contact' }).click();
     await contacts.settled('Ada King');
     await contacts.row('Ada King').waitFor({ state: 'detached' });
     expect(await byName(s, 'Ada King')).toMatchObject([{ is_deleted: true }]);

@@ -5,8 +5,9 @@
  */
 import { format } from 'date-fns';
 import { createElement, useEffect, useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import type { AgendaItem } from '../../../preload/contract';
+import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { frontdesk } from '../../lib/frontdesk';
 import { inZone, labelledTime, timeInZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
@@ -64,109 +65,105 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
   const shown: AgendaItem = detail ? { ...detail, ...item, people: mergePeople(item, detail) } : item;
   const start = inZone(shown.start, props.zone);
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && close()} className="panel-overlay">
-      <Modal className="side-panel">
-        <Dialog className="panel-dialog" data-testid="appointment-details">
-          <header className="panel-head">
-            <Heading slot="title" className="panel-title">
-              {shown.title}
-            </Heading>
-            <Button className="icon-button" aria-label="Close details" onPress={close}>
-              ×
-            </Button>
-          </header>
-          {pendingWords(shown) && <p className="notice notice-info">{pendingWords(shown)}</p>}
-          <BookingNote item={shown} />
-          {problem && <p className="notice notice-error">{problem}</p>}
-          <dl className="facts">
-            <dt>When</dt>
-            <dd>
-              {format(start, 'EEEE d MMMM yyyy')}, {timeInZone(shown.start, props.zone)}–
-              {labelledTime(shown.end, props.zone)}
-            </dd>
-            <dt>Calendar</dt>
-            <dd>{shown.calendarName || 'Not known yet'}</dd>
-            {shown.location && (
-              <>
-                <dt>Location</dt>
-                <dd>{shown.location}</dd>
-              </>
-            )}
-            <dt>Check-in</dt>
-            <dd data-testid="check-in">{checkInOf(shown)}</dd>
-            {shown.notes && (
-              <>
-                <dt>Notes</dt>
-                <dd className="notes">{shown.notes}</dd>
-              </>
-            )}
-            {(shown.customData ?? []).map((c) => (
-              <div key={c.key} className="fact-pair">
-                <dt>{tidy(c.key)}</dt>
-                <dd>{c.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <section aria-labelledby="people-heading">
-            <h3 id="people-heading" className="panel-section">
-              {shown.people.length === 1 ? 'Patient' : 'People'}
-            </h3>
-            {shown.people.length === 0 && <p className="muted">No one is booked on this appointment.</p>}
-            <ul className="people">
-              {shown.people.map((p, i) => (
-                <li key={i} className="person">
-                  <span className="person-name">{p.name || 'Name not given'}</span>
-                  <span className="person-state">
-                    {p.state ? stateInWords(p.state) : 'Waiting to sync'}
-                    {p.checkIn ? ` · ${checkInWords(p.checkIn)}` : ''}
-                  </span>
-                  {p.phone && <span>Phone {p.phone}</span>}
-                  {p.email && <span>E-mail {p.email}</span>}
-                  {(p.phone || p.email || p.name) && (
-                    <button type="button" className="link-button" onClick={() => openContact(p)}>
-                      Open contact {p.name || p.phone || p.email}
-                    </button>
-                  )}
-                  {p.messages && p.messages.length > 0 && (
-                    <ol className="person-texts" aria-label={`Recent messages with ${p.name || 'this person'}`}>
-                      {p.messages.map((m, j) => (
-                        <li key={j} className={`person-text person-text-${m.direction}`}>
-                          <span className="person-text-meta">
-                            {m.direction === 'in' ? 'Patient wrote' : 'Sent'}
-                            {m.at && !Number.isNaN(Date.parse(m.at))
-                              ? ` ${format(inZone(m.at, props.zone), 'd MMM')}, ${timeInZone(m.at, props.zone)}`
-                              : ''}
-                          </span>
-                          <span>{m.text}</span>
-                        </li>
-                      ))}
-                    </ol>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section className="thread-slot" data-slot="appointment-thread">
-            <ThreadSlot item={shown} />
-          </section>
-          <footer className="panel-actions">
-            {shown.booking?.state === 'failed' ? (
-              <Button
-                className="secondary-button"
-                onPress={() => {
-                  close();
-                  void dismissBooking(shown.booking!.id);
-                }}
-              >
-                Dismiss
-              </Button>
-            ) : (
-              <AppointmentActions item={shown} onAction={props.onAction} />
-            )}
-          </footer>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AppDialog isOpen onOpenChange={(open) => !open && close()} size="side" testId="appointment-details">
+      <header className="panel-head">
+        <Heading slot="title" className="panel-title">
+          {shown.title}
+        </Heading>
+        <Button className="icon-button" aria-label="Close details" onPress={close}>
+          ×
+        </Button>
+      </header>
+      {pendingWords(shown) && <p className="notice notice-info">{pendingWords(shown)}</p>}
+      <BookingNote item={shown} />
+      {problem && <p className="notice notice-error">{problem}</p>}
+      <dl className="facts panel-facts">
+        <dt>When</dt>
+        <dd>
+          {format(start, 'EEEE d MMMM yyyy')}, {timeInZone(shown.start, props.zone)}–
+          {labelledTime(shown.end, props.zone)}
+        </dd>
+        <dt>Calendar</dt>
+        <dd>{shown.calendarName || 'Not known yet'}</dd>
+        {shown.location && (
+          <>
+            <dt>Location</dt>
+            <dd>{shown.location}</dd>
+          </>
+        )}
+        <dt>Check-in</dt>
+        <dd data-testid="check-in">{checkInOf(shown)}</dd>
+        {shown.notes && (
+          <>
+            <dt>Notes</dt>
+            <dd className="notes">{shown.notes}</dd>
+          </>
+        )}
+        {(shown.customData ?? []).map((c) => (
+          <div key={c.key} className="fact-pair">
+            <dt>{tidy(c.key)}</dt>
+            <dd>{c.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="people-heading">
+        <h3 id="people-heading" className="panel-section">
+          {shown.people.length === 1 ? 'Patient' : 'People'}
+        </h3>
+        {shown.people.length === 0 && <p className="muted">No one is booked on this appointment.</p>}
+        <ul className="people">
+          {shown.people.map((p, i) => (
+            <li key={i} className="person">
+              <span className="person-name">{p.name || 'Name not given'}</span>
+              <span className="person-state">
+                {p.state ? stateInWords(p.state) : 'Waiting to sync'}
+                {p.checkIn ? ` · ${checkInWords(p.checkIn)}` : ''}
+              </span>
+              {p.phone && <span>Phone {p.phone}</span>}
+              {p.email && <span>E-mail {p.email}</span>}
+              {(p.phone || p.email || p.name) && (
+                <button type="button" className="link-button" onClick={() => openContact(p)}>
+                  Open contact {p.name || p.phone || p.email}
+                </button>
+              )}
+              {p.messages && p.messages.length > 0 && (
+                <ol className="person-texts" aria-label={`Recent messages with ${p.name || 'this person'}`}>
+                  {p.messages.map((m, j) => (
+                    <li key={j} className={`person-text person-text-${m.direction}`}>
+                      <span className="person-text-meta">
+                        {m.direction === 'in' ? 'Patient wrote' : 'Sent'}
+                        {m.at && !Number.isNaN(Date.parse(m.at))
+                          ? ` ${format(inZone(m.at, props.zone), 'd MMM')}, ${timeInZone(m.at, props.zone)}`
+                          : ''}
+                      </span>
+                      <span>{m.text}</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="thread-slot" data-slot="appointment-thread">
+        <ThreadSlot item={shown} />
+      </section>
+      <footer className="panel-actions">
+        {shown.booking?.state === 'failed' ? (
+          <Button
+            className="secondary-button"
+            onPress={() => {
+              close();
+              void dismissBooking(shown.booking!.id);
+            }}
+          >
+            Dismiss
+          </Button>
+        ) : (
+          <AppointmentActions item={shown} onAction={props.onAction} />
+        )}
+      </footer>
+    </AppDialog>
   );
 }
 
@@ -254,31 +251,15 @@ function CancelButton({ item }: { item: AgendaItem }) {
 export function CancelConfirm(props: { item: AgendaItem; isOpen?: boolean; onOpenChange?(open: boolean): void }) {
   const control = props.isOpen === undefined ? {} : { isOpen: props.isOpen, onOpenChange: props.onOpenChange };
   return (
-    <ModalOverlay isDismissable className="modal-overlay" {...control}>
-      <Modal className="modal">
-        <Dialog role="alertdialog" className="modal-dialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title">Cancel {describe(props.item)}?</Heading>
-              <p>The appointment is removed from the schedule. You can undo this for 10 seconds.</p>
-              <div className="button-row">
-                <Button className="secondary-button" onPress={close} autoFocus>
-                  Keep it
-                </Button>
-                <Button
-                  className="danger-button"
-                  onPress={() => {
-                    close();
-                    void cancelAppointment(props.item);
-                  }}
-                >
-                  Cancel appointment
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ConfirmDialog
+      {...control}
+      title={`Cancel ${describe(props.item)}?`}
+      keepLabel="Keep it"
+      confirmLabel="Cancel appointment"
+      tone="danger"
+      onConfirm={() => void cancelAppointment(props.item)}
+    >
+      <p>The appointment is removed from the schedule. You can undo this for 10 seconds.</p>
+    </ConfirmDialog>
   );
 }

@@ -3,7 +3,7 @@
  * people. Checked before anything is queued; what was typed is kept if the dialog is closed without saving.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { AppDialog } from '../../components/Dialog';
 import type { AgendaItem, CalendarInfo } from '../../../preload/contract';
 import { Field } from '../../components/Field';
 import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
@@ -90,107 +90,104 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
   };
 
   return (
-    <ModalOverlay isOpen onOpenChange={(open) => !open && close()} className="modal-overlay">
-      <Modal className="modal modal-wide">
-        <Dialog className="modal-dialog" data-testid="appointment-editor">
-          <Heading slot="title">{editing ? `Edit ${editing.title}` : 'New appointment'}</Heading>
-          <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="appointment-form">
-            {failure && (
-              <p className="notice notice-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <Field label="Title" error={errors.title}>
-              <input value={form.title} onChange={(e) => update({ title: e.target.value })} autoFocus />
-            </Field>
-            <Field label="Calendar" error={errors.calendarId}>
-              <select
-                value={form.calendarId}
-                disabled={Boolean(editing)}
-                onChange={(e) => update({ calendarId: e.target.value })}
-              >
-                <option value="">Choose a calendar</option>
-                {calendars.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            {editing && (
-              <p className="muted small">
-                An appointment stays in its calendar. To use another calendar, cancel this one and add a new one.
-              </p>
-            )}
-            <div className="form-row">
-              <Field label="Day" error={errors.day}>
-                <input type="date" value={form.day} onChange={(e) => update({ day: e.target.value })} />
+    <AppDialog
+      isOpen
+      isDismissable={false}
+      onOpenChange={(open) => !open && close()}
+      title={editing ? `Edit ${editing.title}` : 'New appointment'}
+      size="wide"
+      testId="appointment-editor"
+    >
+      <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate className="appointment-form">
+        {failure && (
+          <p className="notice notice-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <Field label="Title" error={errors.title}>
+          <input value={form.title} onChange={(e) => update({ title: e.target.value })} autoFocus />
+        </Field>
+        <Field label="Calendar" error={errors.calendarId}>
+          <select
+            value={form.calendarId}
+            disabled={Boolean(editing)}
+            onChange={(e) => update({ calendarId: e.target.value })}
+          >
+            <option value="">Choose a calendar</option>
+            {calendars.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {editing && (
+          <p className="muted small">
+            An appointment stays in its calendar. To use another calendar, cancel this one and add a new one.
+          </p>
+        )}
+        <div className="form-row">
+          <Field label="Day" error={errors.day}>
+            <input type="date" value={form.day} onChange={(e) => update({ day: e.target.value })} />
+          </Field>
+          <Field label="Starts" error={errors.startTime}>
+            <input
+              type="time"
+              step={300}
+              value={form.startTime}
+              onChange={(e) => update({ startTime: e.target.value })}
+            />
+          </Field>
+          <Field label="Ends" error={errors.endTime}>
+            <input type="time" step={300} value={form.endTime} onChange={(e) => update({ endTime: e.target.value })} />
+          </Field>
+        </div>
+        <Field label="Location" error={errors.location}>
+          <input value={form.location} onChange={(e) => update({ location: e.target.value })} />
+        </Field>
+        <Field label="Notes" error={errors.notes}>
+          <textarea rows={3} value={form.notes} onChange={(e) => update({ notes: e.target.value })} />
+        </Field>
+        <fieldset className="people-fields">
+          <legend>People</legend>
+          {form.people.length === 0 && <p className="muted small">No one yet.</p>}
+          {form.people.map((p, i) => (
+            <div key={i} className="person-row" role="group" aria-label={`Person ${i + 1}`}>
+              <Field label={`Name (person ${i + 1})`} error={errors[`people.${i}.name`]}>
+                <input value={p.name} onChange={(e) => setPerson(i, { name: e.target.value })} />
               </Field>
-              <Field label="Starts" error={errors.startTime}>
-                <input
-                  type="time"
-                  step={300}
-                  value={form.startTime}
-                  onChange={(e) => update({ startTime: e.target.value })}
-                />
+              <Field label={`Phone (person ${i + 1})`} error={errors[`people.${i}.phone`]}>
+                <input type="tel" value={p.phone} onChange={(e) => setPerson(i, { phone: e.target.value })} />
               </Field>
-              <Field label="Ends" error={errors.endTime}>
-                <input
-                  type="time"
-                  step={300}
-                  value={form.endTime}
-                  onChange={(e) => update({ endTime: e.target.value })}
-                />
+              <Field label={`E-mail (person ${i + 1})`} error={errors[`people.${i}.email`]}>
+                <input type="email" value={p.email} onChange={(e) => setPerson(i, { email: e.target.value })} />
               </Field>
-            </div>
-            <Field label="Location" error={errors.location}>
-              <input value={form.location} onChange={(e) => update({ location: e.target.value })} />
-            </Field>
-            <Field label="Notes" error={errors.notes}>
-              <textarea rows={3} value={form.notes} onChange={(e) => update({ notes: e.target.value })} />
-            </Field>
-            <fieldset className="people-fields">
-              <legend>People</legend>
-              {form.people.length === 0 && <p className="muted small">No one yet.</p>}
-              {form.people.map((p, i) => (
-                <div key={i} className="person-row" role="group" aria-label={`Person ${i + 1}`}>
-                  <Field label={`Name (person ${i + 1})`} error={errors[`people.${i}.name`]}>
-                    <input value={p.name} onChange={(e) => setPerson(i, { name: e.target.value })} />
-                  </Field>
-                  <Field label={`Phone (person ${i + 1})`} error={errors[`people.${i}.phone`]}>
-                    <input type="tel" value={p.phone} onChange={(e) => setPerson(i, { phone: e.target.value })} />
-                  </Field>
-                  <Field label={`E-mail (person ${i + 1})`} error={errors[`people.${i}.email`]}>
-                    <input type="email" value={p.email} onChange={(e) => setPerson(i, { email: e.target.value })} />
-                  </Field>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => update({ people: form.people.filter((_, j) => j !== i) })}
-                  >
-                    Remove person {i + 1}
-                  </button>
-                </div>
-              ))}
               <button
                 type="button"
-                className="secondary-button"
-                onClick={() => update({ people: [...form.people, { name: '', phone: '', email: '' }] })}
+                className="link-button"
+                onClick={() => update({ people: form.people.filter((_, j) => j !== i) })}
               >
-                Add person
-              </button>
-            </fieldset>
-            <div className="button-row form-actions">
-              <button type="button" className="secondary-button" onClick={close}>
-                Close
-              </button>
-              <button type="submit" className="primary-button" disabled={saving}>
-                {editing ? 'Save changes' : 'Add appointment'}
+                Remove person {i + 1}
               </button>
             </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          ))}
+          <button
+            type="button"
+            className="secondary-button"
+            onClick={() => update({ people: [...form.people, { name: '', phone: '', email: '' }] })}
+          >
+            Add person
+          </button>
+        </fieldset>
+        <div className="button-row form-actions">
+          <button type="button" className="secondary-button" onClick={close}>
+            Close
+          </button>
+          <button type="submit" className="primary-button" disabled={saving}>
+            {editing ? 'Save changes' : 'Add appointment'}
+          </button>
+        </div>
+      </form>
+    </AppDialog>
   );
 }

@@ -1,11 +1,11 @@
 /** One contact: phones, e-mails, address book, appointments and bookings; Book appointment, Edit, Delete. */
 import { useEffect, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { ContactView } from '../../../preload/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { TextPatientDialog } from '../messages/TextPatientDialog';
+import { ConfirmDeleteContact } from './DeleteContact';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { ContactHistoryLists } from './ContactHistoryLists';
@@ -62,30 +62,15 @@ function ConfirmDelete(props: { name: string; onClose(): void }) {
     useShallow(({ deleting, deleteError, remove }) => ({ deleting, deleteError, remove })),
   );
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-overlay">
-      <Modal className="dialog-modal">
-        <Dialog className="dialog-body" role="alertdialog" data-testid="delete-confirm">
-          <Heading slot="title">Delete {props.name || 'this contact'}?</Heading>
-          <p>
-            {props.name || 'This contact'} is removed from the address book. Their past appointments stay on the
-            schedule.
-          </p>
-          {deleteError && (
-            <p className="notice notice-error" role="alert">
-              {deleteError.message}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button className="secondary-button" onPress={props.onClose} autoFocus>
-              Keep contact
-            </Button>
-            <Button className="danger-button" isDisabled={deleting} onPress={() => void remove()}>
-              Delete contact
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ConfirmDeleteContact
+      name={props.name}
+      isOpen
+      onOpenChange={(open) => !open && props.onClose()}
+      busy={deleting}
+      onDelete={() => void remove()}
+      closeOnDelete={false}
+      problem={deleteError?.message ?? null}
+    />
   );
 }
 

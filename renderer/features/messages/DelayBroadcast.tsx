@@ -5,7 +5,8 @@
  */
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { AppDialog } from '../../components/Dialog';
 import { DEFAULT_QUICK_TEXTS, type AgendaItem, type OutboxItem } from '../../../preload/contract';
 import { frontdesk } from '../../lib/frontdesk';
 import { labelledTime, timeInZone, usePracticeZone } from '../../lib/practice-time';
@@ -127,119 +128,113 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
     };
   };
   return (
-    <ModalOverlay
+    <AppDialog
       isOpen
       isDismissable={!sending}
       onOpenChange={(open) => !open && onClose()}
-      className="dialog-overlay"
+      title="Text everyone in the next hour"
+      size="broad"
+      className="broadcast"
+      testId="broadcast"
     >
-      <Modal className="dialog-modal broadcast-modal">
-        <Dialog className="dialog-body broadcast" data-testid="broadcast">
-          <Heading slot="title">Text everyone in the next hour</Heading>
-          <p className="muted">
-            Appointments starting between {timeInZone(from, zone)} and {labelledTime(from + HOUR_MS, zone)}. Check every
-            text below before sending: each patient gets one text.
-          </p>
-          <div className="form-row">
-            <div className="field broadcast-minutes">
-              <label className="field-label" htmlFor="broadcast-minutes">
-                Minutes late
-              </label>
-              <input
-                id="broadcast-minutes"
-                type="number"
-                min={1}
-                max={240}
-                value={minutes}
-                disabled={outcomes !== null}
-                onChange={(e) => setMinutes(e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label className="field-label" htmlFor="broadcast-text">
-                Text (filled in for each patient)
-              </label>
-              <textarea
-                id="broadcast-text"
-                rows={2}
-                value={template}
-                disabled={outcomes !== null}
-                onChange={(e) => setTemplate(e.target.value)}
-              />
-            </div>
-          </div>
-          {problem && (
-            <p className="notice notice-error" role="alert">
-              {problem}
-            </p>
-          )}
-          {items === null ? (
-            <p className="muted">Looking for the next hour’s appointments…</p>
-          ) : people.length === 0 ? (
-            <p className="muted" data-testid="broadcast-none">
-              No one with a phone number has an appointment in the next hour.
-            </p>
-          ) : (
-            <table className="broadcast-table" aria-label="Who gets which text">
-              <ColumnHeads names={['Send', 'Patient', 'Time', 'Text']} />
-              <tbody>
-                {people.map((p) => (
-                  <tr key={p.key} data-testid="broadcast-row">
-                    <td>
-                      {outcome(p.key) ? (
-                        <span
-                          className={`badge badge-${outcome(p.key)!.tone === 'ok' ? 'good' : outcome(p.key)!.tone === 'bad' ? 'bad' : 'wait'}`}
-                        >
-                          {outcome(p.key)!.words}
-                        </span>
-                      ) : (
-                        <input
-                          type="checkbox"
-                          aria-label={`Text ${p.name || p.phone}`}
-                          checked={!left.has(p.key)}
-                          disabled={outcomes !== null}
-                          onChange={(e) => {
-                            const next = new Set(left);
-                            if (e.target.checked) next.delete(p.key);
-                            else next.add(p.key);
-                            setLeft(next);
-                          }}
-                        />
-                      )}
-                    </td>
-                    <td>
-                      {p.name || 'Name not given'}
-                      <br />
-                      <span className="muted">{p.phone}</span>
-                    </td>
-                    <td>{timeInZone(p.start, zone)}</td>
-                    <td className="broadcast-text">{textFor(p)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          {formProblem && (
-            <p className="notice notice-error" role="alert">
-              {formProblem}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button className="secondary-button" isDisabled={sending} onPress={onClose}>
-              {outcomes ? 'Close' : 'Cancel'}
-            </Button>
-            {outcomes === null && people.length > 0 && (
-              <Button
-                className="primary-button"
-                isDisabled={sending || chosen.length === 0}
-                onPress={() => void send()}
-              >
-                {chosen.length === 1 ? 'Send 1 text' : `Send ${chosen.length} texts`}
-              </Button>
-            )}
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+      <p className="muted">
+        Appointments starting between {timeInZone(from, zone)} and {labelledTime(from + HOUR_MS, zone)}. Check every
+        text below before sending: each patient gets one text.
+      </p>
+      <div className="form-row">
+        <div className="field broadcast-minutes">
+          <label className="field-label" htmlFor="broadcast-minutes">
+            Minutes late
+          </label>
+          <input
+            id="broadcast-minutes"
+            type="number"
+            min={1}
+            max={240}
+            value={minutes}
+            disabled={outcomes !== null}
+            onChange={(e) => setMinutes(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="broadcast-text">
+            Text (filled in for each patient)
+          </label>
+          <textarea
+            id="broadcast-text"
+            rows={2}
+            value={template}
+            disabled={outcomes !== null}
+            onChange={(e) => setTemplate(e.target.value)}
+          />
+        </div>
+      </div>
+      {problem && (
+        <p className="notice notice-error" role="alert">
+          {problem}
+        </p>
+      )}
+      {items === null ? (
+        <p className="muted">Looking for the next hour’s appointments…</p>
+      ) : people.length === 0 ? (
+        <p className="muted" data-testid="broadcast-none">
+          No one with a phone number has an appointment in the next hour.
+        </p>
+      ) : (
+        <table className="broadcast-table" aria-label="Who gets which text">
+          <ColumnHeads names={['Send', 'Patient', 'Time', 'Text']} />
+          <tbody>
+            {people.map((p) => (
+              <tr key={p.key} data-testid="broadcast-row">
+                <td>
+                  {outcome(p.key) ? (
+                    <span
+                      className={`badge badge-${outcome(p.key)!.tone === 'ok' ? 'good' : outcome(p.key)!.tone === 'bad' ? 'bad' : 'wait'}`}
+                    >
+                      {outcome(p.key)!.words}
+                    </span>
+                  ) : (
+                    <input
+                      type="checkbox"
+                      aria-label={`Text ${p.name || p.phone}`}
+                      checked={!left.has(p.key)}
+                      disabled={outcomes !== null}
+                      onChange={(e) => {
+                        const next = new Set(left);
+                        if (e.target.checked) next.delete(p.key);
+                        else next.add(p.key);
+                        setLeft(next);
+                      }}
+                    />
+                  )}
+                </td>
+                <td>
+                  {p.name || 'Name not given'}
+                  <br />
+                  <span className="muted">{p.phone}</span>
+                </td>
+                <td>{timeInZone(p.start, zone)}</td>
+                <td className="broadcast-text">{textFor(p)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {formProblem && (
+        <p className="notice notice-error" role="alert">
+          {formProblem}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <Button className="secondary-button" isDisabled={sending} onPress={onClose}>
+          {outcomes ? 'Close' : 'Cancel'}
+        </Button>
+        {outcomes === null && people.length > 0 && (
+          <Button className="primary-button" isDisabled={sending || chosen.length === 0} onPress={() => void send()}>
+            {chosen.length === 1 ? 'Send 1 text' : `Send ${chosen.length} texts`}
+          </Button>
+        )}
+      </div>
+    </AppDialog>
   );
 }

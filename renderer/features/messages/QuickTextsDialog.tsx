@@ -3,7 +3,8 @@
  * for everyone on this workstation). {first name}, {time} and {minutes} are filled in when a text is used.
  */
 import { useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { AppDialog } from '../../components/Dialog';
 import type { IpcError } from '../../../preload/contract';
 import { useMessagesStore } from '../../stores/messages-store';
 import { useQuickTexts } from './QuickTextMenu';
@@ -34,65 +35,66 @@ export function QuickTextsDialog({ onClose }: { onClose(): void }) {
     else onClose();
   };
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="dialog-overlay">
-      <Modal className="dialog-modal">
-        <Dialog className="dialog-body quick-texts" data-testid="quick-texts">
-          <Heading slot="title">Quick texts</Heading>
-          <p className="muted">
-            Write {'{first name}'}, {'{time}'} or {'{minutes}'} where the patient’s first name, their appointment time
-            or the delay should go.
-          </p>
-          <ol className="quick-text-list">
-            {texts.map((t, i) => (
-              <li key={i} className="quick-text-row">
-                <div className="field">
-                  <label className="field-label" htmlFor={`quick-text-${i}`}>
-                    Quick text {i + 1}
-                  </label>
-                  <textarea
-                    id={`quick-text-${i}`}
-                    rows={2}
-                    value={t}
-                    aria-invalid={problem?.index === i ? true : undefined}
-                    aria-describedby={problem?.index === i ? 'quick-text-problem' : undefined}
-                    onChange={(e) => setTexts(texts.map((x, j) => (j === i ? e.target.value : x)))}
-                  />
-                  {problem?.index === i && (
-                    <span id="quick-text-problem" className="field-error">
-                      {problem.text}
-                    </span>
-                  )}
-                </div>
-                <button
-                  type="button"
-                  className="link-button link-danger"
-                  onClick={() => setTexts(texts.filter((_, j) => j !== i))}
-                >
-                  Remove quick text {i + 1}
-                </button>
-              </li>
-            ))}
-          </ol>
-          {texts.length < MAX_QUICK_TEXTS && (
-            <button type="button" className="secondary-button" onClick={() => setTexts([...texts, ''])}>
-              Add a quick text
+    <AppDialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title="Quick texts"
+      className="quick-texts"
+      testId="quick-texts"
+    >
+      <p className="muted">
+        Write {'{first name}'}, {'{time}'} or {'{minutes}'} where the patient’s first name, their appointment time or
+        the delay should go.
+      </p>
+      <ol className="quick-text-list">
+        {texts.map((t, i) => (
+          <li key={i} className="quick-text-row">
+            <div className="field">
+              <label className="field-label" htmlFor={`quick-text-${i}`}>
+                Quick text {i + 1}
+              </label>
+              <textarea
+                id={`quick-text-${i}`}
+                rows={2}
+                value={t}
+                aria-invalid={problem?.index === i ? true : undefined}
+                aria-describedby={problem?.index === i ? 'quick-text-problem' : undefined}
+                onChange={(e) => setTexts(texts.map((x, j) => (j === i ? e.target.value : x)))}
+              />
+              {problem?.index === i && (
+                <span id="quick-text-problem" className="field-error">
+                  {problem.text}
+                </span>
+              )}
+            </div>
+            <button
+              type="button"
+              className="link-button link-danger"
+              onClick={() => setTexts(texts.filter((_, j) => j !== i))}
+            >
+              Remove quick text {i + 1}
             </button>
-          )}
-          {error && (
-            <p className="notice notice-error" role="alert">
-              {error.message}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <Button className="secondary-button" onPress={onClose}>
-              Cancel
-            </Button>
-            <Button className="primary-button" isDisabled={saving} onPress={() => void save()}>
-              Save
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          </li>
+        ))}
+      </ol>
+      {texts.length < MAX_QUICK_TEXTS && (
+        <button type="button" className="secondary-button" onClick={() => setTexts([...texts, ''])}>
+          Add a quick text
+        </button>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error.message}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <Button className="secondary-button" onPress={onClose}>
+          Cancel
+        </Button>
+        <Button className="primary-button" isDisabled={saving} onPress={() => void save()}>
+          Save
+        </Button>
+      </div>
+    </AppDialog>
   );
 }

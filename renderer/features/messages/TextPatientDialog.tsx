@@ -4,7 +4,8 @@
  * what became of it: sent, not sent yet (it goes when the service answers), or refused (e.g. the patient opted out).
  */
 import { useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { AppDialog } from '../../components/Dialog';
 import type { IpcError, OutboxItem } from '../../../preload/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { timeInZone, usePracticeZone } from '../../lib/practice-time';
@@ -54,65 +55,66 @@ export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(
   const latest = useLatestItems(sent ? [sent] : [])[0] ?? null;
   const result = latest ? sentWords(latest) : null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && onClose()} className="dialog-overlay">
-      <Modal className="dialog-modal">
-        <Dialog className="dialog-body text-patient" data-testid="text-patient">
-          <Heading slot="title">Text {name}</Heading>
-          <p className="muted">To {to.phoneDisplay || to.phone}</p>
-          {result ? (
-            <p
-              className={`notice ${result.tone === 'bad' ? 'notice-error' : 'notice-info'}`}
-              role={result.tone === 'bad' ? 'alert' : 'status'}
-              data-testid="text-outcome"
-            >
-              {result.words}
-            </p>
-          ) : (
-            <>
-              <ReplyBox
-                label="Message"
-                sendLabel="Send text"
-                text={text}
-                onTextChange={setText}
-                onSend={send}
-                extra={
-                  <QuickTextMenu
-                    values={{
-                      firstName: firstNameOf(to.name),
-                      time: to.start ? timeInZone(to.start, zone) : undefined,
-                    }}
-                    onPick={setText}
-                  />
-                }
-              />
-            </>
-          )}
-          {error &&
-            (error.code === 'insufficient_scope' && error.requiredScope ? (
-              <PermissionNeeded message={error.message} scope={error.requiredScope} />
-            ) : (
-              <p className="notice notice-error" role="alert">
-                {error.message}
-              </p>
-            ))}
-          <div className="dialog-actions">
-            {latest?.result?.id && (
-              <Button
-                className="secondary-button"
-                onPress={() => {
-                  onClose();
-                  openThread(latest.result!.id!);
+    <AppDialog
+      isOpen
+      onOpenChange={(open) => !open && onClose()}
+      title={`Text ${name}`}
+      className="text-patient"
+      testId="text-patient"
+    >
+      <p className="muted">To {to.phoneDisplay || to.phone}</p>
+      {result ? (
+        <p
+          className={`notice ${result.tone === 'bad' ? 'notice-error' : 'notice-info'}`}
+          role={result.tone === 'bad' ? 'alert' : 'status'}
+          data-testid="text-outcome"
+        >
+          {result.words}
+        </p>
+      ) : (
+        <>
+          <ReplyBox
+            label="Message"
+            sendLabel="Send text"
+            text={text}
+            onTextChange={setText}
+            onSend={send}
+            extra={
+              <QuickTextMenu
+                values={{
+                  firstName: firstNameOf(to.name),
+                  time: to.start ? timeInZone(to.start, zone) : undefined,
                 }}
-              >
-                Open in Messages
-              </Button>
-            )}
-            <Button className="secondary-button" onPress={onClose}>
-              {sent ? 'Close' : 'Cancel'}
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+                onPick={setText}
+              />
+            }
+          />
+        </>
+      )}
+      {error &&
+        (error.code === 'insufficient_scope' && error.requiredScope ? (
+          <PermissionNeeded message={error.message} scope={error.requiredScope} />
+        ) : (
+          <p className="notice notice-error" role="alert">
+            {error.message}
+          </p>
+        ))}
+      <div className="dialog-actions">
+        {latest?.result?.id && (
+          <Button
+            className="secondary-button"
+            onPress={() => {
+              onClose();
+              openThread(latest.result!.id!);
+            }}
+          >
+            Open in Messages
+          </Button>
+        )}
+        <Button className="secondary-button" onPress={onClose}>
+          {sent ? 'Close' : 'Cancel'}
+        </Button>
+      </div>
+    </AppDialog>
   );
 }

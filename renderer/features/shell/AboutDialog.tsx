@@ -3,7 +3,8 @@
  * in the header), and where the log is, for support: "Open log folder" in the desktop app, its path in the browser.
  */
 import { useState } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { AppDialog } from '../../components/Dialog';
 import { hostOf } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
 import './shell.css';
@@ -13,44 +14,39 @@ export function AboutDialog(props: { onClose(): void }) {
   const info = useAppStore((s) => s.info);
   if (!info) return null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-overlay">
-      <Modal className="dialog-modal">
-        <Dialog className="dialog-body" data-testid="about">
-          {({ close }) => (
-            <>
-              <Heading slot="title">About Frontdesk</Heading>
-              <dl className="facts">
-                <dt>Version</dt>
-                <dd>{info.version}</dd>
-                <dt>Running as</dt>
-                <dd>{info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}</dd>
-                <dt>Service</dt>
-                <dd data-testid="about-service">
-                  {hostOf(info.serviceUrl)}
-                  {info.usingSandbox ? ' (the practice service that comes with Frontdesk, made-up patients)' : ''}
+    <AppDialog isOpen onOpenChange={(open) => !open && props.onClose()} title="About Frontdesk" testId="about">
+      {(close) => (
+        <>
+          <dl className="facts">
+            <dt>Version</dt>
+            <dd>{info.version}</dd>
+            <dt>Running as</dt>
+            <dd>{info.mode === 'electron' ? 'Desktop app' : 'Browser preview'}</dd>
+            <dt>Service</dt>
+            <dd data-testid="about-service">
+              {hostOf(info.serviceUrl)}
+              {info.usingSandbox ? ' (the practice service that comes with Frontdesk, made-up patients)' : ''}
+            </dd>
+            <dt>Sign-in portal</dt>
+            <dd>{hostOf(info.portalUrl)}</dd>
+            {info.logFolder ? (
+              <>
+                <dt>Log folder</dt>
+                <dd data-testid="about-log-folder" className="shell-path">
+                  {info.logFolder}
                 </dd>
-                <dt>Sign-in portal</dt>
-                <dd>{hostOf(info.portalUrl)}</dd>
-                {info.logFolder ? (
-                  <>
-                    <dt>Log folder</dt>
-                    <dd data-testid="about-log-folder" className="shell-path">
-                      {info.logFolder}
-                    </dd>
-                  </>
-                ) : null}
-              </dl>
-              {info.canOpenLogFolder ? <OpenLogFolder /> : null}
-              <div className="dialog-actions">
-                <Button className="primary-button" onPress={close} autoFocus>
-                  Close
-                </Button>
-              </div>
-            </>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+              </>
+            ) : null}
+          </dl>
+          {info.canOpenLogFolder ? <OpenLogFolder /> : null}
+          <div className="dialog-actions">
+            <Button className="primary-button" onPress={close} autoFocus>
+              Close
+            </Button>
+          </div>
+        </>
+      )}
+    </AppDialog>
   );
 }
 

@@ -4,19 +4,9 @@
  * highlighted), each match says their next appointment.
  */
 import type { KeyboardEvent } from 'react';
-import {
-  Autocomplete,
-  Dialog,
-  Heading,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Modal,
-  ModalOverlay,
-  SearchField,
-} from 'react-aria-components';
+import { Autocomplete, Heading, Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import type { ContactView } from '../../../preload/contract';
+import { AppDialog } from '../../components/Dialog';
 import { dateTimeLabelled, usePracticeZone } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useFinderStore } from '../../stores/finder-store';
@@ -80,40 +70,42 @@ export function FindPatient() {
   if (!isOpen) return null;
   const settled = shownFor === query && !loading;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && hide()} className="dialog-overlay">
-      <Modal className="dialog-modal">
-        <Dialog className="dialog-body finder" aria-labelledby="finder-title" data-testid="finder">
-          <Heading slot="title" id="finder-title">
-            Find a patient
-          </Heading>
-          <Autocomplete inputValue={query} onInputChange={type}>
-            <SearchField className="field" autoFocus>
-              <Label className="field-label">Name, phone or e-mail</Label>
-              <Input placeholder="e.g. Jane Doe, (708) 555-0120, jane@example.com" onKeyDown={onKey} />
-            </SearchField>
-            <ListBox
-              aria-label="Patients found"
-              className="finder-list"
-              items={results}
-              data-settled={settled ? 'true' : 'false'}
-              renderEmptyState={() => (
-                <p className="muted finder-empty">
-                  {!query.trim()
-                    ? 'Type a name, a phone number in any format, or an e-mail.'
-                    : loading || shownFor !== query
-                      ? 'Looking…'
-                      : error
-                        ? error.message
-                        : `No patients match “${query.trim()}”.`}
-                </p>
-              )}
-            >
-              {(contact) => <Match contact={contact} zone={zone} />}
-            </ListBox>
-          </Autocomplete>
-          <p className="muted finder-hint">↑ ↓ to choose, Enter to open, Esc to close.</p>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AppDialog
+      isOpen
+      onOpenChange={(open) => !open && hide()}
+      labelledBy="finder-title"
+      className="finder"
+      testId="finder"
+    >
+      <Heading slot="title" id="finder-title">
+        Find a patient
+      </Heading>
+      <Autocomplete inputValue={query} onInputChange={type}>
+        <SearchField className="field" autoFocus>
+          <Label className="field-label">Name, phone or e-mail</Label>
+          <Input placeholder="e.g. Jane Doe, (708) 555-0120, jane@example.com" onKeyDown={onKey} />
+        </SearchField>
+        <ListBox
+          aria-label="Patients found"
+          className="finder-list"
+          items={results}
+          data-settled={settled ? 'true' : 'false'}
+          renderEmptyState={() => (
+            <p className="muted finder-empty">
+              {!query.trim()
+                ? 'Type a name, a phone number in any format, or an e-mail.'
+                : loading || shownFor !== query
+                  ? 'Looking…'
+                  : error
+                    ? error.message
+                    : `No patients match “${query.trim()}”.`}
+            </p>
+          )}
+        >
+          {(contact) => <Match contact={contact} zone={zone} />}
+        </ListBox>
+      </Autocomplete>
+      <p className="muted finder-hint">↑ ↓ to choose, Enter to open, Esc to close.</p>
+    </AppDialog>
   );
 }

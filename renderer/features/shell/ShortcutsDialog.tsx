@@ -1,6 +1,7 @@
 /** The "?" dialog: every keyboard shortcut in one table. */
 import { ColumnHeads } from '../../components/ColumnHeads';
-import { Dialog, Heading, Modal, ModalOverlay, Button } from 'react-aria-components';
+import { Button } from 'react-aria-components';
+import { AppDialog } from '../../components/Dialog';
 import { shortcutRows } from './shortcuts';
 import './shell.css';
 
@@ -8,30 +9,25 @@ import './shell.css';
 export function ShortcutsDialog(props: { isOpen: boolean; onClose(): void }) {
   if (!props.isOpen) return null;
   return (
-    <ModalOverlay isOpen isDismissable onOpenChange={(open) => !open && props.onClose()} className="dialog-overlay">
-      <Modal className="dialog-modal">
-        <Dialog className="dialog-body" data-testid="shortcuts">
-          <Heading slot="title">Keyboard shortcuts</Heading>
-          <table className="shortcut-table">
-            <ColumnHeads names={['Keys', 'What they do']} />
-            <tbody>
-              {shortcutRows().map((r) => (
-                <tr key={r.keys}>
-                  <td>
-                    <kbd>{r.keys}</kbd>
-                  </td>
-                  <td>{r.what}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <div className="dialog-actions">
-            <Button className="primary-button" onPress={props.onClose} autoFocus>
-              Close
-            </Button>
-          </div>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <AppDialog isOpen onOpenChange={(open) => !open && props.onClose()} title="Keyboard shortcuts" testId="shortcuts">
+      <table className="shortcut-table">
+        <ColumnHeads names={['Keys', 'What they do']} />
+        <tbody>
+          {shortcutRows().map((r) => (
+            <tr key={r.keys}>
+              <td>
+                <kbd>{r.keys}</kbd>
+              </td>
+              <td>{r.what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="dialog-actions">
+        <Button className="primary-button" onPress={props.onClose} autoFocus>
+          Close
+        </Button>
+      </div>
+    </AppDialog>
   );
 }
