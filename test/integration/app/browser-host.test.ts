@@ -292,6 +292,18 @@ describe('browser host', () => {
     expect(outcome).toBe('ECONNREFUSED');
   });
 
+  it('answers a few pipelined requests on one connection, each once and in order', async () => {
+    const { hostname, port, host: hostHeader } = new URL(host.origin);
+    const socket = tcpConnect({ host: hostname, port: Number(port) });
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += String(chunk)));
+    const ask = (path: string, close = false) =>
+      `GET ${path} HTTP/1.1\r\nHost: ${hostHeader}\r\n${close ? 'Connection: close\r\n' : ''}\r\n`;
+    socket.write(ask('/') + ask('/missing') + ask('/index.html') + ask('/', true));
+    await new Promise((ok) => socket.once('close', ok));
+    expect([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['200', '404', '200', '200']);
+  });
+
   it('refuses requests for another Host name (DNS rebinding)', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve) => {
