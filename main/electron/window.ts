@@ -1,27 +1,35 @@
 /** Creates the one main window, restoring and remembering its size and position. */
 import { app, BrowserWindow, screen } from 'electron';
+import { z } from 'zod';
+import { parseUnknownOrNull } from '../../preload/parse-unknown';
 import type { KeyValueStore } from '../core/platform';
 import { APP_ENTRY_URL, DEFAULT_BOUNDS, mainWindowOptions, type WindowBounds } from './window-options';
 
 const BOUNDS_KEY = 'window.bounds';
+/** The bounds as kept in the settings file (a position only when it was known). */
+const savedBoundsSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  x: z.number().optional(),
+  y: z.number().optional(),
+  maximized: z.boolean().optional(),
+});
 
 function restoredBounds(store: KeyValueStore): WindowBounds {
-  const saved = store.get(BOUNDS_KEY) as Partial<WindowBounds> | undefined;
-  if (!saved || typeof saved.width !== 'number' || typeof saved.height !== 'number') return DEFAULT_BOUNDS;
+  const saved = parseUnknownOrNull(savedBoundsSchema, store.get(BOUNDS_KEY));
+  if (!saved) return DEFAULT_BOUNDS;
   const bounds: WindowBounds = {
     width: Math.max(800, saved.width),
     height: Math.max(560, saved.height),
     maximized: saved.maximized === true,
   };
-  if (typeof saved.x === 'number' && typeof saved.y === 'number') {
+  const { x, y } = saved;
+  if (x !== undefined && y !== undefined) {
     // Only restore a position that is still on a connected display.
     const visible = screen
       .getAllDisplays()
-      .some(
-        ({ workArea: a }) =>
-          saved.x! >= a.x - 50 && saved.y! >= a.y - 50 && saved.x! < a.x + a.width && saved.y! < a.y + a.height,
-      );
-    if (visible) Object.assign(bounds, { x: saved.x, y: saved.y });
+      .some(({ workArea: a }) => x >= a.x - 50 && y >= a.y - 50 && x < a.x + a.width && y < a.y + a.height);
+    if (visible) Object.assign(bounds, { x, y });
   }
   return bounds;
 }

@@ -5,8 +5,13 @@
  * origin, port included, and per tab) and offered on every reload. The printed address left in the browser's history
  * then opens nothing.
  */
+import { z } from 'zod';
+import { parseUnknownOrNull } from '../../preload/parse-unknown';
+
 const STORE = 'frontdesk.host-key';
 const IN_FRAGMENT = /(?:^#|&)key=([A-Za-z0-9_-]{16,128})(?:&|$)/;
+/** A key as kept in the page's storage (what is not one is not offered). */
+const storedKey = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 
 /** The key to offer: the printed one this page was opened with, else this tab's own; null when it has neither. */
 export function takeHostKey(): string | null {
@@ -15,7 +20,7 @@ export function takeHostKey(): string | null {
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     return found;
   }
-  return sessionStorage.getItem(STORE);
+  return parseUnknownOrNull(storedKey, sessionStorage.getItem(STORE));
 }
 
 /** Keeps this tab's own key, given by the host in exchange for the printed one. */

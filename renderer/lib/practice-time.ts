@@ -6,6 +6,8 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, formatISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
+import { z } from 'zod';
+import { parseJson } from '../../preload/parse-unknown';
 
 /** The workstation's own zone. */
 function workstationZone(): string {
@@ -194,15 +196,17 @@ export function zoneLabel(zone: string, at: number = Date.now()): string {
 }
 
 const ZONE_KEY = 'frontdesk.practiceZone';
+/** As kept in the page's storage: whose zone it is, and the zone. */
+const savedZoneSchema = z.object({ account: z.string(), zone: z.string() });
 
 /** The account's zone last learned on this workstation (not personal data), so a restart paints in it before asking. */
 function savedZone(account: string | null): string | null {
   if (!account) return null;
   try {
-    const saved = JSON.parse(globalThis.localStorage?.getItem(ZONE_KEY) ?? 'null') as unknown;
-    if (!saved || typeof saved !== 'object') return null;
-    const { account: owner, zone } = saved as { account?: unknown; zone?: unknown };
-    return owner === account && typeof zone === 'string' && isValidZone(zone) ? zone : null;
+    const text = globalThis.localStorage?.getItem(ZONE_KEY);
+    if (!text) return null;
+    const { account: owner, zone } = parseJson(savedZoneSchema, text);
+    return owner === account && isValidZone(zone) ? zone : null;
   } catch {
     return null;
   }

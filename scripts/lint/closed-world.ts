@@ -42,7 +42,7 @@ export const runtimes: Runtime[] = [
   {
     files: ['main/electron/'],
     may: ['main/electron/', 'main/core/', 'preload/contract', 'preload/parse-unknown'],
-    packages: ['node:*', 'electron', 'electron-store', 'electron-log'],
+    packages: ['node:*', 'electron', 'electron-store', 'electron-log', 'zod'],
     why: 'main/electron holds the thin Electron adapters around core',
   },
   {

@@ -6,6 +6,8 @@
  */
 import { appendFile, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
+import { parseJson } from '../../../preload/parse-unknown';
 import { NO_FOLLOW } from '../no-follow';
 
 /** One piece of the log that could not be read. */
@@ -34,6 +36,9 @@ export interface KeptAsideNotice {
   since: number;
 }
 
+/** The notice as kept on disk (its file is always this folder's kept-aside.jsonl). */
+const storedNotice = z.object({ count: z.number().int().positive(), since: z.number() });
+
 /** The outbox folder's store of unreadable pieces and the notice about them. */
 export class KeptAside {
   readonly file: string;
@@ -48,11 +53,9 @@ export class KeptAside {
   /** Loads the notice left by an earlier run (if the user has not acknowledged it yet). */
   async load(): Promise<void> {
     try {
-      const parsed = JSON.parse(
-        await readFile(this.noticeFile, { encoding: 'utf8', flag: NO_FOLLOW.read }),
-      ) as Partial<KeptAsideNotice>;
-      if (typeof parsed.count === 'number' && parsed.count > 0 && typeof parsed.since === 'number')
-        this.current = { count: parsed.count, file: this.file, since: parsed.since };
+      const text = await readFile(this.noticeFile, { encoding: 'utf8', flag: NO_FOLLOW.read });
+      const { count, since } = parseJson(storedNotice, text);
+      this.current = { count, file: this.file, since };
     } catch {
       this.current = null;
     }

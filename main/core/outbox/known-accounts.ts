@@ -1,8 +1,12 @@
 /** Names of the accounts that have signed in on this workstation, for "Sign in as …" prompts. */
+import { z } from 'zod';
 import type { AuthStatus } from '../../../preload/contract';
+import { parseUnknownOrNull } from '../../../preload/parse-unknown';
 import type { KeyValueStore } from '../platform';
 
 const KEY = 'accounts.known';
+/** As kept in the settings file: account key → label. */
+const knownSchema = z.record(z.string(), z.string());
 
 /** Remembers account keys with a display label. */
 export class KnownAccounts {
@@ -21,8 +25,8 @@ export class KnownAccounts {
   }
 
   private all(): Record<string, string> {
-    const raw = this.settings.get(KEY);
-    return raw && typeof raw === 'object' ? (raw as Record<string, string>) : {};
+    // A value this version cannot read is no names (the prompts say "another account" until the next sign-in).
+    return parseUnknownOrNull(knownSchema, this.settings.get(KEY)) ?? {};
   }
 }
 

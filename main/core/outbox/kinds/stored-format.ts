@@ -10,6 +10,7 @@
  * in `unmarked`.
  */
 import type { z } from 'zod';
+import { parseUnknown } from '../../../../preload/parse-unknown';
 
 /** What the op keeps beside its payload that a migration may need. */
 export interface StoredFacts {
@@ -69,5 +70,5 @@ export function readPayload<P extends Record<string, unknown>>(
   if (from > format.version) throw new Error(`payload version ${from} is newer than this app's ${format.version}`);
   let current = payload;
   for (const step of format.migrations) if (step.version > from) current = step.up(current, facts);
-  return format.schema.parse(current);
+  return parseUnknown(format.schema, current);
 }
