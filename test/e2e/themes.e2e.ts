@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
-import { axeProblems, openSized, shot, signedInSchedule } from './support/schedule';
+import { axeProblems, nextBusyDay, openSized, shot, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const LIGHT_BG = 'rgb(246, 247, 249)';
@@ -60,6 +60,15 @@ describe('themes', () => {
     const tag = `${width}x${height}-${dark ? 'dark' : 'light'}`;
     expect((await colours(app)).bg).toBe(dark ? DARK_BG : LIGHT_BG);
     problems.push(...(await look(app, `calendar-${tag}`)));
+    // A destructive confirmation: every dialog is drawn by one family, so this stands for the others' look too.
+    await nextBusyDay(app);
+    await page.getByTestId('appointment').first().click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Cancel appointment…' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    problems.push(...(await look(app, `cancel-confirm-${tag}`)));
+    await confirm.getByRole('button', { name: 'Keep it' }).click();
+    await confirm.waitFor({ state: 'detached' });
 
     await app.go('Contacts');
     await page.getByTestId('contact-row').first().waitFor();
