@@ -80,15 +80,12 @@ export class OpLog {
     try {
       const read = await readLog(path, keys, mark.current);
       const recovery = await OpLog.recover(dir, path, read, key, { log, kept, now });
-      const rewrite =
-        recovery.anotherKey || read.format !== 'bound' || !read.head || read.pieces.length > 0 || read.lost.length > 0;
-      let state: FileState;
-      if (rewrite) state = await replaceLog(path, keys, recovery.records, mark.current);
-      else {
-        state = { fileId: read.head!.file, seq: read.placed.at(-1)?.seq ?? 0, size: read.totalBytes };
-        if (!mark.current && read.placed.length > 0)
-          log.warn('the outbox watermark was missing; a cut in the log could not be checked', {});
-      }
+      if (!mark.current && read.format === 'bound' && read.placed.length > 0)
+        log.warn('the outbox watermark was missing; a cut in the log could not be checked', {});
+      // Every start writes the log afresh under a new file id, even when nothing was wrong with it: a copy of this
+      // folder (same key, same file id) started on its own then writes under an id of its own, so a line pasted from
+      // one into the other never opens as a record of ours (nor replaces one unseen).
+      let state = await replaceLog(path, keys, recovery.records, mark.current);
       const fh = await OpLog.openForAppend(path, log, async () => {
         state = await replaceLog(path, keys, recovery.records, mark.current);
       });

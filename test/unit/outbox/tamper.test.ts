@@ -6,7 +6,7 @@
  * service instead, so nothing is sent twice).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Outbox } from '../../../main/core/outbox';
@@ -151,6 +151,28 @@ describe('a tampered or cut outbox log', () => {
       expect(ids).toEqual(['a', 'b', 'c']);
       expect(kept.notice()).toBeNull();
       expect(log).toContain('damaged outbox lines were kept aside');
+    });
+    it('from a copy of the whole folder (same file id), each queueing its own: not replayed, ours counted', async () => {
+      const ours = folder();
+      const theirs = folder();
+      const queue = async (dir: string, ids: string[]) => {
+        const { opLog } = await OpLog.open(dir, key, memoryLogger(), new KeptAside(dir), 1);
+        for (const id of ids) await opLog.append({ t: 'put', op: makeOp({ id }) });
+        await opLog.close();
+      };
+      await queue(ours, ['a', 'b']);
+      cpSync(ours, theirs, { recursive: true });
+      await queue(ours, ['c']);
+      await queue(theirs, ['x']);
+      // Their record at the place of ours: sealed with the same key, at the same number.
+      const mine = lines(join(ours, 'outbox.log'));
+      writeFileSync(
+        join(ours, 'outbox.log'),
+        [...mine.slice(0, -1), lines(join(theirs, 'outbox.log')).at(-1)].join(''),
+      );
+      const { ids, kept } = await reopen(ours);
+      expect(ids).toEqual(['a', 'b']);
+      expect(kept.notice()?.count).toBe(1);
     });
   });
 
