@@ -11,6 +11,7 @@
  */
 import {
   chmodSync,
+  constants,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -29,6 +30,8 @@ export class DataFolderError extends Error {
   override name = 'DataFolderError';
 }
 
+// Typed as always present, but undefined on Windows.
+const NONBLOCK = (constants as Partial<typeof constants>).O_NONBLOCK ?? 0;
 const posix = process.platform !== 'win32' && typeof process.getuid === 'function';
 const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
 
@@ -131,8 +134,9 @@ function setAside(path: string, log: Logger, reason: string): string {
 export function setAsideUnreadableJson(path: string, log: Logger): string | null {
   let text: string;
   try {
-    // A link at the settings' name is not read through (ELOOP): it is moved aside like a damaged file.
-    text = readFileSync(path, { encoding: 'utf8', flag: NO_FOLLOW.read });
+    // A link at the settings' name is not read through (ELOOP): it is moved aside like a damaged file. Nor does a pipe
+    // planted there hang start-up: opened without waiting for a writer, it reads as empty and is moved aside too.
+    text = readFileSync(path, { encoding: 'utf8', flag: NO_FOLLOW.read | NONBLOCK });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     return setAside(path, log, (error as Error).message);

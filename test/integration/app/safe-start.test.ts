@@ -14,6 +14,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
@@ -190,5 +191,24 @@ describe('safe start', () => {
     const withFolder = folder();
     mkdirSync(join(withFolder, 'vault.key'), { mode: 0o700 });
     expect(startIn(withFolder)).toThrow(/vault\.key: it is not a plain file/);
+  });
+
+  it('a pipe planted at settings.json does not hang start-up: it is moved aside', async () => {
+    const dir = folder();
+    execFileSync('mkfifo', [join(dir, 'settings.json')]);
+    // In a child: a start that waits on the pipe would block this thread for good, not just fail.
+    const start = `import(${JSON.stringify(join(__dirname, '../../../main/browser-host/node-platform.ts'))}).then((m) => {
+      m.createNodePlatform({ dataDir: ${JSON.stringify(dir)}, appVersion: 't', openUrl: () => undefined,
+        log: { debug() {}, info() {}, warn() {}, error() {} } });
+      console.log('started');
+    })`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', start], { timeout: 30_000 });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise((done) => child.on('exit', done));
+    expect(out.trim()).toBe('started');
+    expect(code).toBe(0);
+    expect(asideOf(dir, 'settings.json')).toHaveLength(1);
+    expect(existsSync(join(dir, 'settings.json'))).toBe(false);
   });
 });
