@@ -15,7 +15,7 @@ import { calendarNames } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
 import { signedInAccount, type CoreContext } from '../core-context';
-import { queuedBooking } from '../outbox';
+import { queuedBooking, type StoredBooking } from '../outbox';
 import { toItem } from '../outbox/outbox-items';
 import { bookingList, bookingStatus } from './booking-list';
 import { listBookingPages, listSlots } from './booking-pages-api';
@@ -24,6 +24,14 @@ import { savedAvailability } from './saved-availability';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { bookingPageSchema } from '../cache/model-schemas';
+
+/**
+ * The booking form's input as the outbox stores it, and back. The two shapes are the same today; they are named
+ * apart so the IPC channel can change without changing what is on disk: a new stored shape is a new version with
+ * its migration (outbox/kinds/booking.ts).
+ */
+const stored = (input: BookingInput): StoredBooking => ({ ...input });
+const formOf = (booking: StoredBooking): BookingInput => ({ ...booking });
 
 const PAGES_KEY = 'bookings:pages';
 const pagesSlot = cacheSlot('the booking pages', z.array(bookingPageSchema));
@@ -108,7 +116,7 @@ export class BookingService {
   async book(input: BookingInput): Promise<OutboxItem> {
     const zone = await this.pageZone(signedInAccount(this.context), input.page);
     return toItem(
-      await this.context.outbox.get().enqueue('booking.book_now', input, { startsAt: input.startsAt, zone }),
+      await this.context.outbox.get().enqueue('booking.book_now', stored(input), { startsAt: input.startsAt, zone }),
     );
   }
 
@@ -117,14 +125,14 @@ export class BookingService {
     const op = this.context.outbox.own(id);
     if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
     const zone = await this.pageZone(signedInAccount(this.context), input.page);
-    return toItem(await this.context.outbox.get().edit(id, input, { startsAt: input.startsAt, zone }));
+    return toItem(await this.context.outbox.get().edit(id, stored(input), { startsAt: input.startsAt, zone }));
   }
 
-  /** The form values of a queued booking (what was queued is the form's input). */
+  /** The form values of a queued booking. */
   draft(id: string): BookingInput {
     const op = this.context.outbox.own(id);
     if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
-    return queuedBooking(op);
+    return formOf(queuedBooking(op));
   }
 
   /** One page of the Bookings screen. */
