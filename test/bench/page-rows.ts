@@ -862,6 +862,12 @@ async function floodRow(): Promise<Row> {
     const connect = () =>
       new Promise<NodeWebSocket>((ok, fail) => {
         const ws = new NodeWebSocket(`${origin.replace('http', 'ws')}/ipc`, ['frontdesk', `key.${key}`], { origin });
+        // The host sends the tab's own key right after the upgrade, often in the same packet as it: ws can emit it before
+        // an `await connect()` resumes, so a listener added there missed it and the flooder offered a spent key (403).
+        ws.on('message', (data) => {
+          const message = JSON.parse(String(data)) as { type: string; key?: string };
+          if (message.type === 'tab-key') key = message.key!;
+        });
         ws.once('open', () => ok(ws));
         ws.once('error', fail);
       });
@@ -869,9 +875,7 @@ async function floodRow(): Promise<Row> {
     const page = await connect();
     await new Promise<void>((ok) => {
       page.on('message', (data) => {
-        const message = JSON.parse(String(data)) as { type: string; key?: string };
-        if (message.type === 'tab-key') key = message.key!;
-        if (message.type === 'result') ok();
+        if ((JSON.parse(String(data)) as { type: string }).type === 'result') ok();
       });
       page.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info' }));
     });

@@ -17,7 +17,7 @@ export interface Sample {
 /** One measured row: Frontdesk's figure, its reference from the same run, their ratio and the target. */
 export interface Row {
   metric: string;
-  /** The median of Frontdesk's repetitions (or the single figure of a size, a count or a memory reading). */
+  /** Median of Frontdesk's repetitions (4b: their 95th percentile), or the one figure of a row measured once. */
   frontdesk: number | null;
   reference: number | null;
   ratio: number | null;
