@@ -17,6 +17,7 @@ export interface UnreadablePiece {
   bytes: Buffer;
   reason:
     | 'damaged record'
+    | 'not readable by this version'
     | 'unfinished last write'
     | 'cut inside a record'
     | 'out of order'

@@ -143,7 +143,7 @@ function readBound(keys: LogKeys, lines: Line[], tail: Line | null, mark: Mark |
       unknownSinceKnown++;
       continue;
     }
-    const { prefix, record } = parseLine(keys, fileId, line.text);
+    const { prefix, record, unknownShape } = parseLine(keys, fileId, line.text);
     if (prefix && record && record.t !== 'head' && prefix.seq >= 1) {
       if (seen.has(prefix.seq)) {
         keep('repeated record');
@@ -154,7 +154,7 @@ function readBound(keys: LogKeys, lines: Line[], tail: Line | null, mark: Mark |
       result.placed.push({ seq: prefix.seq, record });
       highest = Math.max(highest, prefix.seq);
     } else {
-      keep('damaged record');
+      keep(unknownShape ? 'not readable by this version' : 'damaged record');
       if (!prefix?.macOk || prefix.seq < 1 || prefix.t === 'h' || seen.has(prefix.seq)) {
         unknownSinceKnown++;
         continue;

@@ -321,6 +321,9 @@ function reportDamage(read: ReadResult, recovery: Recovery, log: Logger, file: s
   const damaged = reasons('damaged record');
   if (damaged > 0 && read.lost.length === 0)
     log.error('damaged outbox lines were kept aside; no confirmed record is missing', { lines: damaged, file });
+  const unknownShape = reasons('not readable by this version');
+  if (unknownShape > 0)
+    log.error('queued changes of a shape this version cannot read were kept aside', { records: unknownShape, file });
   if (reasons('unfinished last write') > 0)
     log.warn('an unfinished last write (crash during a write) was kept aside', { file });
 }

@@ -35,8 +35,11 @@ export interface LinePrefix {
   macOk: boolean;
 }
 
-/** A parsed format-2 line: its prefix, and its record when it opened. */
-export type ParsedLine = { prefix: LinePrefix | null; record: LogRecord | HeadRecord | null };
+/**
+ * A parsed format-2 line: its prefix, and its record when it opened and read. `unknownShape`: it opened (so its
+ * bytes are what the app wrote) but its record is not of a shape this version reads (stored-record.ts).
+ */
+export type ParsedLine = { prefix: LinePrefix | null; record: LogRecord | HeadRecord | null; unknownShape?: true };
 
 const TYPE_OF = { head: 'h', put: 'p', upd: 'u', del: 'd' } as const;
 
@@ -89,15 +92,18 @@ export function parseLine(keys: LogKeys, fileId: string, line: string): ParsedLi
   const [, seqText, t, id, mac, sealed] = m as unknown as [string, string, LinePrefix['t'], string, string, string];
   const fields = `${seqText}.${t}.${id}`;
   const prefix: LinePrefix = { seq: Number(seqText), t, id, macOk: mac === shortMac(keys, `${fileId}\0${fields}`) };
+  let plain: string;
   try {
-    const record = parseJson(
-      storedRecord,
-      open(keys.key, Buffer.from(sealed, 'base64'), `${AAD_V2}\0${fileId}\0${fields}`),
-    );
+    plain = open(keys.key, Buffer.from(sealed, 'base64'), `${AAD_V2}\0${fileId}\0${fields}`);
+  } catch {
+    return { prefix, record: null };
+  }
+  try {
+    const record = parseJson(storedRecord, plain);
     if (TYPE_OF[record.t] !== t || idOf(record) !== id) throw new Error('record does not match its place');
     return { prefix, record };
   } catch {
-    return { prefix, record: null };
+    return { prefix, record: null, unknownShape: true };
   }
 }
 

@@ -88,7 +88,13 @@ describe('a queued change whose payload cannot be read', () => {
     boxes.push(box);
     expect(box.list().map((op) => op.payload.name)).toEqual(['Ada One', 'Cy Three']);
     expect(box.keptAside()?.count).toBe(1);
-    expect(log.lines.join('\n')).toContain('kept aside');
+    expect(log.lines.join('\n')).toContain('queued changes of a shape this version cannot read were kept aside');
+    const kept = readFileSync(join(d.dir, 'outbox', 'kept-aside.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(kept.map((line) => (JSON.parse(line) as { reason: string }).reason)).toEqual([
+      'not readable by this version',
+    ]);
     box.start();
     await box.settled();
     expect(service.calls.map((c) => recordOf(c).name)).toEqual(['Ada One', 'Cy Three']);
