@@ -16,7 +16,7 @@ export async function openMessagesApp(
   s: Stack,
   options: { width?: number; height?: number; dark?: boolean } = {},
 ): Promise<FrontdeskPage> {
-  const context = await s.browser.newContext({
+  const context = await s.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     colorScheme: options.dark ? 'dark' : 'light',
   });
