@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyValueStore, Logger, SecretCipher } from '../platform';
-import { changesIn } from './log-file';
+import { NO_FOLLOW } from '../no-follow';
+import { changesIn, KEY_ID_FILE, keyFingerprint } from './log-file';
 import { KEY_FILES, readKeyCopies, removeStaleKeyTemps, writeKeyCopies, type StoredKey } from './key-file';
 
 /** Settings key where older versions kept the wrapped data key (read once, to move it to the key file). */
@@ -60,6 +61,28 @@ async function countChanges(dir: string): Promise<number> {
   return changesIn(await readFile(join(dir, 'outbox.log')).catch(() => Buffer.alloc(0)));
 }
 
+/** Of two whole copies: the one whose key sealed the log (its fingerprint is beside the log), else one that opens. */
+async function copyThatFits(dir: string, cipher: SecretCipher, candidates: StoredKey[]): Promise<StoredKey> {
+  const keyId = (
+    await readFile(join(dir, KEY_ID_FILE), { encoding: 'utf8', flag: NO_FOLLOW.read }).catch(() => '')
+  ).trim();
+  let opens: StoredKey | null = null;
+  for (const candidate of candidates) {
+    const raw = Buffer.from(candidate.key, 'base64');
+    const key =
+      candidate.sealed === 'plain'
+        ? raw
+        : await cipher.decrypt(raw).then(
+            (text) => Buffer.from(text, 'base64'),
+            () => null,
+          );
+    if (key?.length !== 32) continue;
+    if (keyFingerprint(key) === keyId) return candidate;
+    opens ??= candidate;
+  }
+  return opens ?? candidates[0]!;
+}
+
 /**
  * Loads the data key of the outbox folder `dir`, creating it on first use, moving one found in settings to the key
  * file, mending a damaged or missing copy from the other, and wrapping an unwrapped one once the keystore is there.
@@ -75,11 +98,19 @@ export async function loadDataKey(
   const { available } = await cipher.status();
   const copies = await readKeyCopies(dir);
   let stored = copies.stored;
+  const [first, second] = copies.whole;
   const legacy = legacyKey(settings.get(DATA_KEY_SETTING));
   if (!stored && legacy) {
     await writeKeyCopies(dir, legacy, log, undefined, copies.damaged);
     log.info('moved the outbox key from settings to its own file');
     stored = legacy;
+  } else if (stored && first && second && (first.key !== second.key || first.sealed !== second.sealed)) {
+    // Two whole copies that differ (one put back from elsewhere): the one the log was sealed with is kept, and the
+    // other is set aside, never written over before it is known which one the log needs.
+    stored = await copyThatFits(dir, cipher, [first, second]);
+    const other = KEY_FILES[stored === first ? 1 : 0];
+    await writeKeyCopies(dir, stored, log, [other], [other]);
+    log.warn('the two copies of the outbox key file differed; the one that fits the log is kept', { setAside: other });
   } else if (stored && copies.stale.length > 0) {
     await writeKeyCopies(dir, stored, log, copies.stale, copies.damaged);
     log.warn('a copy of the outbox key file was missing or damaged; it was written again from the other copy', {

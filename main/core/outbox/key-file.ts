@@ -71,6 +71,8 @@ interface KeyCopies {
   damaged: string[];
   /** Copies that are missing, or damaged, or differ from the good one: rewritten by `repair`. */
   stale: string[];
+  /** Each copy, in the order of KEY_FILES, when it is whole (two whole copies may still differ). */
+  whole: Array<StoredKey | null>;
 }
 
 /** Reads both copies of the key file in `dir`. */
@@ -91,7 +93,7 @@ export async function readKeyCopies(dir: string): Promise<KeyCopies> {
     (_, i) =>
       stored !== null && (copies[i] === null || copies[i]!.key !== stored.key || copies[i]!.sealed !== stored.sealed),
   );
-  return { stored, damaged, stale };
+  return { stored, damaged, stale, whole: copies };
 }
 
 /** True when a copy in `dir` holds a key wrapped by the keystore (the keystore's key is still needed to read it). */

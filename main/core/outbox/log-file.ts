@@ -203,6 +203,9 @@ export function changesIn(buf: Buffer): number {
   return ids.size + legacy;
 }
 
+/** The file beside the log that holds the fingerprint of the key it was sealed with. */
+export const KEY_ID_FILE = 'outbox.key-id';
+
 /** A short, non-secret fingerprint of the data key, stored beside the log to tell "another key" from damage. */
 export function keyFingerprint(key: Buffer): string {
   return createHash('sha256').update('frontdesk-outbox-key-id').update(key).digest('hex').slice(0, 16);

@@ -173,6 +173,34 @@ describe('outbox data key', () => {
     },
   );
 
+  it.each(['wrapped', 'plain'] as const)(
+    'one copy replaced by a whole %s key of another folder: the one the log needs is kept, the other set aside',
+    async (how) => {
+      const d = tempDir('outbox-key-');
+      dirs.push(d);
+      const dir = join(d.dir, 'outbox');
+      const cipher = switchableCipher(how === 'wrapped');
+      const service = new ScriptedService(() => ({ id: 1 }));
+      const box = await openTestOutbox({ dataDir: d.dir, service, settings: memorySettings(), cipher });
+      const op = await box.enqueue('contact.create', { address_book_id: 1, name: 'Needs Its Key' });
+      await box.close();
+      const good = read(dir, KEY_FILES[1]);
+      const other = join(folder(), 'other');
+      await loadDataKey(other, memorySettings(), cipher, memoryLogger());
+      const foreign = read(other, KEY_FILES[0]);
+      writeFileSync(join(dir, KEY_FILES[0]), foreign);
+      const log = memoryLogger();
+      const again = await openTestOutbox({ dataDir: d.dir, service, settings: memorySettings(), cipher, log });
+      expect(again.get(op.id)?.payload.name).toBe('Needs Its Key');
+      expect(again.keptAside()).toBeNull();
+      await again.close();
+      expect(copies(dir)).toEqual([good, good]);
+      const aside = readdirSync(dir).filter((n) => n.startsWith(`${KEY_FILES[0]}.damaged-`));
+      expect(aside.map((n) => read(dir, n))).toEqual([foreign]);
+      expect(log.lines.join('\n')).toContain('the two copies of the outbox key file differed');
+    },
+  );
+
   it('keeps queued work across restarts without a keystore, and without settings', async () => {
     const d = tempDir('outbox-key-');
     dirs.push(d);
