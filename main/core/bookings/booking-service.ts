@@ -10,13 +10,12 @@ import type {
   BookingSummary,
   OutboxItem,
   SlotView,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 import { calendarNames } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { queuedBooking, type StoredBooking } from '../outbox';
-import { toItem } from '../outbox/outbox-items';
 import { bookingList, bookingStatus } from './booking-list';
 import { listBookingPages, listSlots } from './booking-pages-api';
 import { nearestTimes } from './nearest-times';
@@ -115,9 +114,7 @@ export class BookingService {
   /** Queues the booking (sent at once when online); resolves once it is safely on disk. */
   async book(input: BookingInput): Promise<OutboxItem> {
     const zone = await this.pageZone(signedInAccount(this.context), input.page);
-    return toItem(
-      await this.context.outbox.get().enqueue('booking.book_now', stored(input), { startsAt: input.startsAt, zone }),
-    );
+    return this.context.outbox.enqueue('booking.book_now', stored(input), { startsAt: input.startsAt, zone });
   }
 
   /** Changes a queued or refused booking. */
@@ -125,7 +122,7 @@ export class BookingService {
     const op = this.context.outbox.own(id);
     if (op.kind !== 'booking.book_now') throw new InputRefusedError('That change is not a booking.');
     const zone = await this.pageZone(signedInAccount(this.context), input.page);
-    return toItem(await this.context.outbox.get().edit(id, stored(input), { startsAt: input.startsAt, zone }));
+    return this.context.outbox.edit(id, stored(input), { startsAt: input.startsAt, zone });
   }
 
   /** The form values of a queued booking. */

@@ -11,9 +11,8 @@ import type {
   CalendarList,
   MarkState,
   OutboxItem,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 import { getEvent, listEventsInRange } from '../api/calendar-api';
-import { toItem } from '../outbox/outbox-items';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
@@ -41,9 +40,7 @@ export class CalendarService {
     signedInAccount(this.context);
     const label = who?.trim() ? { who: who.trim() } : {};
     const zone = await knownPracticeZone(this.context);
-    return toItem(
-      await this.context.outbox.get().enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone }),
-    );
+    return this.context.outbox.enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone });
   }
 
   /** The cached answer for a range (or the days saved for offline work, when newer), or null. */
@@ -115,7 +112,7 @@ export class CalendarService {
   async create(input: AppointmentInput): Promise<OutboxItem> {
     signedInAccount(this.context);
     const zone = await knownPracticeZone(this.context);
-    return toItem(await this.context.outbox.get().enqueue('event.create', createPayload(input), { zone }));
+    return this.context.outbox.enqueue('event.create', createPayload(input), { zone });
   }
 
   /** Queues a change (patch: only the fields given). */
@@ -129,7 +126,7 @@ export class CalendarService {
     const startsAt = Date.parse(args.changes.start ?? args.startsAt);
     const zone = await knownPracticeZone(this.context);
     const payload = { ...refOf(args), ...eventFields(args.changes) };
-    return toItem(await this.context.outbox.get().enqueue('event.update', payload, { startsAt, zone }));
+    return this.context.outbox.enqueue('event.update', payload, { startsAt, zone });
   }
 
   /** Queues a cancellation (the service soft-deletes the appointment). */
@@ -137,7 +134,7 @@ export class CalendarService {
     signedInAccount(this.context);
     const zone = await knownPracticeZone(this.context);
     const startsAt = Date.parse(args.startsAt);
-    return toItem(await this.context.outbox.get().enqueue('event.delete', refOf(args), { startsAt, zone }));
+    return this.context.outbox.enqueue('event.delete', refOf(args), { startsAt, zone });
   }
 
   /**

@@ -15,11 +15,10 @@ import type {
   ContactView,
   NextAppointment,
   OutboxItem,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { OutboxInputError, type OpView } from '../outbox';
-import { toItem } from '../outbox/outbox-items';
 import {
   createPayload,
   extraKeys,
@@ -196,12 +195,12 @@ export class ContactsService {
     const account = signedInAccount(this.context);
     const bookId = input.addressBookId ?? (await this.defaultBookId());
     const payload = createPayload(input, bookId, await countryOf(this.context, account));
-    return toItem(await this.context.outbox.get().enqueue('contact.create', payload));
+    return this.context.outbox.enqueue('contact.create', payload);
   }
 
   /** A queued create not yet sent changes in place; otherwise a patch of only the changed fields is queued. */
   async update(target: ContactTarget, changes: ContactChanges): Promise<OutboxItem> {
-    const outbox = this.context.outbox.get();
+    const outbox = this.context.outbox;
     const account = signedInAccount(this.context);
     const fields = fieldsPayload(changes, await countryOf(this.context, account));
     if (Object.keys(fields).length === 0) throw new OutboxInputError('Nothing was changed.');
@@ -211,24 +210,20 @@ export class ContactsService {
       );
       if (create && (create.status === 'queued' || create.status === 'needs_attention') && !create.ambiguous) {
         try {
-          return toItem(await outbox.edit(create.id, mergeIntoCreate(create.payload, fields)));
+          return await outbox.edit(create.id, mergeIntoCreate(create.payload, fields));
         } catch (error) {
           if (!(error instanceof OutboxInputError)) throw error; // being sent right now: queue a patch behind it
         }
       }
     }
     const payload = { ...refPayload(target), ...fields };
-    return toItem(await outbox.enqueue('contact.update', payload, { extraRecordKeys: extraKeys(target) }));
+    return outbox.enqueue('contact.update', payload, { extraRecordKeys: extraKeys(target) });
   }
 
   /** Queues the deletion (a contact not yet on the service is deleted right after it is added, in order). */
   async delete(target: ContactTarget): Promise<OutboxItem> {
     signedInAccount(this.context);
-    return toItem(
-      await this.context.outbox
-        .get()
-        .enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) }),
-    );
+    return this.context.outbox.enqueue('contact.delete', refPayload(target), { extraRecordKeys: extraKeys(target) });
   }
 
   // ── internals ───────────────────────────────────────────────────────────────────────────

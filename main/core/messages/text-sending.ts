@@ -3,13 +3,12 @@
  * 15 minutes after it was written until the user decides: see outbox/kinds/messages.ts), and a thread shows its
  * replies the service has not taken yet, with their state in plain words.
  */
-import type { OutboxItem, PendingText, StartText } from '../../../preload/contract';
+import type { OutboxItem, PendingText, StartText } from '../../../common/contract';
 import { countryOf } from '../contacts/country';
 import { toE164 } from '../contacts/phones';
 import type { CoreContext } from '../core-context';
 import type { OpView } from '../outbox';
 import { TEXT_HOLD_MS } from '../outbox/kinds/messages';
-import { toItem } from '../outbox/outbox-items';
 import { nameOf, type AccountState } from './thread-state';
 
 /** A typed phone in E.164 for the account's country (as typed, trimmed, when it cannot be read). */
@@ -26,13 +25,12 @@ export class TextSender {
     const c = st.conversations.get(threadId);
     const who = c ? nameOf(st, c) : '';
     const latest = st.texts.get(threadId)?.list.at(-1)?.id;
-    const op = await this.deps.outbox.get().enqueue('message.reply', {
+    return this.deps.outbox.enqueue('message.reply', {
       conversation_id: threadId,
       content: text,
       ...(latest !== undefined ? { after_message_id: latest } : {}),
       ...(who ? { who } : {}),
     });
-    return toItem(op);
   }
 
   /** A new thread with a patient. */
@@ -45,7 +43,7 @@ export class TextSender {
       ...(args.eventId !== undefined ? { event_id: args.eventId } : {}),
       content: args.text,
     };
-    return toItem(await this.deps.outbox.get().enqueue('message.start', payload));
+    return this.deps.outbox.enqueue('message.start', payload);
   }
 
   /** Replies written here for this thread that the service has not taken yet, oldest first. */

@@ -5,18 +5,18 @@
  */
 import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutboxItem, OutboxLocked, OutboxSummary } from '../../../preload/contract';
+import type { OutboxItem, OutboxLocked, OutboxSummary } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
 import type { EventBus } from '../events';
 import { NO_FOLLOW } from '../no-follow';
 import type { Platform } from '../platform';
 import { DataKeyUnavailableError } from './data-key';
-import { OutboxInputError } from './kinds';
+import { OutboxInputError, type EnqueueOptions } from './kinds';
 import { fsyncDir } from './log-file';
 import { KnownAccounts } from './known-accounts';
 import { Outbox } from './outbox';
 import { toItem } from './outbox-items';
-import type { OpView, OutboxOptions, WakeReason } from './types';
+import type { OpKind, OpView, OutboxOptions, WakeReason } from './types';
 
 /** Thrown when an id is not a change of the signed-in account. */
 class NotYoursError extends OutboxInputError {
@@ -108,6 +108,20 @@ export class OutboxHost {
   wake(reason: WakeReason): void {
     this.outbox?.wake(reason);
     if (this.outbox) this.deps.events.emit('outbox:changed', this.summary());
+  }
+
+  /** Queues a write; resolves with its item once it is on disk (then it is never lost). */
+  async enqueue(kind: OpKind, payload: Record<string, unknown>, options?: EnqueueOptions): Promise<OutboxItem> {
+    return toItem(await this.get().enqueue(kind, payload, options));
+  }
+
+  /** Replaces the payload of a queued or refused change, keeping its place in the queue; resolves with its item. */
+  async edit(
+    id: string,
+    payload: Record<string, unknown>,
+    options?: Omit<EnqueueOptions, 'accountKey'>,
+  ): Promise<OutboxItem> {
+    return toItem(await this.get().edit(id, payload, options));
   }
 
   /** Unfinished changes of the signed-in account (empty before the outbox opens). */
