@@ -85,7 +85,20 @@ export class OpLog {
       // Every start writes the log afresh under a new file id, even when nothing was wrong with it: a copy of this
       // folder (same key, same file id) started on its own then writes under an id of its own, so a line pasted from
       // one into the other never opens as a record of ours (nor replaces one unseen).
-      let state = await replaceLog(path, keys, recovery.records, mark.current);
+      let state: FileState;
+      try {
+        state = await replaceLog(path, keys, recovery.records, mark.current);
+      } catch (error) {
+        // A log with nothing wrong in it that cannot be written afresh (a full disk) is opened as it is: its queue is
+        // readable, and "cannot read the changes waiting" would not be true.
+        const whole = !recovery.anotherKey && read.format === 'bound' && read.pieces.length + read.lost.length === 0;
+        if (!whole || !read.head) throw error;
+        await rm(`${path}.tmp`, { force: true }).catch(() => undefined);
+        log.warn('the outbox log could not be written afresh; it is kept as it is', {
+          reason: (error as Error).message,
+        });
+        state = { fileId: read.head.file, seq: read.placed.at(-1)?.seq ?? 0, size: read.totalBytes };
+      }
       const fh = await OpLog.openForAppend(path, log, async () => {
         state = await replaceLog(path, keys, recovery.records, mark.current);
       });

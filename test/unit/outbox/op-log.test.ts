@@ -1,6 +1,7 @@
 /** The encrypted append-only log: append/load, group commit, torn tail, damaged lines, compaction, no plaintext. */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -187,6 +188,37 @@ describe('op log', () => {
     await again.close();
     expect(records.map((r) => (r.t === 'put' ? r.op.id : r.t))).toEqual(['a', 'b']);
   });
+
+  const root = process.getuid?.() === 0;
+  it.skipIf(!root || process.platform !== 'linux')(
+    'a full disk at start: a sound log opens as it is (needs root, for a small filesystem of its own)',
+    async () => {
+      const dir = folder();
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=128k', 'tmpfs', dir]);
+      try {
+        const { opLog } = await openLog(dir);
+        for (const id of ['a', 'b', 'c']) await opLog.append({ t: 'put', op: makeOp({ id }) });
+        await opLog.close();
+        // Fill the filesystem to the last byte.
+        const fd = openSync(join(dir, 'filler'), 'w');
+        for (const size of [4096, 1]) {
+          try {
+            for (;;) writeSync(fd, Buffer.alloc(size));
+          } catch (error) {
+            expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+          }
+        }
+        closeSync(fd);
+        const log = memoryLogger();
+        const { opLog: again, records } = await openLog(dir, log);
+        await again.close();
+        expect(records.map((r) => (r.t === 'put' ? r.op.id : r.t))).toEqual(['a', 'b', 'c']);
+        expect(log.lines.join('\n')).toContain('could not be written afresh');
+      } finally {
+        execFileSync('umount', [dir]);
+      }
+    },
+  );
 
   it('never writes a patient name, phone or payload field in clear', async () => {
     const dir = folder();
