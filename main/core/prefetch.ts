@@ -14,6 +14,7 @@ import type { CalendarService } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
 import type { ContactsService } from './contacts/contacts-service';
 import type { CoreContext } from './core-context';
+import { RetryTimer } from './retry-timer';
 
 /** Timing of the reads (tests shorten them). */
 export interface PrefetchOptions {
@@ -45,8 +46,7 @@ export class Prefetcher {
   private account: string | null = null;
   private running: Promise<void> | null = null;
   private again = false;
-  private failures = 0;
-  private cancelTimer: () => void = () => undefined;
+  private readonly timer: RetryTimer;
   private last: PrefetchRun | null = null;
   private stopped = false;
   /** A read came due while the service was unreachable. */
@@ -56,14 +56,18 @@ export class Prefetcher {
     private readonly deps: CoreContext,
     private readonly sources: PrefetchSources,
     private readonly options: PrefetchOptions = {},
-  ) {}
+  ) {
+    this.timer = new RetryTimer(deps.clock, () => this.cameDue(), {
+      firstMs: options.retryBaseMs ?? 5_000,
+      capMs: options.retryCapMs ?? 5 * 60_000,
+    });
+  }
 
   /** Called with the signed-in account on every auth change: a new account (sign-in, start) is read at once. */
   accountChanged(account: string | null): void {
     if (account === this.account) return;
     this.account = account;
-    this.failures = 0;
-    this.cancelTimer();
+    this.timer.reset();
     if (account) this.runNow();
   }
 
@@ -71,7 +75,7 @@ export class Prefetcher {
   online(): void {
     const failed = this.last?.account === this.account && (this.last?.failed.length ?? 0) > 0;
     if (this.account && (this.due || failed)) {
-      this.cancelTimer();
+      this.timer.stop();
       this.runNow();
     }
   }
@@ -89,7 +93,7 @@ export class Prefetcher {
   /** Stops reading (core stops). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.cancelTimer();
+    this.timer.stop();
     await this.idle();
   }
 
@@ -122,22 +126,17 @@ export class Prefetcher {
     }
     this.last = { account, at: this.deps.clock.now(), failed: failed.map((f) => f.part) };
     if (failed.length === 0) {
-      this.failures = 0;
       this.deps.log.info('saved for offline work');
-      this.schedule(this.options.refreshMs ?? 5 * 60_000);
+      this.timer.succeed(this.stopped ? undefined : (this.options.refreshMs ?? 5 * 60_000));
       return;
     }
-    this.failures++;
-    const wait = Math.min(
-      this.options.retryCapMs ?? 5 * 60_000,
-      (this.options.retryBaseMs ?? 5_000) * 2 ** Math.min(this.failures - 1, 20),
-    );
+    const wait = this.timer.fail();
+    if (this.stopped) this.timer.stop();
     this.deps.log.warn('some views could not be saved for offline work; trying again later', {
       parts: failed.map((f) => f.part),
       reason: failed[0]!.reason,
       retryInMs: wait,
     });
-    this.schedule(wait);
   }
 
   /** Every part, side by side; the parts that failed and why. */
@@ -167,13 +166,9 @@ export class Prefetcher {
     );
   }
 
-  private schedule(ms: number): void {
-    this.cancelTimer();
-    if (this.stopped) return;
-    this.cancelTimer = this.deps.clock.setTimeout(() => {
-      // Offline: wait for the service to come back (online() runs it then) rather than fail again.
-      if (this.deps.isOnline()) this.runNow();
-      else this.due = true;
-    }, ms);
+  /** A read came due: offline, it waits for the service to come back (online() runs it then) rather than fail again. */
+  private cameDue(): void {
+    if (this.deps.isOnline()) this.runNow();
+    else this.due = true;
   }
 }

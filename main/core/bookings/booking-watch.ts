@@ -9,10 +9,12 @@ import type { AgendaChanges, AgendaItem, BookingSettle, BookingSummary, OutboxIt
 import { listBookings, type BookingRecord } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import type { CoreContext } from '../core-context';
+import { RetryTimer, backoffWait, type Backoff } from '../retry-timer';
 import { bookingKind } from './booking-summary';
 
 const FIRST_MS = 1000;
-const MAX_MS = 30_000;
+/** An answer still pending counts as a failure of the timer: 1 s, 2 s, 4 s … at most 30 s. */
+const SETTLE_BACKOFF: Backoff = { firstMs: FIRST_MS, capMs: 30_000 };
 /** Settled bookings kept (the most recent), so the schedule and the result still say how they ended. */
 const KEEP_SETTLED = 100;
 
@@ -26,7 +28,7 @@ const PENDING_PAGE = 100;
 
 /** Wait before asking again after `attempt` answers that were still pending: 1 s, 2 s, 4 s … at most 30 s. */
 export function settleDelay(attempt: number): number {
-  return Math.min(FIRST_MS * 2 ** Math.max(0, attempt), MAX_MS);
+  return backoffWait(attempt + 1, SETTLE_BACKOFF);
 }
 
 /** A followed booking and the last copy of its appointment (shown on, marked, if the booking is refused). */
@@ -50,12 +52,13 @@ type BookingWatchDeps = Pick<CoreContext, 'service' | 'clock' | 'events' | 'acco
 export class BookingWatch {
   private readonly followed = new Map<number, Followed>();
   private owner: string | null = null;
-  private attempt = 0;
-  private cancelTimer: (() => void) | null = null;
+  private readonly timer: RetryTimer;
   private checking = false;
   private again = false;
 
-  constructor(private readonly deps: BookingWatchDeps) {}
+  constructor(private readonly deps: BookingWatchDeps) {
+    this.timer = new RetryTimer(deps.clock, () => void this.check(), SETTLE_BACKOFF);
+  }
 
   /** Every followed booking (waiting, and those settled since). */
   list(): BookingSettle[] {
@@ -90,8 +93,7 @@ export class BookingWatch {
     this.followed.set(b.id, fresh);
     this.emit();
     // Asked at once when its appointment is not known yet (the schedule needs it), else after the first wait.
-    this.attempt = 0;
-    this.schedule(b.eventId ? FIRST_MS : 0);
+    this.timer.succeed(b.eventId ? FIRST_MS : 0);
   }
 
   /**
@@ -141,8 +143,7 @@ export class BookingWatch {
 
   /** Stops asking (core stops). */
   stop(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = null;
+    this.timer.stop();
   }
 
   // ── the schedule ───────────────────────────────────────────────────────────────────────────
@@ -198,15 +199,7 @@ export class BookingWatch {
   /** Asks now (the schedule saw a pending booking's appointment go), keeping the backoff where it is. */
   private checkSoon(): void {
     if (this.checking) this.again = true;
-    else this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    this.stop();
-    this.cancelTimer = this.deps.clock.setTimeout(() => {
-      this.cancelTimer = null;
-      void this.check();
-    }, ms);
+    else this.timer.after(0);
   }
 
   /** Asks about every pending booking; waits longer each round while one is still pending, and stops when none is. */
@@ -244,9 +237,9 @@ export class BookingWatch {
     if (this.deps.account() !== owner || owner === null) return;
     if (this.again) {
       this.again = false;
-      this.schedule(0);
+      this.timer.after(0);
     } else if ([...this.followed.values()].some((f) => f.state === 'pending')) {
-      this.schedule(settleDelay(this.attempt++));
+      this.timer.fail();
     }
   }
 

@@ -3,7 +3,7 @@
  * idle, at once when the outbox has sent a text (so it shows in its thread), and backing off while offline or failing.
  */
 import type { CoreContext } from '../core-context';
-import { backoffCeiling } from '../outbox/backoff';
+import { RetryTimer } from '../retry-timer';
 
 /** Longest wait between polls after failures. */
 const MAX_POLL_MS = 5 * 60_000;
@@ -20,8 +20,7 @@ type PollerDeps = Pick<CoreContext, 'account' | 'clock' | 'outbox' | 'grantedSco
 
 /** Calls `poll` on a timer while running; a poll that throws counts as a failure. */
 export class MessagePoller {
-  private timer: (() => void) | null = null;
-  private failures = 0;
+  private readonly timer: RetryTimer;
   private visible = true;
   private running = false;
   private detach: (() => void) | null = null;
@@ -31,7 +30,14 @@ export class MessagePoller {
   constructor(
     private readonly deps: PollerDeps,
     private readonly poll: () => Promise<void>,
-  ) {}
+  ) {
+    // After n failures in a row: the period doubled n times (the first failure waits two periods), at most 5 min.
+    this.timer = new RetryTimer(
+      deps.clock,
+      () => void this.tick(),
+      () => ({ firstMs: 2 * this.period(), capMs: MAX_POLL_MS }),
+    );
+  }
 
   /** Starts polling (while signed in) and follows the outbox: a text it sent shows in its thread at once. */
   start(): void {
@@ -48,8 +54,8 @@ export class MessagePoller {
 
   /** Forgets the failures' backoff and asks at once (signed in anew, or the service answers again). */
   restart(): void {
-    this.failures = 0;
-    this.pollSoon();
+    if (this.running) this.timer.retryNow();
+    else this.timer.succeed();
   }
 
   /** Stops polling (a poll under way still finishes). */
@@ -57,8 +63,7 @@ export class MessagePoller {
     this.running = false;
     this.detach?.();
     this.detach = null;
-    this.timer?.();
-    this.timer = null;
+    this.timer.stop();
   }
 
   /** The window is visible and in use, or hidden/idle (polls every minute then). */
@@ -71,21 +76,20 @@ export class MessagePoller {
 
   /** Asks the service now (coalesced). */
   pollSoon(): void {
-    if (!this.running) return;
-    this.timer?.();
-    this.timer = this.deps.clock.setTimeout(() => void this.tick(), 0);
+    if (this.running) this.timer.after(0);
   }
 
   /** The wait before the next poll: the visible or hidden period, doubled per failure (capped). */
   nextDelay(): number {
-    const base = this.visible ? (this.deps.pollMs ?? 15_000) : (this.deps.hiddenPollMs ?? 60_000);
-    return this.failures === 0 ? base : backoffCeiling(this.failures + 1, { baseMs: base, capMs: MAX_POLL_MS });
+    return this.timer.failures === 0 ? this.period() : this.timer.backoffMs();
+  }
+
+  private period(): number {
+    return this.visible ? (this.deps.pollMs ?? 15_000) : (this.deps.hiddenPollMs ?? 60_000);
   }
 
   private arm(): void {
-    if (!this.running) return;
-    this.timer?.();
-    this.timer = this.deps.clock.setTimeout(() => void this.tick(), this.nextDelay());
+    if (this.running) this.timer.after(this.nextDelay());
   }
 
   /** Resolves once a poll that was waiting for the screens' reads has begun (tests). */
@@ -94,27 +98,28 @@ export class MessagePoller {
   }
 
   private async tick(): Promise<void> {
-    this.timer = null;
     // A poll is a background read: it waits while a screen's reads are under way (and for the first screen's).
     const wait = this.deps.readsFirst();
     if (wait) {
       this.waiting = wait;
       await wait;
       this.waiting = null;
-      if (!this.running || this.timer) return; // stopped, or another poll was asked for meanwhile
+      if (!this.running || this.timer.armed) return; // stopped, or another poll was asked for meanwhile
     }
     const scopes = this.deps.grantedScopes();
-    if (this.deps.account() && (scopes === null || scopes.includes('messaging:read'))) {
-      if (!this.deps.isOnline()) this.failures++;
-      else {
-        try {
-          await this.poll();
-          this.failures = 0;
-        } catch {
-          this.failures++;
-        }
-      }
+    if (!this.deps.account() || (scopes !== null && !scopes.includes('messaging:read'))) return this.arm();
+    if (!this.deps.isOnline()) return void this.fail();
+    try {
+      await this.poll();
+    } catch {
+      return void this.fail();
     }
-    this.arm();
+    this.timer.succeed(this.running ? this.period() : undefined);
+  }
+
+  /** Asks again after the backoff wait (stopped meanwhile: the failure counts, nothing is asked). */
+  private fail(): void {
+    this.timer.fail();
+    if (!this.running) this.timer.stop();
   }
 }

@@ -6,7 +6,6 @@
 import { KeptAside, type KeptAsideNotice } from './kept-aside';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { DEFAULT_BACKOFF } from './backoff';
 import { loadDataKey } from './data-key';
 import { OutboxEvents } from './outbox-events';
 import { KINDS, OutboxInputError, prepare, type EnqueueOptions } from './kinds';
@@ -69,10 +68,8 @@ export class Outbox {
       isOnline: () => deps.isOnline(),
       activeAccount: () => deps.activeAccount(),
       concurrency: options.concurrency ?? 4,
-      backoff: {
-        baseMs: options.baseDelayMs ?? DEFAULT_BACKOFF.baseMs,
-        capMs: options.maxDelayMs ?? DEFAULT_BACKOFF.capMs,
-      },
+      // Full jitter inside min(cap, base · 2^(attempts − 1)): base 1 s, cap 5 min unless tuned.
+      backoff: { firstMs: options.baseDelayMs ?? 1000, capMs: options.maxDelayMs ?? 5 * 60_000 },
       reconcile: {
         lookbackMs: options.bookingLookbackMs ?? 10 * 60_000,
         textLookbackMs: options.textLookbackMs ?? 2 * 60_000,

@@ -5,7 +5,7 @@
  */
 import type { ServiceRequester } from '../api/service-client';
 import type { Clock, Logger } from '../platform';
-import { backoffDelay, type BackoffPolicy } from './backoff';
+import { backoffWait, RetryTimer, type Backoff } from '../retry-timer';
 import { classify, type Outcome, type Phase } from './failure';
 import type { ReconcileContext } from './kinds/spec';
 import { KINDS } from './kinds';
@@ -22,7 +22,8 @@ export interface SenderDeps {
   isOnline(): boolean;
   activeAccount(): string | null;
   concurrency: number;
-  backoff: BackoffPolicy;
+  /** Each op's own backoff (its attempts are its failures), with full jitter from `random`. */
+  backoff: Omit<Backoff, 'random'>;
   reconcile: ReconcileContext;
 }
 
@@ -35,12 +36,15 @@ export class Sender {
   /** Ops a user action (edit, retry, discard) is changing: not picked until released. */
   private readonly held = new Set<string>();
   private readonly notBefore = new Map<string, number>();
-  private cancelTimer: (() => void) | null = null;
+  /** Wakes the loop when the next op's wait is over (each op keeps its own failures, so none are counted here). */
+  private readonly timer: RetryTimer;
   private running = false;
   private pumpQueued = false;
   private pausedFor: string | null = null;
 
-  constructor(private readonly d: SenderDeps) {}
+  constructor(private readonly d: SenderDeps) {
+    this.timer = new RetryTimer(d.clock, () => this.schedule(), d.backoff);
+  }
 
   /** Starts sending. */
   start(): void {
@@ -51,8 +55,7 @@ export class Sender {
   /** Stops starting new sends and waits for the ones in flight. */
   async stop(): Promise<void> {
     this.running = false;
-    this.cancelTimer?.();
-    this.cancelTimer = null;
+    this.timer.stop();
     await Promise.allSettled([...this.inflight.values()]);
   }
 
@@ -117,14 +120,13 @@ export class Sender {
   }
 
   private pump(): void {
-    this.cancelTimer?.();
-    this.cancelTimer = null;
+    this.timer.stop();
     const account = this.d.activeAccount();
     if (!this.running || !account || !this.d.isOnline() || this.pausedFor === account) return;
     this.pausedFor = null;
     const now = this.d.clock.now();
     const floor = this.notBefore.get(account) ?? 0;
-    if (floor > now) return this.arm(floor - now);
+    if (floor > now) return this.timer.after(floor - now);
     let next = Infinity;
     for (const op of this.d.store.table.heads(account)) {
       if (this.inflight.size >= this.d.concurrency) return;
@@ -132,11 +134,7 @@ export class Sender {
       if (op.nextAttemptAt > now) next = Math.min(next, op.nextAttemptAt);
       else this.launch(op);
     }
-    if (next < Infinity) this.arm(next - now);
-  }
-
-  private arm(ms: number): void {
-    this.cancelTimer = this.d.clock.setTimeout(() => this.schedule(), Math.max(0, ms));
+    if (next < Infinity) this.timer.after(next - now);
   }
 
   private launch(op: OutboxOp): void {
@@ -246,7 +244,8 @@ export class Sender {
     const { retryAfterMs } = outcome;
     if (retryAfterMs !== undefined)
       this.notBefore.set(op.accountKey, Math.max(this.notBefore.get(op.accountKey) ?? 0, now + retryAfterMs));
-    const nextAttemptAt = now + backoffDelay(attempts, this.d.random, this.d.backoff, retryAfterMs);
+    const wait = backoffWait(attempts, { ...this.d.backoff, random: this.d.random });
+    const nextAttemptAt = now + Math.max(wait, retryAfterMs ?? 0);
     await this.d.store.update(op.id, {
       status: 'queued',
       attempts,
