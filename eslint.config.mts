@@ -11,7 +11,7 @@ import { closedWorld } from './scripts/lint/closed-world';
  */
 const boundaries: Linter.Config[] = [
   {
-    files: ['main/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.{ts,tsx}', 'test/sandbox/**/*.ts'],
+    files: ['main/**/*.ts', 'common/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.{ts,tsx}', 'test/sandbox/**/*.ts'],
     plugins: { frontdesk: closedWorld },
     rules: { 'frontdesk/closed-world': 'error' },
   },

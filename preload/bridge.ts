@@ -2,13 +2,8 @@
  * Builds the typed bridge from the contract over any transport (Electron IPC in the preload,
  * a WebSocket in the browser host), so both runtimes expose the same methods.
  */
-import { eventChannelNames, invokeChannelNames, type FrontdeskBridge, type Result } from './contract';
-
-/** The two primitives a transport provides. */
-export interface BridgeTransport {
-  invoke(channel: string, args: unknown): Promise<Result<unknown>>;
-  subscribe(channel: string, listener: (payload: unknown) => void): () => void;
-}
+import type { BridgeTransport } from '../common/bridge-transport';
+import { eventChannelNames, invokeChannelNames, type FrontdeskBridge, type Result } from '../common/contract';
 
 /** One method per channel; never exposes the transport itself. */
 export function createBridge(transport: BridgeTransport): FrontdeskBridge {

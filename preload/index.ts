@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { createBridge } from './bridge';
-import type { Result } from './contract';
+import type { Result } from '../common/contract';
 
 const bridge = createBridge({
   invoke: (channel, args) => ipcRenderer.invoke(channel, args) as Promise<Result<unknown>>,

@@ -17,7 +17,7 @@ import type { Clock, Logger } from '../core/platform';
 import { buildCsp, securityHeaders } from '../core/security/csp';
 import { createNodePlatform } from './node-platform';
 import { notModified, readStatic } from '../core/static-files';
-import { parseClientMessage, type ClientMessage, type ServerMessage } from '../../preload/ws-wire';
+import { parseClientMessage, type ClientMessage, type ServerMessage } from '../../common/ws-wire';
 
 /** Options of one browser-host run. */
 export interface BrowserHostOptions {

@@ -2,7 +2,7 @@
  * Core, assembled from a Platform and a config: the handler table, the event bus and the
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
-import type { AppInfo, PayloadOf } from '../../preload/contract';
+import type { AppInfo, PayloadOf } from '../../common/contract';
 import { ServiceClient } from './api/service-client';
 import { BookingWatch } from './bookings/booking-watch';
 import { join } from 'node:path';

@@ -2,7 +2,7 @@
  * Decides online/offline by probing the service itself; the OS flag only triggers an early
  * probe. Reports every change on the event bus.
  */
-import type { Connectivity } from '../../preload/contract';
+import type { Connectivity } from '../../common/contract';
 import type { Clock, OsConnectivity } from './platform';
 
 /** Tunables for the probe loop. */

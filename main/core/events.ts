@@ -2,7 +2,7 @@
  * Typed main→renderer event bus: core emits contract events; each host forwards them to its
  * renderer (webContents.send in Electron, the WebSocket in the browser host).
  */
-import type { EventChannel, PayloadOf } from '../../preload/contract';
+import type { EventChannel, PayloadOf } from '../../common/contract';
 
 type AnyListener = (channel: EventChannel, payload: unknown) => void;
 

@@ -1,6 +1,6 @@
 /** Registers every contract channel on ipcMain through core's dispatch, and forwards events. */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { invokeChannelNames } from '../../preload/contract';
+import { invokeChannelNames } from '../../common/contract';
 import type { FrontdeskCore } from '../core/app-core';
 import type { SenderInfo } from '../core/ipc/caller-check';
 

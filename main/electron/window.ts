@@ -1,7 +1,7 @@
 /** Creates the one main window, restoring and remembering its size and position. */
 import { app, BrowserWindow, screen } from 'electron';
 import { z } from 'zod';
-import { parseUnknownOrNull } from '../../preload/parse-unknown';
+import { parseUnknownOrNull } from '../../common/parse-unknown';
 import type { KeyValueStore } from '../core/platform';
 import { APP_ENTRY_URL, DEFAULT_BOUNDS, mainWindowOptions, type WindowBounds } from './window-options';
 

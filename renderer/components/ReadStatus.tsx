@@ -1,5 +1,5 @@
 /** How fresh a view's data is (live, last good answer, or nothing saved) and why it could not be read. */
-import type { IpcError } from '../../preload/contract';
+import type { IpcError } from '../../common/contract';
 import { labelledTime, usePracticeZone } from '../lib/practice-time';
 import { PermissionNeeded } from './PermissionNeeded';
 

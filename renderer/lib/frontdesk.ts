@@ -2,8 +2,8 @@
  * The only file that touches `window.frontdesk`: in Electron the preload provides it; in the
  * browser host we build the same bridge over a WebSocket.
  */
-import { createProxyBridge } from '../../preload/proxy-bridge';
-import type { FrontdeskBridge } from '../../preload/contract';
+import { createProxyBridge } from './proxy-bridge';
+import type { FrontdeskBridge } from '../../common/contract';
 import { createWsTransport } from './ws-transport';
 
 declare global {

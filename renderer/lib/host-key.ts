@@ -6,7 +6,7 @@
  * then opens nothing.
  */
 import { z } from 'zod';
-import { parseUnknownOrNull } from '../../preload/parse-unknown';
+import { parseUnknownOrNull } from '../../common/parse-unknown';
 
 const STORE = 'frontdesk.host-key';
 const IN_FRAGMENT = /(?:^#|&)key=([A-Za-z0-9_-]{16,128})(?:&|$)/;

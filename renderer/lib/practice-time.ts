@@ -7,7 +7,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, formatISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
 import { z } from 'zod';
-import { parseJson } from '../../preload/parse-unknown';
+import { parseJson } from '../../common/parse-unknown';
 
 /** The workstation's own zone. */
 function workstationZone(): string {

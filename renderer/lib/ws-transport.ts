@@ -2,9 +2,9 @@
  * Browser-host transport: carries the contract over the host's WebSocket, reconnecting when
  * the host restarts. Calls made while disconnected wait for the connection (up to a limit).
  */
-import type { Result } from '../../preload/contract';
-import type { BridgeTransport } from '../../preload/bridge';
-import type { ServerMessage } from '../../preload/ws-wire';
+import type { Result } from '../../common/contract';
+import type { BridgeTransport } from '../../common/bridge-transport';
+import type { ServerMessage } from '../../common/ws-wire';
 import { keepTabKey, takeHostKey } from './host-key';
 
 type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };

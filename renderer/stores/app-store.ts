@@ -1,6 +1,6 @@
 /** App-wide state: install facts, service connectivity and the link to main. */
 import { create } from 'zustand';
-import type { AppInfo, Connectivity, IpcError } from '../../preload/contract';
+import type { AppInfo, Connectivity, IpcError } from '../../common/contract';
 import { frontdesk, onHostLink } from '../lib/frontdesk';
 
 /** State and actions of the app store. */

@@ -1,6 +1,6 @@
 /** Sign-in state from main (never a token) and the sign-in actions. */
 import { create } from 'zustand';
-import type { AuthStatus, IpcError } from '../../preload/contract';
+import type { AuthStatus, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 
 /** State and actions of the auth store. */

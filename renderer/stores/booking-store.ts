@@ -3,7 +3,7 @@
  * the booking is made or they start over.
  */
 import { create } from 'zustand';
-import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../preload/contract';
+import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../common/contract';
 import { formOfBooking } from '../features/bookings/booking-input';
 import { frontdesk } from '../lib/frontdesk';
 import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';

@@ -4,7 +4,7 @@
  * state and the desktop notification come from there).
  */
 import { create } from 'zustand';
-import type { BookingKind, BookingList, IpcError } from '../../preload/contract';
+import type { BookingKind, BookingList, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { practiceZone, wallTimeToInstant } from '../lib/practice-time';
 import { onAccountReset } from './session-reset';

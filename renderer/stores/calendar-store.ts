@@ -4,7 +4,7 @@
  * actions: today(), move(±1), setView(), openNew().
  */
 import { create } from 'zustand';
-import type { AgendaChanges, AgendaItem, BookingSettle, CalendarInfo, IpcError } from '../../preload/contract';
+import type { AgendaChanges, AgendaItem, BookingSettle, CalendarInfo, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';

@@ -3,7 +3,7 @@
  * actions Book appointment (prefilled), Edit and Delete.
  */
 import { create } from 'zustand';
-import type { ContactHistory, ContactView, IpcError } from '../../preload/contract';
+import type { ContactHistory, ContactView, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { useBookingStore } from './booking-store';
 import { targetOf, useContactsStore } from './contacts-store';

@@ -11,7 +11,7 @@ import type {
   ContactView,
   IpcError,
   OutboxItem,
-} from '../../preload/contract';
+} from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { onAccountReset } from './session-reset';
 

@@ -1,6 +1,6 @@
 /** "Find a patient" (Ctrl/Cmd+K, or a phone number pasted anywhere): what was typed, the matches and their next visit. */
 import { create } from 'zustand';
-import type { ContactView, IpcError, NextAppointment } from '../../preload/contract';
+import type { ContactView, IpcError, NextAppointment } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { lookupsOf } from './contact-details-store';
 import { onAccountReset } from './session-reset';

@@ -4,7 +4,7 @@
  * New texts are pushed by main (`messages:*` events); the store reloads only what they name.
  */
 import { create } from 'zustand';
-import type { IpcError, OutboxItem, ReplyMeaning, StartText, ThreadDetail, ThreadList } from '../../preload/contract';
+import type { IpcError, OutboxItem, ReplyMeaning, StartText, ThreadDetail, ThreadList } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { onAccountReset } from './session-reset';
 

@@ -4,7 +4,7 @@
  * it changed. Only what the Outbox screen can show is kept: finished changes beyond the most recent few are dropped.
  */
 import { create } from 'zustand';
-import type { IpcError, OutboxItem, OutboxSummary } from '../../preload/contract';
+import type { IpcError, OutboxItem, OutboxSummary } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { onAccountReset } from './session-reset';
 

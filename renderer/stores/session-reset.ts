@@ -5,7 +5,7 @@
  * — or the person signs out, everything is cleared. A session that merely ended keeps what was typed, for
  * the same account signing back in.
  */
-import type { AuthStatus } from '../../preload/contract';
+import type { AuthStatus } from '../../common/contract';
 import { useAuthStore } from './auth-store';
 
 type Reset = () => void;

@@ -5,7 +5,7 @@
  * backoff and sends one event per change.
  */
 import { create } from 'zustand';
-import type { BookingSettle } from '../../preload/contract';
+import type { BookingSettle } from '../../common/contract';
 import { notifyDesktop } from '../lib/desktop-notify';
 import { frontdesk } from '../lib/frontdesk';
 import { useCalendarStore } from './calendar-store';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invokeChannelNames } from '../../preload/contract';
+import { invokeChannelNames } from '../../common/contract';
 import { useAuthKit } from '../support/auth-fixture';
 
 const CODES = new Set([

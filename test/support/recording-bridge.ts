@@ -3,7 +3,7 @@
  * table (a function of the args, or a fixed value; `null` otherwise). Events are never fired. Install it before the
  * components are imported: the renderer reads the bridge when it loads.
  */
-import type { FrontdeskBridge } from '../../preload/contract';
+import type { FrontdeskBridge } from '../../common/contract';
 
 /** A recorded call. */
 export interface BridgeCall {

@@ -4,7 +4,7 @@
  * dispatcher with the page's origin and copies every argument and event as IPC would (structuredClone). Nothing
  * is mocked between a store and the service: what a store shows came from the sandbox over real HTTP.
  */
-import { createProxyBridge } from '../../preload/proxy-bridge';
+import { createProxyBridge } from '../../renderer/lib/proxy-bridge';
 import type { SandboxOptions } from '../sandbox/context';
 import { startSandbox, type Sandbox } from '../sandbox/index';
 import { signInAs } from './auth-fixture';

@@ -3,7 +3,7 @@
  * sign-out with revocation, and publishes renderer-safe status on `auth:changed`.
  */
 import { createHash } from 'node:crypto';
-import type { AuthStatus } from '../../../preload/contract';
+import type { AuthStatus } from '../../../common/contract';
 import type { FrontdeskConfig } from '../config';
 import type { EventBus } from '../events';
 import type { Platform } from '../platform';

@@ -3,7 +3,7 @@
  * time. The service lists bookings oldest first and cannot sort, so the app reads the matching bookings (a bounded
  * number of pages), sorts them, and keeps the answer for offline use.
  */
-import type { BookingKind, BookingList, BookingSummary } from '../../../preload/contract';
+import type { BookingKind, BookingList, BookingSummary } from '../../../common/contract';
 import { listBookings, type BookingFilter } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from './booking-summary';

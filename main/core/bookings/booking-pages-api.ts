@@ -3,7 +3,7 @@
  * documented in test/sandbox/README.md and tolerates missing optional parts.
  */
 import { z } from 'zod';
-import type { BookingPageView, SlotView } from '../../../preload/contract';
+import type { BookingPageView, SlotView } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
 
 const idish = z.union([z.number(), z.string()]).transform(String);

@@ -1,5 +1,5 @@
 /** A service booking as screens show it: the state in three plain kinds, the person, the time, the appointment. */
-import type { BookingSummary } from '../../../preload/contract';
+import type { BookingSummary } from '../../../common/contract';
 import type { CountryCode } from 'libphonenumber-js';
 import type { BookingRecord } from '../api/bookings-api';
 import { displayPhone } from '../contacts/phones';

@@ -5,7 +5,7 @@
  * 30 s, only while one is still pending, and says every change with the `bookings:settling` event: the booking
  * result, the Bookings screen and the schedule follow that one event instead of each polling on its own.
  */
-import type { AgendaChanges, AgendaItem, BookingSettle, BookingSummary, OutboxItem } from '../../../preload/contract';
+import type { AgendaChanges, AgendaItem, BookingSettle, BookingSummary, OutboxItem } from '../../../common/contract';
 import { listBookings, type BookingRecord } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import type { CoreContext } from '../core-context';

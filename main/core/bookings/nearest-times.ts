@@ -3,7 +3,7 @@
  * the same page and type with the same provider (the one chosen, or any when "Anyone available" was), live from the
  * service, so the desk can book one of them in one click.
  */
-import type { SlotView } from '../../../preload/contract';
+import type { SlotView } from '../../../common/contract';
 import { InputRefusedError } from '../input-refused';
 import { queuedBooking } from '../outbox';
 import { listSlots } from './booking-pages-api';

@@ -3,7 +3,7 @@
  * Offline, the booking form offers them marked with the time they were read (`asOf`); they are not confirmed until
  * the queued booking is sent.
  */
-import type { BookingPageView, SlotView } from '../../../preload/contract';
+import type { BookingPageView, SlotView } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
 import { cacheSlot, type ReadCache } from '../cache/read-cache';
 import { slotViewSchema } from '../cache/model-schemas';

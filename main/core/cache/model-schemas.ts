@@ -14,7 +14,7 @@ import type {
   CalendarList,
   ContactView,
   SlotView,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 
 const bookingKind = z.enum(['confirmed', 'pending', 'failed']);
 

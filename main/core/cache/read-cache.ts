@@ -8,7 +8,7 @@ import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseJson } from '../../../preload/parse-unknown';
+import { parseJson } from '../../../common/parse-unknown';
 import { NO_FOLLOW } from '../no-follow';
 import type { Logger, SecretCipher } from '../platform';
 

@@ -1,5 +1,5 @@
 /** Builds the calendar view's appointments from service events. */
-import type { Agenda, AgendaItem, AppointmentMessage } from '../../../preload/contract';
+import type { Agenda, AgendaItem, AppointmentMessage } from '../../../common/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import type { ServiceRequester } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';

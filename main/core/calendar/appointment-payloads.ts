@@ -1,5 +1,5 @@
 /** The service's bodies for new appointments, changes and cancellations (queued by the calendar service). */
-import type { AppointmentChanges, AppointmentInput } from '../../../preload/contract';
+import type { AppointmentChanges, AppointmentInput } from '../../../common/contract';
 
 type Person = NonNullable<AppointmentInput['participants']>[number];
 

@@ -1,5 +1,5 @@
 /** The account's calendars and the practice's time zone, cached for offline use. */
-import type { CalendarInfo, CalendarList } from '../../../preload/contract';
+import type { CalendarInfo, CalendarList } from '../../../common/contract';
 import { listCalendars } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { listBookingPages } from '../bookings/booking-pages-api';

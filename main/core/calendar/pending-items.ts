@@ -3,7 +3,7 @@
  * appointments and bookings appear at once, changed ones show their new time, cancelled ones show as cancelling,
  * marks show as waiting. Everything is marked "waiting to sync" until the service has it.
  */
-import type { Agenda, AgendaItem } from '../../../preload/contract';
+import type { Agenda, AgendaItem } from '../../../common/contract';
 import { describeChange } from '../outbox/outbox-items';
 import { queuedBooking, type OpView } from '../outbox';
 

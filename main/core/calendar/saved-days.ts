@@ -2,7 +2,7 @@
  * The next days of the schedule kept for offline work: read once after sign-in and at start, so a day never opened
  * while online still shows its appointments (to check patients in) when the network drops.
  */
-import type { Agenda } from '../../../preload/contract';
+import type { Agenda } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
 import { cacheSlot, type ReadCache } from '../cache/read-cache';
 import { agendaSchema } from '../cache/model-schemas';

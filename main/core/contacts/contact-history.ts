@@ -3,7 +3,7 @@
  * participant's phone or e-mail; an event may come once per matching participant), split into upcoming and past,
  * and their bookings. Cached per contact for offline use.
  */
-import type { AgendaItem, BookingSummary, ContactHistory } from '../../../preload/contract';
+import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common/contract';
 import { listBookings } from '../api/bookings-api';
 import { eventListSchema } from '../api/schemas';
 import { ServiceError } from '../api/service-error';

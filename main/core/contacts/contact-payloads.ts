@@ -1,6 +1,6 @@
 /** Request bodies of contact writes from the forms' values: only what was given, phones normalised where possible. */
 import type { CountryCode } from 'libphonenumber-js';
-import type { ContactChanges, ContactInput } from '../../../preload/contract';
+import type { ContactChanges, ContactInput } from '../../../common/contract';
 import { recordKeyOf } from '../outbox/kinds/spec';
 import { normalisePhone } from './phones';
 

@@ -1,6 +1,6 @@
 /** Contacts as the screen shows them: from the service's record, or from a queued change's payload. */
 import type { CountryCode } from 'libphonenumber-js';
-import type { ContactEmail, ContactPhone, ContactView } from '../../../preload/contract';
+import type { ContactEmail, ContactPhone, ContactView } from '../../../common/contract';
 import type { ServiceContact } from './contact-schema';
 import { displayPhone, pendingPhone } from './phones';
 

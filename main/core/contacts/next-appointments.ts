@@ -2,7 +2,7 @@
  * The finder's "next appointment" for each result: one read of the coming month's appointments (kept for a minute,
  * and in the read cache for offline use), matched to each person by phone (E.164 digits) or e-mail.
  */
-import type { NextAppointment } from '../../../preload/contract';
+import type { NextAppointment } from '../../../common/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';

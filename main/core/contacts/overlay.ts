@@ -3,7 +3,7 @@
  * appears at once, an update shows its new values, a delete is marked — until the service's record replaces it.
  */
 import type { CountryCode } from 'libphonenumber-js';
-import type { ContactPending, ContactView } from '../../../preload/contract';
+import type { ContactPending, ContactView } from '../../../common/contract';
 import type { OpView } from '../outbox';
 import { applyPayload, viewOfCreate } from './contact-view';
 import { matches, type SearchMeaning } from './search-query';

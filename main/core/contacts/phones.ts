@@ -3,7 +3,7 @@
  * country learned from the service's own answers); otherwise what the user typed, for the service to normalise.
  */
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import type { ContactPhone } from '../../../preload/contract';
+import type { ContactPhone } from '../../../common/contract';
 
 /** E.164 for `typed`, or null when it cannot be parsed (unknown country, not a possible number). */
 export function toE164(typed: string, country: CountryCode | null): string | null {

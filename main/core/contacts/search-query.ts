@@ -1,8 +1,8 @@
 /** What a search box entry means: a name search (`q`), a phone lookup, an e-mail lookup, or everyone. */
 import type { CountryCode } from 'libphonenumber-js';
-import type { ContactView } from '../../../preload/contract';
+import type { ContactView } from '../../../common/contract';
 import type { ContactFilter } from './contacts-read-api';
-import { hasPhoneCharacters, isEmailAddress } from '../../../preload/input-rules';
+import { hasPhoneCharacters, isEmailAddress } from '../../../common/input-rules';
 import { toE164 } from './phones';
 
 /** A classified search. */

@@ -1,5 +1,5 @@
 /** `app:*` handlers: install facts, connectivity, the log folder and printing. */
-import type { AppInfo } from '../../../preload/contract';
+import type { AppInfo } from '../../../common/contract';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { DomainHandlers } from './dispatch';
 import { fail, ok } from './result';

@@ -1,4 +1,4 @@
-import type { Agenda } from '../../../preload/contract';
+import type { Agenda } from '../../../common/contract';
 /** `calendar:*` handlers: appointments of a range (fresh, cached, or what changed), calendars, and writes. */
 import type { BookingWatch } from '../bookings/booking-watch';
 import type { CalendarService } from '../calendar/calendar-service';

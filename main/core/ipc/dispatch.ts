@@ -9,7 +9,7 @@ import {
   type InvokeChannel,
   type Result,
   type ResultOf,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 import type { Logger } from '../platform';
 import { fail } from './result';
 import { isTrustedSender, originOf, type SenderInfo } from './caller-check';

@@ -2,7 +2,7 @@
  * The handler table: one handler per contract channel. Each domain's part is checked against its
  * channels, and the whole `satisfies Handlers`, so a missing or extra handler fails to compile.
  */
-import type { AppInfo } from '../../../preload/contract';
+import type { AppInfo } from '../../../common/contract';
 import type { AuthService } from '../auth/auth-service';
 import type { BookingService } from '../bookings/booking-service';
 import type { CalendarService } from '../calendar/calendar-service';

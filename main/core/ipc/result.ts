@@ -1,5 +1,5 @@
 /** Helpers to build the `{ok, value} | {ok, error}` values every handler returns. */
-import type { ErrorCode, IpcError, Result } from '../../../preload/contract';
+import type { ErrorCode, IpcError, Result } from '../../../common/contract';
 
 /** A success value. */
 export function ok<T>(value: T): Result<T> {

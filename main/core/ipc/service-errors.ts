@@ -1,5 +1,5 @@
 /** Turns auth and service failures into the contract's error values, in plain words. */
-import type { IpcError, Result } from '../../../preload/contract';
+import type { IpcError, Result } from '../../../common/contract';
 import { SignedOutError } from '../auth/errors';
 import { needsPermissionMessage } from '../auth/scope-words';
 import { ServiceError } from '../api/service-error';

@@ -5,7 +5,7 @@
  * beside it: thread-state (what is kept), thread-sync (reading the service, announcing new texts), message-poller
  * (when to read), text-sending (the outbox side) and thread-views (what the screens get).
  */
-import type { OutboxItem, StartText, ThreadDetail, ThreadList } from '../../../preload/contract';
+import type { OutboxItem, StartText, ThreadDetail, ThreadList } from '../../../common/contract';
 import { listMessages, type ServiceConversation } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';

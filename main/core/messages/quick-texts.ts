@@ -1,6 +1,6 @@
 /** The practice's quick texts, kept in the settings of this workstation (the defaults until edited). */
 import { z } from 'zod';
-import { DEFAULT_QUICK_TEXTS } from '../../../preload/contract';
+import { DEFAULT_QUICK_TEXTS } from '../../../common/contract';
 import type { KeyValueStore } from '../platform';
 
 const QUICK_KEY = 'messages:quick-texts';

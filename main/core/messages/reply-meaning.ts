@@ -3,7 +3,7 @@
  * "Cancel please", "I need to cancel" cancel. Anything else (a question, "Running 10 min late") means neither: the
  * front desk reads it. Only short, clear replies are labelled; a long text that merely contains "cancel" is not.
  */
-import type { ReplyMeaning } from '../../../preload/contract';
+import type { ReplyMeaning } from '../../../common/contract';
 
 const CONFIRM = new Set([
   'c',

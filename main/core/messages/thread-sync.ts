@@ -3,7 +3,7 @@
  * (`updated_since`); the texts of changed threads and their contacts' names; then each new inbound text and the
  * unread total announced on the event bus.
  */
-import type { InboundText } from '../../../preload/contract';
+import type { InboundText } from '../../../common/contract';
 import { listConversations, listMessages, type ServiceConversation, type ServiceMessage } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
 import { getContact, listContacts } from '../contacts/contacts-read-api';

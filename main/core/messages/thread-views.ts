@@ -1,5 +1,5 @@
 /** What the screens are given of a thread and of a text: names, phones, delivery and meaning in plain words. */
-import type { MessageView, ThreadSummary } from '../../../preload/contract';
+import type { MessageView, ThreadSummary } from '../../../common/contract';
 import type { ServiceConversation, ServiceMessage } from '../api/messages-api';
 import { displayPhone } from '../contacts/phones';
 import { replyMeaning } from './reply-meaning';

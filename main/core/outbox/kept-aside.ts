@@ -7,7 +7,7 @@
 import { appendFile, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { parseJson } from '../../../preload/parse-unknown';
+import { parseJson } from '../../../common/parse-unknown';
 import { NO_FOLLOW } from '../no-follow';
 
 /** One piece of the log that could not be read. */

@@ -1,7 +1,7 @@
 /** Names of the accounts that have signed in on this workstation, for "Sign in as …" prompts. */
 import { z } from 'zod';
-import type { AuthStatus } from '../../../preload/contract';
-import { parseUnknownOrNull } from '../../../preload/parse-unknown';
+import type { AuthStatus } from '../../../common/contract';
+import { parseUnknownOrNull } from '../../../common/parse-unknown';
 import type { KeyValueStore } from '../platform';
 
 const KEY = 'accounts.known';

@@ -1,5 +1,5 @@
 /** Queued changes in the words the front desk reads: "Mark Nathan Haddad as no-show, Mon 23 Nov 10:15 AM". */
-import type { OutboxItem } from '../../../preload/contract';
+import type { OutboxItem } from '../../../common/contract';
 import { queuedBooking } from './kinds/booking';
 import type { OpView } from './types';
 

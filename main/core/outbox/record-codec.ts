@@ -9,7 +9,7 @@
  * with no watermark beside it, and such a file is rewritten in format 2 at once (see log-file.ts).
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
-import { parseJson } from '../../../preload/parse-unknown';
+import { parseJson } from '../../../common/parse-unknown';
 import { storedRecord } from './stored-record';
 import type { LogRecord } from './types';
 

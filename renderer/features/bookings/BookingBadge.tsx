@@ -1,5 +1,5 @@
 /** A booking's state as a badge in plain words. */
-import type { BookingKind } from '../../../preload/contract';
+import type { BookingKind } from '../../../common/contract';
 
 const WORDS: Record<BookingKind, { text: string; className: string }> = {
   confirmed: { text: 'Confirmed', className: 'badge badge-good' },

@@ -1,6 +1,6 @@
 /** What became of the booking: booked, waiting to sync, or refused with the service's words. */
 import { useEffect, useRef } from 'react';
-import type { OutboxItem } from '../../../preload/contract';
+import type { OutboxItem } from '../../../common/contract';
 import { dateTimeInZone, practiceZone, zoneSuffix } from '../../lib/practice-time';
 import { useBookingStore, type BookedSummary } from '../../stores/booking-store';
 import { NearestTimes } from './NearestTimes';

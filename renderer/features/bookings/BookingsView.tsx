@@ -2,7 +2,7 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ScreenCard } from '../../components/ScreenCard';
 import { useEffect } from 'react';
-import type { BookingKind, BookingSummary } from '../../../preload/contract';
+import type { BookingKind, BookingSummary } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { ReadStatus } from '../../components/ReadStatus';
 import { askForNotifications } from '../../lib/desktop-notify';

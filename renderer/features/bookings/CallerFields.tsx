@@ -1,5 +1,5 @@
 /** The caller's details, the page's own questions, and the text-message consents. */
-import type { BookingPageView } from '../../../preload/contract';
+import type { BookingPageView } from '../../../common/contract';
 import { useBookingStore } from '../../stores/booking-store';
 import { Field } from '../../components/Field';
 import type { FormErrors } from './booking-validation';

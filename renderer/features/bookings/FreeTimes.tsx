@@ -1,6 +1,6 @@
 /** The day's free times as one radio group (one Tab stop, arrow keys move), each with its provider. */
 import { Label, Radio, RadioGroup } from 'react-aria-components';
-import type { IpcError, ProviderView, SlotView } from '../../../preload/contract';
+import type { IpcError, ProviderView, SlotView } from '../../../common/contract';
 import { timeInZone, zoneLabel, differsFromWorkstation, wallTimeToInstant } from '../../lib/practice-time';
 import { offersProvider, useBookingStore } from '../../stores/booking-store';
 import { SavedTimesNote } from './SavedTimesNote';

@@ -1,6 +1,6 @@
 /** A booking refused because its time went meanwhile: the nearest free times with the same provider, in one click. */
 import { useEffect } from 'react';
-import type { OutboxItem } from '../../../preload/contract';
+import type { OutboxItem } from '../../../common/contract';
 import { dateTimeLabelled } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';
 

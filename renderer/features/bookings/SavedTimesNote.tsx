@@ -1,5 +1,5 @@
 /** Offline, the free times shown are the ones saved earlier: says when they were read, and that they may have gone. */
-import type { SlotView } from '../../../preload/contract';
+import type { SlotView } from '../../../common/contract';
 import { timeInZone } from '../../lib/practice-time';
 
 /** "Free times as of 10:42 AM — not confirmed until sent." when the times come from the saved copy; else nothing. */

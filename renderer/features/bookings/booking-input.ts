@@ -2,7 +2,7 @@
  * The booking form and the contract's booking, both ways: what is queued from a form, and the form of a queued
  * booking to change it. Kept apart from the checks so the form's store does not pull the contract's schemas in.
  */
-import type { BookingInput, BookingPageView, SlotView } from '../../../preload/contract';
+import type { BookingInput, BookingPageView, SlotView } from '../../../common/contract';
 import { dayKey } from '../../lib/practice-time';
 import type { BookingForm } from '../../stores/booking-store';
 

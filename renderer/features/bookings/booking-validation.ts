@@ -1,5 +1,5 @@
 /** Checks the booking form before it is queued, in plain words next to each field. */
-import { invokeChannels, type BookingPageView } from '../../../preload/contract';
+import { invokeChannels, type BookingPageView } from '../../../common/contract';
 import { inputOf } from './booking-input';
 import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import type { BookingForm } from '../../stores/booking-store';

@@ -4,7 +4,7 @@
  * confirmed or refused, and says so with one event (main/core/bookings/booking-watch.ts); the booking result, the
  * Bookings screen and the schedule read that here instead of each polling on its own.
  */
-import type { BookingKind } from '../../../preload/contract';
+import type { BookingKind } from '../../../common/contract';
 import { useSettlingStore } from '../../stores/settling-store';
 
 /** How a booking stands now: what the screen was told first, until core says how it settled. */

@@ -2,7 +2,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format } from 'date-fns';
 import { useMemo, useRef, type MouseEvent } from 'react';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { dayKey, dayStart, timeInZone } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
 import { menuKeys } from './AppointmentMenu';

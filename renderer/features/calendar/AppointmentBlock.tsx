@@ -1,6 +1,6 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
 import { memo, type MouseEvent, type PointerEvent } from 'react';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, timeParts } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './AppointmentMenu';

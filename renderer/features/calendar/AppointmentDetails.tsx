@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import { createElement, useEffect, useState } from 'react';
 import { Button, DialogTrigger, Heading } from 'react-aria-components';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { frontdesk } from '../../lib/frontdesk';
 import { inZone, labelledTime, timeInZone } from '../../lib/practice-time';

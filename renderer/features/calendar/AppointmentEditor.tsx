@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/Dialog';
-import type { AgendaItem, CalendarInfo } from '../../../preload/contract';
+import type { AgendaItem, CalendarInfo } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
 import { useCalendarStore, type EditorState } from '../../stores/calendar-store';

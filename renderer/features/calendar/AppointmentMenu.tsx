@@ -4,7 +4,7 @@
  */
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, Header } from 'react-aria-components';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { matchesKeys } from '../../lib/actions';
 import { appointmentMenuKeys } from '../shell/shortcuts';
 import { appointmentActions, canMark, type MenuAction } from './appointment-actions';

@@ -1,5 +1,5 @@
 /** Which calendars (providers, rooms) are shown, each with its colour. */
-import type { CalendarInfo } from '../../../preload/contract';
+import type { CalendarInfo } from '../../../common/contract';
 import { useCalendarStore } from '../../stores/calendar-store';
 
 /** The filter: one checkbox per calendar. */

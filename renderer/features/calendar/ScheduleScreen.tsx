@@ -5,7 +5,7 @@
  */
 import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { usePaintedMark } from '../../lib/perf-marks';
 import { dayKey, dayStart, isoInZone, timeInZone, usePracticeZone } from '../../lib/practice-time';

@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { dayKey, dayStart, minutesIntoDay, timeInZone } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
 import { HOUR_PX, placeColumn, snap, visibleIn, type GridColumn } from './grid-layout';

@@ -3,7 +3,7 @@
  * check-in, then Open details, Edit and Cancel. The grid's menu and the details' "Mark as…" menu list these; the
  * badges and the details say a mark waiting to sync with the same words.
  */
-import { MARK_STATES, type AgendaItem, type MarkState } from '../../../preload/contract';
+import { MARK_STATES, type AgendaItem, type MarkState } from '../../../common/contract';
 import { createRegistry, type Action } from '../../lib/actions';
 import { stateInWords } from './participant-state';
 

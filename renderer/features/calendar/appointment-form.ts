@@ -4,7 +4,7 @@ import {
   type AgendaItem,
   type AppointmentChanges,
   type AppointmentInput,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import { dayKey, isoInZone, wallClock, wallTimeToInstant } from '../../lib/practice-time';
 

@@ -4,7 +4,7 @@
  * the recent messages the service included.
  */
 import type { ComponentType } from 'react';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 
 /** Props every slot gets. */
 export interface AppointmentSlotProps {

@@ -1,5 +1,5 @@
 /** A colour per calendar: eight theme tokens (light and dark in calendar.css), given out in list order. */
-import type { CalendarInfo } from '../../../preload/contract';
+import type { CalendarInfo } from '../../../common/contract';
 
 const PALETTE_SIZE = 8;
 

@@ -1,5 +1,5 @@
 /** Where each appointment sits in a time-grid column: minutes from midnight, and side-by-side lanes for overlaps. */
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { dayStart } from '../../lib/practice-time';
 
 /** Pixels per hour of the grid. */

@@ -3,13 +3,7 @@
  * sync), then the appointment the service settled is read alone and put in place; changes made elsewhere arrive by
  * polling what changed since the last read while the window is visible and the service reachable.
  */
-import type {
-  AgendaItem,
-  AppointmentChanges,
-  AppointmentInput,
-  MarkState,
-  OutboxItem,
-} from '../../../preload/contract';
+import type { AgendaItem, AppointmentChanges, AppointmentInput, MarkState, OutboxItem } from '../../../common/contract';
 import { frontdesk } from '../../lib/frontdesk';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';

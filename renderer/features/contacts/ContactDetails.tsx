@@ -1,6 +1,6 @@
 /** One contact: phones, e-mails, address book, appointments and bookings; Book appointment, Edit, Delete. */
 import { useEffect, useState } from 'react';
-import type { ContactView } from '../../../preload/contract';
+import type { ContactView } from '../../../common/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';

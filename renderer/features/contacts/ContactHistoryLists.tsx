@@ -1,5 +1,5 @@
 /** A contact's appointments (upcoming, past) and bookings, each a short list that opens the appointment. */
-import type { AgendaItem, BookingSummary, ContactHistory } from '../../../preload/contract';
+import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common/contract';
 import { dateTimeLabelled, dayKey, usePracticeZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';

@@ -1,7 +1,7 @@
 /** The matches, virtualised: only the rows on screen are in the page, however many there are. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
-import type { ContactView } from '../../../preload/contract';
+import type { ContactView } from '../../../common/contract';
 import { ContactRow } from './ContactRow';
 
 const ROW_HEIGHT = 64;

@@ -1,5 +1,5 @@
 /** The search box and what it found: notices in plain words, then the matches. */
-import type { ContactList as Matches } from '../../../preload/contract';
+import type { ContactList as Matches } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { ReadStatus } from '../../components/ReadStatus';
 import { useAppStore } from '../../stores/app-store';

@@ -1,5 +1,5 @@
 /** One contact in the list: name, main phone and e-mail, and whether a change of it is still on its way. */
-import type { ContactPending, ContactView } from '../../../preload/contract';
+import type { ContactPending, ContactView } from '../../../common/contract';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 

@@ -1,5 +1,5 @@
 /** What became of the last change saved here, in plain words, following it through the outbox. */
-import type { ChangeKind } from '../../../preload/contract';
+import type { ChangeKind } from '../../../common/contract';
 import { useAppStore } from '../../stores/app-store';
 import { useContactsStore } from '../../stores/contacts-store';
 

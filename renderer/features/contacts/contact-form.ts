@@ -1,5 +1,5 @@
 /** Checks the contact forms in plain words, and turns them into what main wants: a new contact, or only what changed. */
-import { invokeChannels, type ContactChanges, type ContactInput, type ContactView } from '../../../preload/contract';
+import { invokeChannels, type ContactChanges, type ContactInput, type ContactView } from '../../../common/contract';
 import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import { fromContact, type ContactForm } from '../../stores/contacts-store';
 

@@ -3,7 +3,7 @@
  * each person with a phone number. Shown only with permission to read (threads) and to send (the button).
  */
 import { useEffect, useState } from 'react';
-import type { AgendaItem, ThreadSummary } from '../../../preload/contract';
+import type { AgendaItem, ThreadSummary } from '../../../common/contract';
 import { frontdesk } from '../../lib/frontdesk';
 import { usePracticeZone } from '../../lib/practice-time';
 import { useAuthStore } from '../../stores/auth-store';

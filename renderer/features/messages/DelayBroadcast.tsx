@@ -7,7 +7,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
-import { DEFAULT_QUICK_TEXTS, type AgendaItem, type OutboxItem } from '../../../preload/contract';
+import { DEFAULT_QUICK_TEXTS, type AgendaItem, type OutboxItem } from '../../../common/contract';
 import { frontdesk } from '../../lib/frontdesk';
 import { labelledTime, timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';

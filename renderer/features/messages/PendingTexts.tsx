@@ -3,7 +3,7 @@
  * text still unsent after 15 minutes is held and asks "Send now anyway?" (a late "running late" is worse than none);
  * a refused one says why (e.g. the patient opted out) and can only be discarded.
  */
-import type { PendingText } from '../../../preload/contract';
+import type { PendingText } from '../../../common/contract';
 import { labelledTime, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 

@@ -1,7 +1,7 @@
 /** "Quick text" menu next to a reply box: picks one of the practice's quick texts, filled for this patient. */
 import { useEffect } from 'react';
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
-import { DEFAULT_QUICK_TEXTS } from '../../../preload/contract';
+import { DEFAULT_QUICK_TEXTS } from '../../../common/contract';
 import { useMessagesStore } from '../../stores/messages-store';
 import { fillQuickText, type QuickTextValues } from './quick-text-fill';
 

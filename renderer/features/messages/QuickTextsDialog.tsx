@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
-import type { IpcError } from '../../../preload/contract';
+import type { IpcError } from '../../../common/contract';
 import { useMessagesStore } from '../../stores/messages-store';
 import { useQuickTexts } from './QuickTextMenu';
 import { MAX_MESSAGE_LENGTH } from './sms-segments';

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
-import type { IpcError, OutboxItem } from '../../../preload/contract';
+import type { IpcError, OutboxItem } from '../../../common/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';

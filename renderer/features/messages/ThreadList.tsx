@@ -4,7 +4,7 @@
  * click opens a thread.
  */
 import { Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
-import type { ThreadSummary } from '../../../preload/contract';
+import type { ThreadSummary } from '../../../common/contract';
 import { usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { listTime } from './message-time';

@@ -4,7 +4,7 @@
  * Without permission to send, the thread is read-only and offers "Grant access".
  */
 import { useEffect, useRef } from 'react';
-import type { MessageView, ThreadDetail } from '../../../preload/contract';
+import type { MessageView, ThreadDetail } from '../../../common/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { ReadStatus } from '../../components/ReadStatus';
 import { usePracticeZone } from '../../lib/practice-time';

@@ -1,5 +1,5 @@
 /** The latest state of texts handed to the outbox, as its events report them (sent, still waiting, refused). */
-import type { OutboxItem } from '../../../preload/contract';
+import type { OutboxItem } from '../../../common/contract';
 import { useOutboxStore } from '../../stores/outbox-store';
 
 /** Each item as the outbox last reported it (the given copy until an event arrives). */

@@ -4,7 +4,7 @@
  * back and restart (every change comes back), or start a new, empty outbox with the old changes set aside.
  */
 import { useState } from 'react';
-import type { OutboxLocked } from '../../../preload/contract';
+import type { OutboxLocked } from '../../../common/contract';
 import { useOutboxStore } from '../../stores/outbox-store';
 import './outbox.css';
 

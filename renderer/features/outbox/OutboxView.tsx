@@ -1,7 +1,7 @@
 /** Every change made here that the service has not confirmed yet: status, the service's words, Retry / Edit / Discard. */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { OutboxItem } from '../../../preload/contract';
+import type { OutboxItem } from '../../../common/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { labelledTime, usePracticeZone, zoneSuffix } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';

@@ -5,7 +5,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import { Autocomplete, Heading, Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
-import type { ContactView } from '../../../preload/contract';
+import type { ContactView } from '../../../common/contract';
 import { AppDialog } from '../../components/Dialog';
 import { dateTimeLabelled, usePracticeZone } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
-import type { Connectivity, Result } from '../../../preload/contract';
+import type { Connectivity, Result } from '../../../common/contract';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { toggleServer } from '../../support/toggle-server';
 import { waitFor } from '../../support/wait';

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import type { Connectivity } from '../../../preload/contract';
+import type { Connectivity } from '../../../common/contract';
 import { makeCore } from '../../support/core-fixture';
 import { toggleServer } from '../../support/toggle-server';
 import { waitFor } from '../../support/wait';

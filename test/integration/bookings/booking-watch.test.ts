@@ -6,7 +6,7 @@
  * driven by the test: nothing waits on the real clock.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AgendaItem, BookingSettle, OutboxItem } from '../../../preload/contract';
+import type { AgendaItem, BookingSettle, OutboxItem } from '../../../common/contract';
 import { BookingWatch, REFUSED_REASON } from '../../../main/core/bookings/booking-watch';
 import { EventBus } from '../../../main/core/events';
 import type { Clock } from '../../../main/core/platform';

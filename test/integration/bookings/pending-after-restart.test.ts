@@ -5,7 +5,7 @@
  * so the booking settles only when the test moves time on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookingSettle, SlotView } from '../../../preload/contract';
+import type { BookingSettle, SlotView } from '../../../common/contract';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, tempDir } from '../../support/core-fixture';

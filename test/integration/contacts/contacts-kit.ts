@@ -1,5 +1,5 @@
 /** A signed-in core against a real sandbox, and typed calls through its dispatcher, for the contacts tests. */
-import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../../preload/contract';
+import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../../common/contract';
 import type { Sandbox } from '../../sandbox/index';
 import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';

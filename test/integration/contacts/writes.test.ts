@@ -3,7 +3,7 @@
  * service's record; updates send only what changed (lists replaced whole); deletes; edits of an unsent create.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactView } from '../../../preload/contract';
+import type { ContactView } from '../../../common/contract';
 import type { Sandbox } from '../../sandbox/index';
 import { admin, type MadeCore } from '../../support/auth-fixture';
 import {

@@ -1,5 +1,5 @@
 /** A signed-in core with the messaging scopes against a real sandbox, its events, and the sandbox's inbound route. */
-import type { EventChannel, PayloadOf } from '../../../preload/contract';
+import type { EventChannel, PayloadOf } from '../../../common/contract';
 import { DEFAULT_SCOPES } from '../../../main/core/config';
 import type { Sandbox } from '../../sandbox/index';
 import { customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
-import type { OutboxSummary } from '../../../preload/contract';
+import type { OutboxSummary } from '../../../common/contract';
 import { KEY_FILES } from '../../../main/core/outbox/key-file';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';

@@ -3,7 +3,7 @@
  * and the check that each was applied exactly once, from the sandbox's own data and counters.
  */
 import { expect } from 'vitest';
-import type { BookingInput } from '../../../preload/contract';
+import type { BookingInput } from '../../../common/contract';
 import type { EnqueueOptions, OpKind, OpView, Outbox } from '../../../main/core/outbox';
 import type { Json, SandboxKit } from './helpers';
 

@@ -6,7 +6,7 @@
  * the sandbox share a controlled clock: the booking settles only when the test moves time on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AgendaItem, SlotView } from '../../../preload/contract';
+import type { AgendaItem, SlotView } from '../../../common/contract';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 import type * as Settling from '../../../renderer/stores/settling-store';
 import { admin } from '../../support/auth-fixture';

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createProxyBridge } from '../../../preload/proxy-bridge';
+import { createProxyBridge } from '../../../renderer/lib/proxy-bridge';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { makeCore, tempDir } from '../../support/core-fixture';
 import { openOutbox, tokenClient } from '../outbox/helpers';

@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
-import { invokeChannels, type BookingPageView, type SlotView } from '../../../preload/contract';
+import { invokeChannels, type BookingPageView, type SlotView } from '../../../common/contract';
 import type { BookingView as View } from '../../../renderer/features/bookings/BookingView';
 import type { useBookingStore as BookingStore } from '../../../renderer/stores/booking-store';
 

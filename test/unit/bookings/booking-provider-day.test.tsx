@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installRecordingBridge } from '../../support/recording-bridge';
-import type { BookingPageView, SlotView } from '../../../preload/contract';
+import type { BookingPageView, SlotView } from '../../../common/contract';
 import type { BookingView as View } from '../../../renderer/features/bookings/BookingView';
 import type { useBookingStore as BookingStore } from '../../../renderer/stores/booking-store';
 

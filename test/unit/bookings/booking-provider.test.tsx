@@ -9,7 +9,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
-import type { BookingPageView, SlotView } from '../../../preload/contract';
+import type { BookingPageView, SlotView } from '../../../common/contract';
 import type { BookingView as View } from '../../../renderer/features/bookings/BookingView';
 import type { useBookingStore as BookingStore } from '../../../renderer/stores/booking-store';
 

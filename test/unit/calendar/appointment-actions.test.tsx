@@ -6,7 +6,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type * as Actions from '../../../renderer/features/calendar/appointment-actions';
 import type * as Menus from '../../../renderer/features/calendar/AppointmentMenu';

@@ -7,7 +7,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { invokeChannels } from '../../../preload/contract';
+import { invokeChannels } from '../../../common/contract';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
 
 import type { AppointmentEditor as Editor } from '../../../renderer/features/calendar/AppointmentEditor';

@@ -6,7 +6,7 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import type { AppointmentBlock as Block } from '../../../renderer/features/calendar/AppointmentBlock';
 import type { useMessagesStore as MessagesStore } from '../../../renderer/stores/messages-store';
 import { installRecordingBridge } from '../../support/recording-bridge';

@@ -7,7 +7,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgendaItem, OutboxItem } from '../../../preload/contract';
+import type { AgendaItem, OutboxItem } from '../../../common/contract';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
 import type * as Sync from '../../../renderer/features/calendar/schedule-sync';
 import type * as Menus from '../../../renderer/features/calendar/AppointmentMenu';

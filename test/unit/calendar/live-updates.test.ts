@@ -5,7 +5,7 @@
  * failures (10 → 20 → 40 → 60 s).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FrontdeskBridge } from '../../../preload/contract';
+import type { FrontdeskBridge } from '../../../common/contract';
 import type * as Sync from '../../../renderer/features/calendar/schedule-sync';
 import type * as AppStore from '../../../renderer/stores/app-store';
 import type * as CalendarStore from '../../../renderer/stores/calendar-store';

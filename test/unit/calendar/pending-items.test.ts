@@ -4,7 +4,7 @@
  * change says it needs attention, and finished changes leave the service's answer alone.
  */
 import { describe, expect, it } from 'vitest';
-import type { Agenda, AgendaItem } from '../../../preload/contract';
+import type { Agenda, AgendaItem } from '../../../common/contract';
 import { applyPending, withPendingChanges } from '../../../main/core/calendar/pending-items';
 import type { OpView } from '../../../main/core/outbox';
 import { makeOp } from '../outbox/support';

@@ -7,7 +7,7 @@
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactHistory, OutboxItem } from '../../../preload/contract';
+import type { ContactHistory, OutboxItem } from '../../../common/contract';
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type { StatusBar as Bar } from '../../../renderer/components/StatusBar';
 import type { ReadStatus as Status } from '../../../renderer/components/ReadStatus';

@@ -5,7 +5,7 @@
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarList } from '../../../preload/contract';
+import type { CalendarList } from '../../../common/contract';
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type { default as Screen } from '../../../renderer/features/calendar/ScheduleScreen';
 import type * as PracticeTime from '../../../renderer/lib/practice-time';

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import type { Handlers } from '../../../main/core/ipc/dispatch';
 import { createHandlers, type HandlerDeps } from '../../../main/core/ipc/handlers';
 import { ok } from '../../../main/core/ipc/result';
-import { invokeChannelNames } from '../../../preload/contract';
+import { invokeChannelNames } from '../../../common/contract';
 
 const table = createHandlers({} as HandlerDeps);
 

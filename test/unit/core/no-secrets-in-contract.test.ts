@@ -11,7 +11,7 @@ import {
   type InvokeChannel,
   type PayloadOf,
   type ResultOf,
-} from '../../../preload/contract';
+} from '../../../common/contract';
 
 const SECRET = /token|verifier|secret|password|^code$|authorization|bearer|cookie/i;
 

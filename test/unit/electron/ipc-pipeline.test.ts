@@ -4,7 +4,7 @@
  * (structured clone, sender frame on every call).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { invokeChannelNames, type Connectivity, type FrontdeskBridge } from '../../../preload/contract';
+import { invokeChannelNames, type Connectivity, type FrontdeskBridge } from '../../../common/contract';
 import { makeCore } from '../../support/core-fixture';
 import { toggleServer } from '../../support/toggle-server';
 import { waitFor } from '../../support/wait';

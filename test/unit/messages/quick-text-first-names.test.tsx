@@ -7,7 +7,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgendaItem, OutboxItem } from '../../../preload/contract';
+import type { AgendaItem, OutboxItem } from '../../../common/contract';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
 import { practiceZone, timeInZone } from '../../../renderer/lib/practice-time';
 import type { DelayBroadcast as Broadcast } from '../../../renderer/features/messages/DelayBroadcast';

@@ -9,7 +9,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
-import type { OutboxSummary } from '../../../preload/contract';
+import type { OutboxSummary } from '../../../common/contract';
 import type { KeptAsideNotice as Notice } from '../../../renderer/features/outbox/KeptAsideNotice';
 import type { StatusBar as Bar } from '../../../renderer/components/StatusBar';
 import type { useOutboxStore as OutboxStore } from '../../../renderer/stores/outbox-store';

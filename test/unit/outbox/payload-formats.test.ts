@@ -11,7 +11,7 @@ import type { Outbox } from '../../../main/core/outbox';
 import { KINDS } from '../../../main/core/outbox/kinds';
 import { payloadFormat, readPayload } from '../../../main/core/outbox/kinds/stored-format';
 import { OP_KINDS } from '../../../main/core/outbox/types';
-import { parseJson } from '../../../preload/parse-unknown';
+import { parseJson } from '../../../common/parse-unknown';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { rewriteStoredOps, unversioned } from '../../support/stored-outbox';
 import { memorySettings, openTestOutbox, recordOf, ScriptedService, switchableCipher } from './support';

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgendaItem } from '../../../preload/contract';
+import type { AgendaItem } from '../../../common/contract';
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type * as Details from '../../../renderer/features/calendar/AppointmentDetails';
 import type * as Delete from '../../../renderer/features/contacts/DeleteContact';

@@ -8,7 +8,7 @@
  * a new stored shape is a new version with its migration (stored-format.ts).
  */
 import { z } from 'zod';
-import { emailOrBlank, phoneOrBlank } from '../../../../preload/input-rules';
+import { emailOrBlank, phoneOrBlank } from '../../../../common/input-rules';
 import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../../api/bookings-api';
 import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './spec';
 import { payloadFormat, type StoredFacts } from './stored-format';

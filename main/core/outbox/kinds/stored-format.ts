@@ -10,7 +10,7 @@
  * in `unmarked`.
  */
 import type { z } from 'zod';
-import { parseUnknown } from '../../../../preload/parse-unknown';
+import { parseUnknown } from '../../../../common/parse-unknown';
 
 /** What the op keeps beside its payload that a migration may need. */
 export interface StoredFacts {

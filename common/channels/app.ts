@@ -1,0 +1,21 @@
+/** The app itself: facts, connectivity, the log folder, printing. */
+import type { AppInfo, Connectivity } from '../model/app';
+import { event, invoke, noArgs } from './declare';
+
+/** The app invoke channels. */
+export const appInvoke = {
+  'app:info': invoke<AppInfo>()(noArgs),
+  'app:connectivity': invoke<Connectivity>()(noArgs),
+  'app:check-connectivity': invoke<Connectivity>()(noArgs),
+  /** Opens the log folder in the file manager (desktop app only). */
+  'app:open-log-folder': invoke<null>()(noArgs),
+  /** Opens the system print dialog for the window (desktop app only): the day sheet. `printed` false when cancelled. */
+  'app:print': invoke<{ printed: boolean }>()(noArgs),
+} as const;
+
+/** The app events. */
+export const appEvents = {
+  'connectivity:changed': event<Connectivity>(),
+  /** Browser host only: main asks the page to open a vetted URL in a new tab. */
+  'shell:open-url': event<{ url: string }>(),
+} as const;

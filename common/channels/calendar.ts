@@ -1,0 +1,77 @@
+/** The schedule: reading appointments and changing them through the outbox. */
+import { z } from 'zod';
+import {
+  MARK_STATES,
+  appointmentChanges,
+  appointmentInput,
+  appointmentRef,
+  hasAppointmentRef,
+  isoTime,
+  type Agenda,
+  type AgendaChanges,
+  type AgendaItem,
+  type CalendarList,
+} from '../model/calendar';
+import type { OutboxItem } from '../model/outbox';
+import { invoke, noArgs, opId } from './declare';
+
+/** A range of at most 31 days, ISO 8601 with offset. */
+const rangeArgs = z
+  .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
+  .strict()
+  .refine(
+    (r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000,
+    'the range must be 0 to 31 days',
+  );
+
+/** The calendar invoke channels. */
+export const calendarInvoke = {
+  /** Appointments starting within [begin, end], fresh from the service (the cache when offline). */
+  'calendar:range': invoke<Agenda>()(rangeArgs),
+  /** The last good answer for that range, for painting before the service answers (null if none). */
+  'calendar:cached': invoke<Agenda | null>()(rangeArgs),
+  /** Marks every participant of an appointment (check-in, confirmation), through the outbox. */
+  'calendar:mark': invoke<OutboxItem>()(
+    z
+      .object({
+        eventId: z.number().int().positive(),
+        state: z.enum(MARK_STATES),
+        startsAt: z.iso.datetime({ offset: true }),
+        /** Who is on the appointment, for the Outbox's sentence ("Mark Nathan Haddad as no-show"). */
+        who: z.string().max(200).optional(),
+      })
+      .strict(),
+  ),
+  /** The account's calendars and the practice's time zone (cached for offline). */
+  'calendar:calendars': invoke<CalendarList>()(noArgs),
+  /** What changed in the range since `since` (upserts and removals); a full read where the service cannot filter. */
+  'calendar:changes': invoke<AgendaChanges>()(
+    z
+      .object({ begin: isoTime, end: isoTime, since: isoTime })
+      .strict()
+      .refine(
+        (r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000,
+        'the range must be 0 to 31 days',
+      ),
+  ),
+  /** One appointment, fresh, with its recent messages when the service includes them. */
+  'calendar:event': invoke<AgendaItem>()(z.object({ id: z.number().int().positive() }).strict()),
+  /** A new appointment through the outbox. */
+  'calendar:create': invoke<OutboxItem>()(appointmentInput),
+  /** Changes an appointment (time, title, notes, people) through the outbox. */
+  'calendar:update': invoke<OutboxItem>()(
+    z
+      .object({ ...appointmentRef, changes: appointmentChanges, startsAt: isoTime })
+      .strict()
+      .refine(hasAppointmentRef, 'id or externalId is required'),
+  ),
+  /** Cancels (deletes) an appointment through the outbox. */
+  'calendar:cancel': invoke<OutboxItem>()(
+    z
+      .object({ ...appointmentRef, startsAt: isoTime })
+      .strict()
+      .refine(hasAppointmentRef, 'id or externalId is required'),
+  ),
+  /** Undo of a schedule change still queued: drops it (withdrawn) or says it was already sent. */
+  'calendar:withdraw': invoke<{ withdrawn: boolean }>()(opId),
+} as const;

@@ -1,0 +1,66 @@
+/** Contacts: search, read and change them through the outbox. */
+import { z } from 'zod';
+import { emailAddress } from '../input-rules';
+import {
+  contactChanges,
+  contactInput,
+  contactRef,
+  contactRefFields,
+  contactSearch,
+  hasRef,
+  type AddressBookView,
+  type ContactDetail,
+  type ContactHistory,
+  type ContactList,
+  type NextAppointment,
+} from '../model/contacts';
+import type { OutboxItem } from '../model/outbox';
+import { invoke, noArgs } from './declare';
+
+/** The contacts invoke channels. */
+export const contactsInvoke = {
+  /** Matching contacts (first ~200), fresh from the service (the cache when offline), with unsynced changes applied. */
+  'contacts:search': invoke<ContactList>()(contactSearch),
+  /** The last good answer for that search, for painting before the service answers (null if none). */
+  'contacts:cached': invoke<ContactList | null>()(contactSearch),
+  'contacts:get': invoke<ContactDetail>()(contactRef),
+  /** Adds a contact through the outbox: done at once when online, queued otherwise. */
+  'contacts:create': invoke<OutboxItem>()(contactInput),
+  /** Changes only the given fields (patch) through the outbox. */
+  'contacts:update': invoke<OutboxItem>()(
+    z
+      .object({ ...contactRefFields, changes: contactChanges })
+      .strict()
+      .refine(hasRef, 'id or externalId is required'),
+  ),
+  'contacts:delete': invoke<OutboxItem>()(contactRef),
+  'contacts:address-books': invoke<AddressBookView[]>()(noArgs),
+  /** Each person's next appointment in the coming month, by their phones and e-mails (one read for all). */
+  'contacts:next-appointments': invoke<NextAppointment[]>()(
+    z
+      .object({
+        people: z
+          .array(
+            z
+              .object({
+                key: z.string().min(1).max(100),
+                phones: z.array(z.string().trim().min(1).max(40)).max(5),
+                emails: z.array(z.string().trim().min(1).max(254)).max(5),
+              })
+              .strict(),
+          )
+          .max(20),
+      })
+      .strict(),
+  ),
+  /** Upcoming and past appointments with these phones or e-mails, and their bookings (the saved copy offline). */
+  'contacts:history': invoke<ContactHistory>()(
+    z
+      .object({
+        phones: z.array(z.string().trim().min(1).max(40)).max(5),
+        emails: z.array(emailAddress).max(5),
+      })
+      .strict()
+      .refine((h) => h.phones.length + h.emails.length > 0, 'a phone or an e-mail is needed'),
+  ),
+} as const;

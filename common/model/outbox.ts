@@ -1,0 +1,82 @@
+/** Queued changes as the Outbox view and the status bar show them. */
+
+/** Kinds of queued change (mirrors the outbox). */
+export type ChangeKind =
+  | 'contact.create'
+  | 'contact.update'
+  | 'contact.delete'
+  | 'event.create'
+  | 'event.update'
+  | 'event.delete'
+  | 'event.mark'
+  | 'booking.book_now'
+  | 'message.start'
+  | 'message.reply';
+
+/** A queued change as the Outbox view shows it. */
+export interface OutboxItem {
+  id: string;
+  kind: ChangeKind;
+  /** Plain words: "Book Cleaning for Jane Doe — Mon 23 Nov, 9:00". */
+  summary: string;
+  status: 'queued' | 'sending' | 'needs_attention' | 'done';
+  attempts: number;
+  nextAttemptAt: number;
+  createdAt: number;
+  /** Why it has not gone through, in the service's words when it gave any. */
+  error: string | null;
+  /** The scope the service asked for, when permission is what is missing. */
+  requiredScope: string | null;
+  /** The appointment time has passed. */
+  timePassed: boolean;
+  /** What the service made of it, once done (for a text: the thread's id; for a booking: its calendar). */
+  result: { id: number | null; state: string | null; calendarName: string | null } | null;
+  /**
+   * A text still unsent 15 minutes after it was written: held, not sent, until the user chooses "Send now anyway"
+   * (`outbox:send-anyway`) or "Discard" (`outbox:discard`). Status is then 'needs_attention'.
+   */
+  held?: boolean;
+  /**
+   * Sending it again could help: it is waiting, or it stopped for a reason that can pass (the network, a sign-in,
+   * a permission, an odd answer). False when the service refused it or its time has passed — the same request would
+   * be refused again, so it needs changing or discarding.
+   */
+  canRetry: boolean;
+  /** When the appointment starts (epoch ms), for appointments and bookings. */
+  appointmentAt: number | null;
+  /** The zone the summary's time is in (the booking page's or the practice's); null when not known. */
+  zone: string | null;
+}
+
+/** Counts for the status bar, and work waiting under other sign-ins on this workstation. */
+export interface OutboxSummary {
+  queued: number;
+  needsAttention: number;
+  held: { account: string; label: string; count: number }[];
+  /**
+   * Saved changes that could not be read (their bytes kept aside in `file`), until acknowledged: at most `count`
+   * changes may not have been sent; whether they were is not known.
+   */
+  keptAside: { count: number; file: string; since: number } | null;
+  /** The outbox could not be opened: what to tell the user (absent or null when it is open). */
+  cannotOpen?: string | null;
+  /** The changes waiting on this computer cannot be read at all: see OutboxLocked (absent or null when they can). */
+  locked?: OutboxLocked | null;
+}
+
+/**
+ * The outbox's key cannot be unwrapped (the system's keystore changed, or the browser host's key file is gone), so
+ * the changes waiting on this computer cannot be read. Nothing was deleted and no new key was written over the old
+ * one: putting the old key back and restarting brings them back; or the user starts a new, empty outbox.
+ */
+export interface OutboxLocked {
+  /** Changes in the log (at most: without the key, their lines tell only which change each concerns). */
+  changes: number;
+  /**
+   * The file to put back: the outbox's own key file when both its copies are lost, else the browser host's `vault.key`;
+   * null where it is the system's keystore that cannot unwrap the key.
+   */
+  keyFile: string | null;
+  /** The outbox folder, where the old changes stay (moved into a `set-aside-…` folder there when starting afresh). */
+  folder: string;
+}

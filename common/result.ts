@@ -1,0 +1,25 @@
+/** What every invoke channel answers: a value, or an error that crossed the bridge as a value. */
+
+/** Stable error codes the UI can act on. */
+export type ErrorCode =
+  | 'validation'
+  | 'forbidden_sender'
+  | 'unknown_channel'
+  | 'offline'
+  | 'signed_out'
+  | 'insufficient_scope'
+  | 'service_error'
+  | 'internal';
+
+/** An error that crossed the bridge as a value. */
+export interface IpcError {
+  code: ErrorCode;
+  message: string;
+  /** Field paths that failed validation, when code is 'validation'. */
+  issues?: { path: string; message: string }[];
+  /** The scope the service asked for, when code is 'insufficient_scope'. */
+  requiredScope?: string;
+}
+
+/** What every handler returns. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };
