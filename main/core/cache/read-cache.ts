@@ -54,7 +54,8 @@ interface Slot {
 
 /** Encrypted per-account cache of query results. */
 export class ReadCache {
-  private readonly memory = new Map<string, CacheEntry<unknown>>();
+  /** Answers in memory, with the slot they were kept through (a read through another slot is a miss). */
+  private readonly memory = new Map<string, CacheEntry<unknown> & { slot: CacheSlot<unknown> }>();
   /** Every entry by its file path, least recently used first. */
   private readonly slots = new Map<string, Slot>();
   private total = 0;
@@ -78,10 +79,11 @@ export class ReadCache {
   async get<T>(account: string, slot: CacheSlot<T>, key: string): Promise<CacheEntry<T> | null> {
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
-    const memoryHit = this.memory.get(memoryKey) as CacheEntry<T> | undefined;
-    if (memoryHit) {
+    const memoryHit = this.memory.get(memoryKey);
+    if (memoryHit && memoryHit.slot === slot) {
       this.touch(file);
-      return memoryHit;
+      // Kept through this very slot, as a T (put and get are typed by it).
+      return { value: memoryHit.value as T, fetchedAt: memoryHit.fetchedAt };
     }
     if (!(await this.persistent())) return null;
     try {
@@ -97,7 +99,7 @@ export class ReadCache {
         return null;
       }
       const hit = { value: parsed.data, fetchedAt: entry.fetchedAt };
-      this.memory.set(memoryKey, hit);
+      this.memory.set(memoryKey, { ...hit, slot });
       const known = this.slots.get(file);
       if (known) known.memoryKey = memoryKey;
       this.touch(file);
@@ -113,7 +115,7 @@ export class ReadCache {
   }
 
   /** Stores the latest good answer (in memory at once; on disk when the write completes). */
-  async put<T>(account: string, _slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
+  async put<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
     if (this.closed.has(account)) return;
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
@@ -121,7 +123,7 @@ export class ReadCache {
     // answer arrives last.
     if ((this.newest.get(memoryKey) ?? -Infinity) > fetchedAt) return;
     this.newest.set(memoryKey, fetchedAt);
-    this.memory.set(memoryKey, { value, fetchedAt });
+    this.memory.set(memoryKey, { value, fetchedAt, slot });
     const plain = JSON.stringify({ account, key, value, fetchedAt });
     if (!(await this.persistent())) {
       this.record(file, { bytes: plain.length, memoryKey });

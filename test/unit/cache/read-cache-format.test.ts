@@ -6,7 +6,8 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
-import { ReadCache } from '../../../main/core/cache/read-cache';
+import { z } from 'zod';
+import { cacheSlot, ReadCache } from '../../../main/core/cache/read-cache';
 import { agendaSlot } from '../../../main/core/calendar/calendar-service';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 
@@ -39,5 +40,16 @@ describe('read-cache copies on disk', () => {
     const key = 'calendar:range:2026-12-02T06:00:00.000Z:2026-12-03T06:00:00.000Z';
     expect(await cache.get('acct', agendaSlot, key)).toBeNull();
     expect(log.lines.join('\n')).toContain('not of the shape this version reads');
+  });
+
+  it('an answer kept through one slot is not handed out through another, from memory or disk', async () => {
+    const { cache } = fixtureCache();
+    const names = cacheSlot('names', z.object({ names: z.array(z.string()) }));
+    const key = 'calendar:range:2026-12-01T06:00:00.000Z:2026-12-02T06:00:00.000Z';
+    expect(await cache.get('acct', agendaSlot, key)).not.toBeNull();
+    expect(await cache.get('acct', names, key)).toBeNull();
+    await cache.put('acct', names, 'contacts:names', { names: ['Ada One'] }, 1);
+    expect(await cache.get('acct', agendaSlot, 'contacts:names')).toBeNull();
+    expect((await cache.get('acct', names, 'contacts:names'))?.value).toEqual({ names: ['Ada One'] });
   });
 });
