@@ -1,9 +1,10 @@
 /**
- * Builds the typed bridge from the contract over any transport (Electron IPC in the preload,
- * a WebSocket in the browser host), so both runtimes expose the same methods.
+ * Builds the typed bridge over Electron IPC from the channel names alone (common/channel-names.ts): the contract is
+ * imported for its types only, so the sandboxed preload's bundle carries no zod and no schema.
  */
 import type { BridgeTransport } from '../common/bridge-transport';
-import { eventChannelNames, invokeChannelNames, type FrontdeskBridge, type Result } from '../common/contract';
+import { eventChannelNames, invokeChannelNames } from '../common/channel-names';
+import type { FrontdeskBridge, Result } from '../common/contract';
 
 /** One method per channel; never exposes the transport itself. */
 export function createBridge(transport: BridgeTransport): FrontdeskBridge {
@@ -18,7 +19,7 @@ export function createBridge(transport: BridgeTransport): FrontdeskBridge {
       return transport.subscribe(channel, listener);
     };
   }
-  // Built by looping over the contract's channel names, which TypeScript cannot follow into the mapped bridge type;
+  // Built by looping over the channel names, which TypeScript cannot follow into the mapped bridge type;
   // every channel is present and each method forwards its channel's args and result unchanged.
   return { invoke, on } as unknown as FrontdeskBridge;
 }

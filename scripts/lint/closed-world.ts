@@ -15,6 +15,8 @@ export interface Runtime {
   may: string[];
   /** Packages it may import (subpaths included); 'node:*' allows Node's built-ins, always with the `node:` prefix. */
   packages: string[];
+  /** Repo modules it may import with `import type` only (erased from its bundle), as `may` spells them. */
+  typesFrom?: string[];
   /** Why, in one line (shown in the error). */
   why: string;
 }
@@ -65,15 +67,17 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['preload/index.ts'],
-    may: ['preload/', 'common/'],
+    may: ['preload/'],
     packages: ['electron'],
+    typesFrom: ['common/contract'],
     why: 'the preload exposes the bridge with contextBridge and ipcRenderer, nothing else',
   },
   {
     files: ['preload/'],
-    may: ['preload/', 'common/'],
+    may: ['preload/', 'common/channel-names'],
     packages: [],
-    why: 'the preload bridge is built from channel names: no runtime-specific imports',
+    typesFrom: ['common/contract', 'common/bridge-transport'],
+    why: 'the sandboxed preload builds the bridge from channel names alone: no zod, no schema, no runtime-specific imports',
   },
   {
     files: ['renderer/lib/'],
@@ -116,11 +120,12 @@ function runtimeOf(file: string): Runtime | undefined {
 const packageName = (spec: string): string =>
   spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
 
-/** Whether `runtime` may import `spec` from `file` (both repo-relative). */
-function mayImport(runtime: Runtime, file: string, spec: string): boolean {
+/** Whether `runtime` may import `spec` from `file` (both repo-relative); `typeOnly` for an `import type`. */
+function mayImport(runtime: Runtime, file: string, spec: string, typeOnly = false): boolean {
   if (spec.startsWith('.') || spec.startsWith('/')) {
     const target = posix.normalize(posix.join(posix.dirname(file), spec)).replace(/\.(tsx?|css|json)$/, '');
-    return runtime.may.some((m) => covers(m.replace(/\.(tsx?|css|json)$/, ''), target) || covers(m, `${target}/`));
+    const allowed = typeOnly ? [...runtime.may, ...(runtime.typesFrom ?? [])] : runtime.may;
+    return allowed.some((m) => covers(m.replace(/\.(tsx?|css|json)$/, ''), target) || covers(m, `${target}/`));
   }
   if (spec.startsWith('node:')) return runtime.packages.includes('node:*') || runtime.packages.includes(spec);
   return runtime.packages.includes(packageName(spec));
@@ -136,12 +141,12 @@ const rule: Rule.RuleModule = {
     const file = relative(context.cwd, context.filename).split('\\').join('/');
     const runtime = runtimeOf(file);
     if (!runtime) return {};
-    const check = (node: Rule.Node, source: unknown): void => {
+    const check = (node: Rule.Node, source: unknown, typeOnly = false): void => {
       if (typeof source !== 'string') {
         context.report({ node, message: `${file}: import() of a computed name cannot be checked (${runtime.why}).` });
         return;
       }
-      if (mayImport(runtime, file, source)) return;
+      if (mayImport(runtime, file, source, typeOnly)) return;
       const hint = /^[a-z_]+$/.test(source) && !runtime.packages.includes(source) ? ' (Node built-ins: `node:`)' : '';
       context.report({
         node,
@@ -150,9 +155,13 @@ const rule: Rule.RuleModule = {
     };
     const literal = (n: unknown): unknown =>
       n && typeof n === 'object' && (n as { type?: string }).type === 'Literal' ? (n as { value: unknown }).value : n;
+    // `import type` / `export type` (typescript-eslint's importKind/exportKind): erased from the bundle.
+    const isType = (node: object, key: 'importKind' | 'exportKind'): boolean =>
+      (node as Record<string, unknown>)[key] === 'type';
     return {
-      ImportDeclaration: (node) => check(node as Rule.Node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node as Rule.Node, node.source.value),
+      ImportDeclaration: (node) => check(node as Rule.Node, node.source.value, isType(node, 'importKind')),
+      ExportNamedDeclaration: (node) =>
+        node.source && check(node as Rule.Node, node.source.value, isType(node, 'exportKind')),
       ExportAllDeclaration: (node) => check(node as Rule.Node, node.source.value),
       ImportExpression: (node) => check(node as Rule.Node, literal(node.source) ?? null),
       CallExpression: (node) => {
@@ -162,7 +171,7 @@ const rule: Rule.RuleModule = {
       // TypeScript-only forms: `import('x').T` in a type, `import x = require('x')`.
       ...({
         TSImportType: (node: { argument?: { literal?: { value?: unknown } } } & Rule.Node) =>
-          check(node, node.argument?.literal?.value ?? null),
+          check(node, node.argument?.literal?.value ?? null, true),
         TSExternalModuleReference: (node: { expression?: { value?: unknown } } & Rule.Node) =>
           check(node, node.expression?.value ?? null),
       } as Rule.RuleListener),

@@ -67,6 +67,11 @@ describe('lint boundaries', () => {
     ['preload/bridge.ts', "import { readFileSync } from 'node:fs';"],
     ['preload/bridge.ts', "import { z } from 'zod';"],
     ['preload/bridge.ts', "import { x } from '../main/core/config';"],
+    ['preload/bridge.ts', "import { invokeChannels } from '../common/contract';"],
+    ['preload/bridge.ts', "import { type FrontdeskBridge, invokeChannels } from '../common/contract';"],
+    ['preload/bridge.ts', "export { invokeChannels } from '../common/contract';"],
+    ['preload/index.ts', "import { phoneNumber } from '../common/input-rules';"],
+    ['preload/index.ts', "import type { ServerMessage } from '../common/ws-wire';"],
     // the sandbox shares nothing with the app
     ['test/sandbox/x.ts', "import { x } from '../../main/core/config';"],
   ])('%s may not: %s', async (file, code) => {
@@ -85,6 +90,9 @@ describe('lint boundaries', () => {
     ['common/model/x.ts', "import { z } from 'zod';\nimport { parsePhoneNumberFromString } from 'libphonenumber-js';"],
     ['common/channels/x.ts', "import { bookingInput } from '../model/bookings';"],
     ['preload/bridge.ts', "import type { FrontdeskBridge } from '../common/contract';"],
+    ['preload/bridge.ts', "import { invokeChannelNames } from '../common/channel-names';"],
+    ['preload/bridge.ts', "type B = import('../common/contract').FrontdeskBridge;"],
+    ['preload/index.ts', "import type { Result } from '../common/contract';"],
     ['main/core/x.ts', "const m = await import('./outbox/outbox');"],
     ['main/browser-host/x.ts', "import { createCore } from '../core/app-core';"],
     ['renderer/lib/x.ts', "import { createProxyBridge } from './proxy-bridge';"],
