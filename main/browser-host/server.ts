@@ -47,9 +47,11 @@ interface SocketLimits {
   callsInFlight: number;
   /** Bytes of replies the page has not read yet; past this the page is disconnected and its replies dropped. */
   sendBufferBytes: number;
+  /** An HTTP connection on which nothing has moved for this long (a reply its client does not read) is closed. */
+  stalledHttpMs: number;
 }
 
-const DEFAULT_LIMITS: SocketLimits = { callsInFlight: 64, sendBufferBytes: 8 * 1024 * 1024 };
+const DEFAULT_LIMITS: SocketLimits = { callsInFlight: 64, sendBufferBytes: 8 * 1024 * 1024, stalledHttpMs: 60_000 };
 
 /** Requests one connection may have waiting behind the one being answered; past this the connection is closed. */
 const MAX_WAITING_REQUESTS = 8;
@@ -126,6 +128,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     },
     (req, res) => inTurn(req, res),
   );
+  // Without this, a connection that asks for a reply and never reads it stays open for good: each one holds a socket
+  // and its buffers, so enough of them would use up the host's files and memory. (A WebSocket clears it on upgrade.)
+  server.setTimeout(limits.stalledHttpMs, (socket: Socket) => {
+    options.log?.warn('closed a connection whose reply was not read', {});
+    socket.destroy();
+  });
   // One request at a time per connection, the next one only once the reply has drained to the client: a connection
   // that pipelines requests and never reads its replies cannot make the host read, load or buffer more than one.
   const turns = new WeakMap<Socket, { busy: boolean; waiting: [IncomingMessage, ServerResponse][] }>();

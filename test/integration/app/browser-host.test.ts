@@ -36,6 +36,8 @@ beforeAll(async () => {
   const rendererDir = join(t.dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Frontdesk</title>');
+  // Larger than what the sockets on both sides buffer: a reply the client does not read stops moving.
+  writeFileSync(join(rendererDir, 'large.bin'), randomBytes(16 * 1024 * 1024));
   writeFileSync(join(t.dir, 'secret.txt'), 'outside');
   host = await startBrowserHost({
     port: 0,
@@ -45,7 +47,7 @@ beforeAll(async () => {
     appVersion: '9.9.9',
     log,
     probe: { onlineIntervalMs: 200, offlineIntervalMs: 100, timeoutMs: 1000 },
-    limits: { callsInFlight: 8, sendBufferBytes: 256 * 1024 },
+    limits: { callsInFlight: 8, sendBufferBytes: 256 * 1024, stalledHttpMs: 1000 },
     announce: (url, again) => announced.push({ url, again }),
     tap: (direction, text) => {
       if (direction === 'from-page') framesRead++;
@@ -302,6 +304,24 @@ describe('browser host', () => {
     socket.write(ask('/') + ask('/missing') + ask('/index.html') + ask('/', true));
     await new Promise((ok) => socket.once('close', ok));
     expect([...text.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])).toEqual(['200', '404', '200', '200']);
+  });
+
+  it('closes a connection whose reply is never read, instead of holding it (and its buffers) for good', async () => {
+    const { hostname, port, host: hostHeader } = new URL(host.origin);
+    const socket = tcpConnect({ host: hostname, port: Number(port) });
+    socket.on('error', () => undefined);
+    socket.pause(); // never reads (so it cannot see the close either: the host's log says it)
+    const said = () => log.lines.filter((l) => l.includes('closed a connection whose reply was not read')).length;
+    const before = said();
+    socket.write(`GET /large.bin HTTP/1.1\r\nHost: ${hostHeader}\r\n\r\n`);
+    await waitFor(() => said() > before, { what: 'the host to close the stalled connection' });
+    // Reading now gets what the sockets held, then the end: the reply was cut off, not sent on.
+    let bytes = 0;
+    socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    const closed = new Promise((ok) => socket.once('close', ok));
+    socket.resume();
+    await closed;
+    expect(bytes).toBeLessThan(16 * 1024 * 1024);
   });
 
   it('refuses requests for another Host name (DNS rebinding)', async () => {
