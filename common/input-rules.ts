@@ -1,7 +1,8 @@
 /**
  * The one set of rules for the phone numbers and e-mail addresses staff type. The contract's schemas are built from
  * them, and the forms check themselves with those schemas (so main refuses exactly what the forms refuse, in the
- * same words); core's search uses them to tell a phone number or an e-mail address from a name. Turning a number
+ * same words); core's search, the finder's paste and the Messages search use them to tell a phone number or an
+ * e-mail address from a name. Turning a number
  * into E.164 (libphonenumber-js, with the account's country) is core's job, not a check: the service has the last
  * word on a number.
  */
@@ -24,6 +25,11 @@ const EMAIL_LENGTH = 254;
 /** True when `text` is written only with what phone numbers are written with. */
 export function hasPhoneCharacters(text: string): boolean {
   return PHONE_CHARACTERS.test(text.trim());
+}
+
+/** True when `text` (trimmed) has the shape of a whole phone number: the characters and 7 to 15 digits. */
+export function isPhoneNumber(text: string): boolean {
+  return phoneProblem(text) === null;
 }
 
 /** Why a typed phone number cannot be right, or null. Only its shape: the service checks it against the account. */

@@ -87,8 +87,9 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['renderer/'],
-    // Forms check themselves with the contract's schemas (lib/form-issues.ts), not with input-rules.ts directly.
-    may: ['renderer/', 'common/contract'],
+    // Forms check themselves with the contract's schemas (lib/form-issues.ts); the finder's paste and the Messages
+    // search tell a phone number with the same rules (common/input-rules.ts), so there is one phone matcher.
+    may: ['renderer/', 'common/contract', 'common/input-rules'],
     packages: rendererPackages,
     why: 'the renderer is a sandboxed page: it reaches main only through lib/frontdesk.ts and the contract',
   },

@@ -9,6 +9,8 @@ export interface Searchable {
   phone: string | null;
 }
 
+import { hasPhoneCharacters } from '../../../common/input-rules';
+
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
 /** True when the thread matches what was typed (everything matches an empty search). */
@@ -16,7 +18,7 @@ export function matchesThread(query: string, thread: Searchable): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
   const digits = digitsOf(q);
-  if (digits.length >= 3 && /^[\d\s+().\-/]+$/.test(q)) {
+  if (digits.length >= 3 && hasPhoneCharacters(q)) {
     const phone = digitsOf(thread.phone ?? '');
     // A national number typed without the country code, or with it: either is a run of the stored digits.
     return phone.includes(digits) || (digits.length > 10 && digits.endsWith(phone) && phone.length >= 7);

@@ -4,6 +4,7 @@
  * never taken over; Ctrl/Cmd combinations act anywhere. Pasting a phone number while no field has focus opens
  * "Find a patient" with it.
  */
+import { isPhoneNumber } from '../../../common/input-rules';
 import { createRegistry, matchesChord, shortcutRowsOf, withMod, type ShortcutRow } from '../../lib/actions';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useFinderStore } from '../../stores/finder-store';
@@ -124,14 +125,6 @@ function handleKey(e: KeyboardEvent): boolean {
   return false;
 }
 
-/** A phone number as someone would paste it: 7 to 15 digits with the usual punctuation. */
-function looksLikePhone(text: string): boolean {
-  const t = text.trim();
-  if (t.length > 30 || !/^[+\d\s().\-/]+$/.test(t)) return false;
-  const digits = t.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 15;
-}
-
 /** Wires the window's key and paste listeners; returns the unwire call. */
 export function wireShortcuts(): () => void {
   const onKey = (e: KeyboardEvent) => {
@@ -141,7 +134,8 @@ export function wireShortcuts(): () => void {
   const onPaste = (e: ClipboardEvent) => {
     if (typingInto(e.target) || dialogOpen()) return;
     const text = e.clipboardData?.getData('text/plain') ?? '';
-    if (!looksLikePhone(text)) return;
+    // A phone number as someone would paste it opens the finder on it.
+    if (!isPhoneNumber(text)) return;
     e.preventDefault();
     useFinderStore.getState().show(text.trim());
   };

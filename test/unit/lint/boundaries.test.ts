@@ -98,6 +98,7 @@ describe('lint boundaries', () => {
     ['renderer/lib/x.ts', "import { createProxyBridge } from './proxy-bridge';"],
     ['renderer/lib/x.ts', "import type { ServerMessage } from '../../common/ws-wire';"],
     ['renderer/features/a/B.tsx', "import { contract } from '../../../common/contract';"],
+    ['renderer/features/a/B.tsx', "import { isPhoneNumber } from '../../../common/input-rules';"],
     ['renderer/features/a/B.tsx', "import './a.css';"],
     ['renderer/lib/frontdesk.ts', 'const f = window.frontdesk;'],
     ['renderer/stores/x.ts', "import { frontdesk } from '../lib/frontdesk';\nvoid frontdesk.invoke['app:info']();"],
