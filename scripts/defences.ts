@@ -742,4 +742,32 @@ export const DEFENCES: Defence[] = [
     replace: 'export const UNDO_MS = 30_000;',
     tests: ['test/unit/calendar/cancel-undo.test.tsx'],
   },
+  {
+    name: 'the outbox log keeps its file id across starts (a copied folder’s records open as ours)',
+    file: 'main/core/outbox/op-log.ts',
+    find: '      try {\n        state = await replaceLog(path, keys, recovery.records, mark.current);\n      } catch (error) {',
+    replace: "      try {\n        throw new Error('not written afresh');\n      } catch (error) {",
+    tests: ['test/unit/outbox/tamper.test.ts'],
+  },
+  {
+    name: 'a pipe planted at settings.json is opened waiting for a writer (start-up hangs)',
+    file: 'main/core/data-folder.ts',
+    find: 'flag: NO_FOLLOW.read | NONBLOCK',
+    replace: 'flag: NO_FOLLOW.read',
+    tests: ['test/integration/app/safe-start.test.ts'],
+  },
+  {
+    name: 'of two differing outbox key copies the first is taken and written over the other',
+    file: 'main/core/outbox/data-key.ts',
+    find: 'stored = await copyThatFits(dir, cipher, [first, second]);',
+    replace: 'stored = first;',
+    tests: ['test/unit/outbox/data-key.test.ts'],
+  },
+  {
+    name: 'the browser host keeps an HTTP connection whose reply is not read open for good',
+    file: 'main/browser-host/server.ts',
+    find: 'server.setTimeout(limits.stalledHttpMs,',
+    replace: 'server.setTimeout(0,',
+    tests: [BROWSER_HOST_TEST],
+  },
 ];
