@@ -1,8 +1,8 @@
 /**
- * The same typed bridge as the preload's (preload/bridge.ts), built without loading the contract's schemas: one method per channel name on
- * demand. For the browser host's page, where the contract's zod schemas would otherwise be in the first download;
- * main checks every channel name and argument anyway. (The Electron preload uses createBridge: contextBridge cannot
- * carry a Proxy.)
+ * The same typed bridge as the preload's (preload/bridge.ts), built without loading the contract's schemas: one
+ * method per channel name on demand. For the browser host's page, where the contract's zod schemas would otherwise be
+ * in the first download; main checks every channel name and argument anyway. (The Electron preload uses createBridge:
+ * contextBridge cannot carry a Proxy.)
  */
 import type { BridgeTransport } from '../../common/bridge-transport';
 import type { FrontdeskBridge } from '../../common/contract';
