@@ -2,14 +2,13 @@
  * Core, assembled from a Platform and a config: the handler table, the event bus and the
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
-import type { AppInfo, PayloadOf } from '../../common/contract';
+import type { AppInfo } from '../../common/contract';
 import { ServiceClient } from './api/service-client';
 import { BookingWatch } from './bookings/booking-watch';
 import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
 import { ReadCache } from './cache/read-cache';
 import type { CoreContext } from './core-context';
-import { accountLabel } from './outbox/known-accounts';
 import { OutboxHost, type OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
 import { BookingService } from './bookings/booking-service';
@@ -23,11 +22,14 @@ import { MessagesService } from './messages/messages-service';
 import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
 import { ScreenFirst, type ScreenFirstOptions } from './screen-first';
+import { SessionEvents } from './session-events';
 
 /** A running core. */
 export interface FrontdeskCore {
   info: AppInfo;
   events: EventBus;
+  /** Who is signed in, for core's own services (the renderer hears `auth:changed`). */
+  session: SessionEvents;
   dispatch: Dispatch;
   connectivity: ConnectivityMonitor;
   auth: AuthService;
@@ -62,31 +64,14 @@ export interface CoreOptions {
 /** Builds core; nothing runs until `start()`. */
 export function createCore(platform: Platform, config: FrontdeskConfig, options: CoreOptions): FrontdeskCore {
   const events = new EventBus();
+  // Each part of core that keeps or does something per account follows the session itself (session-events.ts).
+  const session = new SessionEvents();
   const auth = new AuthService({
     config,
     platform,
     events,
+    session,
     customSchemeClaimed: options.customSchemeClaimed ?? (() => false),
-    // Signed in (a saved session at start too): remember who (for "Sign in as …"), send their queued work, and be
-    // offline-ready at once: open their offline copy, read ahead, and look for their texts.
-    onSignedIn: (account, status) => {
-      outbox.known.remember(account, accountLabel(status));
-      outbox.wake('signed_in');
-      cache.open(account);
-      screenFirst.accountChanged(account);
-      prefetch.accountChanged(account);
-      messages.accountChanged();
-      settling.accountChanged();
-    },
-    // Signed out: the account's offline copy goes (kept when only the session ended, for the same account's return)
-    // and the work bound to it stops (when another account took its place, onSignedIn has moved that work already).
-    onSignedOut: async (account, why) => {
-      if (account && why !== 'session_ended') await cache.wipeAccount(account);
-      if (why === 'replaced') return;
-      prefetch.accountChanged(null);
-      messages.accountChanged();
-      settling.accountChanged();
-    },
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
   const cache = new ReadCache(
@@ -95,6 +80,13 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     platform.log,
     async () => (await auth.storage()) !== 'memory',
   );
+  // The account's offline copy is opened when it signs in, and goes when it signs out (kept when only the session
+  // ended, for the same account's return).
+  session.on(async (event) => {
+    if (event.type === 'account_changed' && event.account) cache.open(event.account);
+    if (event.type === 'signed_out' && event.account && event.why !== 'session_ended')
+      await cache.wipeAccount(event.account);
+  });
   const connectivity = new ConnectivityMonitor({
     serviceUrl: config.serviceUrl,
     fetch: platform.fetch,
@@ -126,12 +118,16 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const service = new ServiceClient({ baseUrl: config.serviceUrl, tokens: auth.tokens, clock: platform.clock });
   // Screens read first: the read-ahead and the texts poller wait while the services' reads for a screen are under way.
   const screenFirst = new ScreenFirst(platform.clock, options.screenFirst);
+  session.on((event) => {
+    if (event.type === 'account_changed' && event.account) screenFirst.accountChanged(event.account);
+  });
   const account = () => auth.accountKey();
   const isOnline = () => connectivity.current().state !== 'offline';
   const outbox = new OutboxHost({
     platform,
     service,
     events,
+    session,
     account,
     isOnline,
     ...(options.outbox ? { options: options.outbox } : {}),
@@ -142,6 +138,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     clock: platform.clock,
     log: platform.log,
     events,
+    session,
     settings: platform.settings,
     account,
     grantedScopes: () => (auth.status().state === 'signed_in' ? auth.status().grantedScopes : null),
@@ -156,9 +153,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const messages = new MessagesService(context, options.messages);
   const settling = new BookingWatch(context);
   // A booking the outbox sent to a device-backed page is followed from its answer on.
-  events.attach((channel, payload) => {
-    if (channel === 'outbox:item') settling.outboxItem(payload as PayloadOf<'outbox:item'>);
-  });
+  outbox.onItem((item) => settling.outboxItem(item));
   const prefetch = new Prefetcher(context, { calendar, contacts, bookings, settling }, options.prefetch);
   const handlers = createHandlers({
     info,
@@ -178,6 +173,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   return {
     info,
     events,
+    session,
     dispatch,
     connectivity,
     auth,

@@ -8,6 +8,7 @@ import type { ReadCache } from './cache/read-cache';
 import type { EventBus } from './events';
 import type { OutboxHost } from './outbox/outbox-host';
 import type { Clock, KeyValueStore, Logger } from './platform';
+import type { SessionEvents } from './session-events';
 
 /** The shared dependencies of core's domain services. */
 export interface CoreContext {
@@ -19,6 +20,8 @@ export interface CoreContext {
   log: Logger;
   /** Events to the renderer. */
   events: EventBus;
+  /** Who is signed in, for core itself: each service follows it (session-events.ts). */
+  session: SessionEvents;
   /** The workstation's settings (not secret). */
   settings: KeyValueStore;
   /** The signed-in account's key, or null when signed out. */

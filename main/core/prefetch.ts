@@ -61,10 +61,14 @@ export class Prefetcher {
       firstMs: options.retryBaseMs ?? 5_000,
       capMs: options.retryCapMs ?? 5 * 60_000,
     });
+    deps.session.on((event) => {
+      if (event.type === 'signed_in') this.accountChanged(event.account);
+      else if (event.type === 'signed_out') this.accountChanged(null);
+    });
   }
 
-  /** Called with the signed-in account on every auth change: a new account (sign-in, start) is read at once. */
-  accountChanged(account: string | null): void {
+  /** The signed-in account (on every sign-in step): a new account (sign-in, start) is read at once. */
+  private accountChanged(account: string | null): void {
     if (account === this.account) return;
     this.account = account;
     this.timer.reset();

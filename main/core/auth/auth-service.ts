@@ -7,6 +7,7 @@ import type { AuthStatus } from '../../../common/contract';
 import type { FrontdeskConfig } from '../config';
 import type { EventBus } from '../events';
 import type { Platform } from '../platform';
+import type { SessionEvents } from '../session-events';
 import { parseIdentity } from './identity';
 import { OAuthClient, OAuthErrorResponse } from './oauth-client';
 import { RevocationQueue } from './revocation-queue';
@@ -25,20 +26,9 @@ export interface AuthServiceDeps {
   events: EventBus;
   /** Whether the OS routes our custom scheme to us (Electron's isDefaultProtocolClient). */
   customSchemeClaimed(): boolean;
-  /**
-   * Signed in: a sign-in, a saved session restored at start, more permissions — called with every status published
-   * while signed in, with the account.
-   */
-  onSignedIn?(accountKey: string, status: AuthStatus): void;
-  /**
-   * An account is no longer signed in: the user signed out, the service ended the session, or another account signed
-   * in in its place (`replaced`, after `onSignedIn` of the new one). Awaited before sign-out completes.
-   */
-  onSignedOut?(accountKey: string | null, why: SignedOutWhy): Promise<void>;
+  /** Where core hears who is signed in (signed out, account changed, signed in); the renderer hears `auth:changed`. */
+  session: SessionEvents;
 }
-
-/** Why an account is no longer signed in. */
-type SignedOutWhy = 'signed_out' | 'session_ended' | 'replaced';
 
 /** The auth layer of one core. */
 export class AuthService {
@@ -175,10 +165,11 @@ export class AuthService {
     await this.flow.cancel();
     this.tokens.set(null);
     await this.vault.clear();
-    await this.deps.onSignedOut?.(
-      session?.identity ? accountKey(session.serviceUrl, session.identity) : null,
-      'signed_out',
-    );
+    await this.deps.session.emit({
+      type: 'signed_out',
+      account: session?.identity ? accountKey(session.serviceUrl, session.identity) : null,
+      why: 'signed_out',
+    });
     this.notice = { kind: 'info', text: 'You are signed out.' };
     this.publish(this.notice);
     if (session) {
@@ -247,11 +238,15 @@ export class AuthService {
       throw error;
     }
     this.tokens.set(session);
-    this.publish(null, true);
     const previousKey = previous?.identity ? accountKey(previous.serviceUrl, previous.identity) : null;
-    // Another account now uses this workstation: the previous account's cached records go (its queued work stays, held).
-    if (previousKey && previousKey !== accountKey(session.serviceUrl, identity))
-      await this.deps.onSignedOut?.(previousKey, 'replaced');
+    // Another account now uses this workstation: the previous one is signed out (its cached records go, its queued
+    // work stays, held) before the new one is announced.
+    try {
+      if (previousKey && previousKey !== accountKey(session.serviceUrl, identity))
+        await this.deps.session.emit({ type: 'signed_out', account: previousKey, why: 'replaced' });
+    } finally {
+      this.publish(null, true);
+    }
     // Re-authorized (more scopes, another account): the old grant is no longer needed.
     if (previous?.tokens.refreshToken && previous.tokens.refreshToken !== tokens.refreshToken) {
       void this.revocations
@@ -287,17 +282,27 @@ export class AuthService {
   private async sessionEnded(): Promise<void> {
     const ended = this.signedInAs;
     await this.vault.clear();
-    this.publish({ kind: 'error', text: 'Your session ended — please sign in again.' });
-    await this.deps.onSignedOut?.(ended, 'session_ended');
+    try {
+      await this.deps.session.emit({ type: 'signed_out', account: ended, why: 'session_ended' });
+    } finally {
+      this.publish({ kind: 'error', text: 'Your session ended — please sign in again.' });
+    }
   }
 
   private publish(notice: Notice, clear = false): void {
     this.notice = clear ? null : notice;
     const status = this.status();
     this.deps.events.emit('auth:changed', status);
-    const key = this.accountKey();
-    this.signedInAs = status.state === 'signed_in' ? key : null;
-    if (this.signedInAs) this.deps.onSignedIn?.(this.signedInAs, status);
+    const previous = this.signedInAs;
+    const key = status.state === 'signed_in' ? this.accountKey() : null;
+    this.signedInAs = key;
+    const { session, platform } = this.deps;
+    const told = (step: Promise<void>) =>
+      void step.catch((error: unknown) =>
+        platform.log.error('a part of core failed to follow the sign-in', { reason: (error as Error).message }),
+      );
+    if (key !== previous) told(session.emit({ type: 'account_changed', account: key, previous }));
+    if (key) told(session.emit({ type: 'signed_in', account: key, status }));
   }
 }
 

@@ -46,7 +46,7 @@ const settleOf = (f: Followed): BookingSettle => ({
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
 /** What the watcher needs of core's context. */
-type BookingWatchDeps = Pick<CoreContext, 'service' | 'clock' | 'events' | 'account' | 'log'>;
+type BookingWatchDeps = Pick<CoreContext, 'service' | 'clock' | 'events' | 'session' | 'account' | 'log'>;
 
 /** Follows device-backed bookings of the signed-in account until they settle. */
 export class BookingWatch {
@@ -58,6 +58,9 @@ export class BookingWatch {
 
   constructor(private readonly deps: BookingWatchDeps) {
     this.timer = new RetryTimer(deps.clock, () => void this.check(), SETTLE_BACKOFF);
+    deps.session.on((event) => {
+      if (event.type === 'account_changed') this.accountChanged();
+    });
   }
 
   /** Every followed booking (waiting, and those settled since). */

@@ -41,6 +41,12 @@ export class MessagesService {
     this.reader = new ThreadSync(deps, this.store);
     this.poller = new MessagePoller({ ...deps, ...timing }, () => this.reader.sync());
     this.sender = new TextSender(deps);
+    // Signed in (a new account, or more permissions): this account's texts are looked for at once. Signed out: the
+    // last account's threads are forgotten.
+    deps.session.on((event) => {
+      if (event.type === 'signed_in') this.accountChanged();
+      else if (event.type === 'signed_out') this.store.forgetOtherAccount();
+    });
   }
 
   // ── reads ───────────────────────────────────────────────────────────────────────────────
@@ -152,7 +158,7 @@ export class MessagesService {
   }
 
   /** Signed in, out or as another account: read that account's threads now (or stop asking). */
-  accountChanged(): void {
+  private accountChanged(): void {
     this.store.forgetOtherAccount();
     this.poller.restart();
   }

@@ -10,10 +10,11 @@ import type { ServiceRequester } from '../api/service-client';
 import type { EventBus } from '../events';
 import { NO_FOLLOW } from '../no-follow';
 import type { Platform } from '../platform';
+import type { SessionEvents } from '../session-events';
 import { DataKeyUnavailableError } from './data-key';
 import { OutboxInputError, type EnqueueOptions } from './kinds';
 import { fsyncDir } from './log-file';
-import { KnownAccounts } from './known-accounts';
+import { accountLabel, KnownAccounts } from './known-accounts';
 import { Outbox } from './outbox';
 import { toItem } from './outbox-items';
 import type { OpKind, OpView, OutboxOptions, WakeReason } from './types';
@@ -32,18 +33,33 @@ export class OutboxHost {
   private failure: string | null = null;
   /** Set while the outbox's key cannot be unwrapped: the log waits, untouched, for the old key or a fresh start. */
   private locked: OutboxLocked | null = null;
+  /** Core's own listeners to the signed-in account's changes (before the renderer hears of them). */
+  private readonly itemListeners = new Set<(item: OutboxItem) => void>();
 
   constructor(
     private readonly deps: {
       platform: Platform;
       service: ServiceRequester;
       events: EventBus;
+      session: SessionEvents;
       isOnline(): boolean;
       account(): string | null;
       options?: OutboxOptions;
     },
   ) {
     this.known = new KnownAccounts(deps.platform.settings);
+    // Signed in: who it is is remembered (for "Sign in as …"), and their queued work is sent.
+    deps.session.on((event) => {
+      if (event.type !== 'signed_in') return;
+      this.known.remember(event.account, accountLabel(event.status));
+      this.wake('signed_in');
+    });
+  }
+
+  /** Follows the signed-in account's changes as the renderer sees them; returns an unsubscribe. */
+  onItem(listener: (item: OutboxItem) => void): () => void {
+    this.itemListeners.add(listener);
+    return () => this.itemListeners.delete(listener);
   }
 
   /** The open outbox. */
@@ -78,8 +94,11 @@ export class OutboxHost {
       return;
     }
     this.outbox.onChange((event) => {
-      if (event.type === 'op' && event.op.accountKey === this.deps.account())
-        this.deps.events.emit('outbox:item', toItem(event.op));
+      if (event.type === 'op' && event.op.accountKey === this.deps.account()) {
+        const item = toItem(event.op);
+        for (const listener of this.itemListeners) listener(item);
+        this.deps.events.emit('outbox:item', item);
+      }
       if (event.type === 'counts' || event.type === 'removed') this.deps.events.emit('outbox:changed', this.summary());
     });
     this.outbox.start();

@@ -10,6 +10,7 @@ import type { AgendaItem, BookingSettle, OutboxItem } from '../../../common/cont
 import { BookingWatch, REFUSED_REASON } from '../../../main/core/bookings/booking-watch';
 import { EventBus } from '../../../main/core/events';
 import type { Clock } from '../../../main/core/platform';
+import { SessionEvents } from '../../../main/core/session-events';
 import { quietLogger, tokenClient } from '../outbox/outbox-setup';
 import { clock as sandboxClock, startApi, type Api, type Json } from '../sandbox-api/helpers';
 
@@ -68,6 +69,7 @@ beforeEach(() => {
     service: tokenClient(api.sb.url, () => token),
     clock: timers.clock,
     events,
+    session: new SessionEvents(),
     account: () => account,
     log: quietLogger(),
   });
@@ -238,6 +240,7 @@ describe('following a device-backed booking', () => {
       service: tokenClient(api.sb.url, () => calendarsOnly),
       clock: timers.clock,
       events: new EventBus(),
+      session: new SessionEvents(),
       account: () => account,
       log: quietLogger(),
     });
