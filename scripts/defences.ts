@@ -759,8 +759,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'of two differing outbox key copies the first is taken and written over the other',
     file: 'main/core/outbox/data-key.ts',
-    find: 'stored = await copyThatFits(dir, cipher, [first, second]);',
-    replace: 'stored = first;',
+    find: 'const fits = await copyThatFits(dir, cipher, [first, second]);',
+    replace: 'const fits = first;',
     tests: ['test/unit/outbox/data-key.test.ts'],
   },
   {

@@ -62,7 +62,7 @@ async function countChanges(dir: string): Promise<number> {
 }
 
 /** Of two whole copies: the one whose key sealed the log (its fingerprint is beside the log), else one that opens. */
-async function copyThatFits(dir: string, cipher: SecretCipher, candidates: StoredKey[]): Promise<StoredKey> {
+async function copyThatFits(dir: string, cipher: SecretCipher, candidates: StoredKey[]): Promise<StoredKey | null> {
   const keyId = (
     await readFile(join(dir, KEY_ID_FILE), { encoding: 'utf8', flag: NO_FOLLOW.read }).catch(() => '')
   ).trim();
@@ -80,7 +80,7 @@ async function copyThatFits(dir: string, cipher: SecretCipher, candidates: Store
     if (keyFingerprint(key) === keyId) return candidate;
     opens ??= candidate;
   }
-  return opens ?? candidates[0]!;
+  return opens;
 }
 
 /**
@@ -107,10 +107,16 @@ export async function loadDataKey(
   } else if (stored && first && second && (first.key !== second.key || first.sealed !== second.sealed)) {
     // Two whole copies that differ (one put back from elsewhere): the one the log was sealed with is kept, and the
     // other is set aside, never written over before it is known which one the log needs.
-    stored = await copyThatFits(dir, cipher, [first, second]);
-    const other = KEY_FILES[stored === first ? 1 : 0];
-    await writeKeyCopies(dir, stored, log, [other], [other]);
-    log.warn('the two copies of the outbox key file differed; the one that fits the log is kept', { setAside: other });
+    const fits = await copyThatFits(dir, cipher, [first, second]);
+    // When neither opens (the keystore changed), both stay as they are until it is back.
+    if (fits) {
+      stored = fits;
+      const other = KEY_FILES[fits === first ? 1 : 0];
+      await writeKeyCopies(dir, fits, log, [other], [other]);
+      log.warn('the two copies of the outbox key file differed; the one that fits the log is kept', {
+        setAside: other,
+      });
+    }
   } else if (stored && copies.stale.length > 0) {
     await writeKeyCopies(dir, stored, log, copies.stale, copies.damaged);
     log.warn('a copy of the outbox key file was missing or damaged; it was written again from the other copy', {

@@ -201,6 +201,20 @@ describe('outbox data key', () => {
     },
   );
 
+  it('two differing copies that the keystore cannot open: both are left as they are', async () => {
+    const dir = folder();
+    const cipher = switchableCipher(true);
+    await loadDataKey(dir, memorySettings(), cipher, memoryLogger());
+    const other = join(folder(), 'other');
+    await loadDataKey(other, memorySettings(), cipher, memoryLogger());
+    writeFileSync(join(dir, KEY_FILES[0]), read(other, KEY_FILES[0]));
+    const before = copies(dir);
+    const changed = { ...cipher, decrypt: () => Promise.reject(new Error('the keystore changed')) };
+    await expect(loadDataKey(dir, memorySettings(), changed, memoryLogger())).rejects.toThrow(DataKeyUnavailableError);
+    expect(copies(dir)).toEqual(before);
+    expect(readdirSync(dir).filter((n) => n.includes('.damaged-'))).toEqual([]);
+  });
+
   it('keeps queued work across restarts without a keystore, and without settings', async () => {
     const d = tempDir('outbox-key-');
     dirs.push(d);
