@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type FrontdeskCore } from '../core/app-core';
 import type { FrontdeskConfig } from '../core/config';
+import { fail } from '../core/ipc/result';
 import type { Clock, Logger } from '../core/platform';
 import { buildCsp, securityHeaders } from '../core/security/csp';
 import { createNodePlatform } from './node-platform';
@@ -285,10 +286,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
         send(ws, {
           type: 'result',
           id: message.id,
-          result: {
-            ok: false,
-            error: { code: 'internal', message: 'Frontdesk is still starting. Please try again in a moment.' },
-          },
+          result: fail('internal', 'Frontdesk is still starting. Please try again in a moment.'),
         });
         return;
       }

@@ -2,8 +2,7 @@
 import type { BookingService } from '../bookings/booking-service';
 import type { BookingWatch } from '../bookings/booking-watch';
 import type { DomainHandlers } from './dispatch';
-import { ok } from './result';
-import { serviceResult } from './service-errors';
+import { ok, serviceResult } from './result';
 
 /** Builds the booking handlers; a pending booking read here is followed until it settles. */
 export function bookingsHandlers(deps: { bookings: BookingService; settling: BookingWatch }) {

@@ -3,7 +3,7 @@ import type { Agenda } from '../../../common/contract';
 import type { BookingWatch } from '../bookings/booking-watch';
 import type { CalendarService } from '../calendar/calendar-service';
 import type { DomainHandlers } from './dispatch';
-import { serviceResult } from './service-errors';
+import { serviceResult } from './result';
 
 /** Builds the calendar handlers; appointments made by followed bookings carry the booking's state. */
 export function calendarHandlers(deps: { calendar: CalendarService; settling: BookingWatch }) {

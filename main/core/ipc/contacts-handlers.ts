@@ -1,7 +1,7 @@
 /** `contacts:*` handlers: search (fresh or cached), one contact, address books, and writes through the outbox. */
 import type { ContactsService } from '../contacts/contacts-service';
 import type { DomainHandlers } from './dispatch';
-import { serviceResult } from './service-errors';
+import { serviceResult } from './result';
 
 /** Builds the contacts handlers. */
 export function contactsHandlers(deps: { contacts: ContactsService }) {

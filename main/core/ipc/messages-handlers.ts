@@ -1,8 +1,7 @@
 /** `messages:*` handlers: threads, one thread, replies and new threads (outbox), read state, quick texts, activity. */
 import type { MessagesService } from '../messages/messages-service';
 import type { DomainHandlers } from './dispatch';
-import { ok } from './result';
-import { serviceResult } from './service-errors';
+import { ok, serviceResult } from './result';
 
 /** Builds the messages handlers. */
 export function messagesHandlers(deps: { messages: MessagesService }) {

@@ -1,7 +1,7 @@
 /** `outbox:*` handlers: the signed-in account's queued changes and the work held for others. */
 import type { OutboxHost } from '../outbox/outbox-host';
 import type { DomainHandlers } from './dispatch';
-import { serviceResult } from './service-errors';
+import { serviceResult } from './result';
 
 /** Builds the outbox handlers. */
 export function outboxHandlers(deps: { outbox: OutboxHost }) {
