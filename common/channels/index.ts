@@ -39,8 +39,8 @@ export type ArgsOut<C extends InvokeChannel> = z.output<(typeof invokeChannels)[
 export type ResultOf<C extends InvokeChannel> = (typeof invokeChannels)[C]['result'];
 export type PayloadOf<E extends EventChannel> = (typeof eventChannels)[E]['payload'];
 
-/** Names of all channels, for registration and forwarding loops (a plain list the preload can import alone). */
-export { eventChannelNames, invokeChannelNames } from '../channel-names';
+/** Names of all invoke channels, for registration loops (a plain list the preload imports alone). */
+export { invokeChannelNames } from '../channel-names';
 
 /** True when `name` is one of our invoke channels (own key, not a prototype member). */
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
