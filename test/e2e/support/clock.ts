@@ -14,7 +14,8 @@ const PRACTICE_ZONE = 'America/Chicago';
 /**
  * The named times the suite runs at: three hours of a practice's Wednesday (before opening, midday, just before
  * closing) and the Sunday of November's daylight-saving change at 00:30 CDT, when 24 hours on is still the same day
- * (the day has 25 hours) and the clocks go back during the run's first hours.
+ * (the day has 25 hours), the schedule's "now" is CDT and the days ahead are CST. Each test file starts its clock
+ * afresh, so none reaches 02:00 itself.
  */
 export const E2E_TIMES = {
   morning: '2026-12-02T07:55:00-06:00',
