@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { App } from 'electron';
 
 /** The folder's name inside the user-data folder. */
-export const CHROMIUM_FOLDER = 'chromium';
+const CHROMIUM_FOLDER = 'chromium';
 
 /** Points Chromium's session data at its own folder; called before the app is ready. */
 export function keepChromiumApart(app: Pick<App, 'getPath' | 'setPath'>): void {
