@@ -95,12 +95,6 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     onChange: (state) => {
       platform.log.info('connectivity changed', { now: state.state });
       events.emit('connectivity:changed', state);
-      if (state.state === 'online') {
-        auth.onOnline();
-        outbox.wake('online');
-        prefetch.online();
-        messages.online();
-      }
     },
     ...options.probe,
   });
@@ -155,6 +149,13 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   // A booking the outbox sent to a device-backed page is followed from its answer on.
   outbox.onItem((item) => settling.outboxItem(item));
   const prefetch = new Prefetcher(context, { calendar, contacts, bookings, settling }, options.prefetch);
+  // The service answers again: revocations, queued work, the read-ahead and the texts go at once.
+  connectivity.onOnline(() => {
+    auth.onOnline();
+    outbox.wake('online');
+    prefetch.online();
+    messages.online();
+  });
   const handlers = createHandlers({
     info,
     connectivity,

@@ -27,8 +27,15 @@ export class ConnectivityMonitor {
   private unsubscribeOs: (() => void) | null = null;
   private inFlight: Promise<Connectivity> | null = null;
   private stopped = true;
+  private readonly backListeners = new Set<() => void>();
 
   constructor(private readonly options: ConnectivityOptions) {}
+
+  /** Calls back each time the service answers again after it did not (or first answers); returns an unsubscribe. */
+  onOnline(listener: () => void): () => void {
+    this.backListeners.add(listener);
+    return () => this.backListeners.delete(listener);
+  }
 
   /** The last known state. */
   current(): Connectivity {
@@ -70,7 +77,10 @@ export class ConnectivityMonitor {
         : { state: 'offline', checkedAt: now, offlineSince: this.state.offlineSince ?? now, reason };
     const changed = next.state !== this.state.state || next.reason !== this.state.reason;
     this.state = next;
-    if (changed) this.options.onChange(next);
+    if (changed) {
+      this.options.onChange(next);
+      if (next.state === 'online') for (const listener of this.backListeners) listener();
+    }
     this.schedule();
     return next;
   }
