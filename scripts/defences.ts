@@ -285,9 +285,23 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the outbox watermark claims a record the log does not hold (one past the last durable)',
     file: 'main/core/outbox/op-log.ts',
-    find: 'const target: Mark = { file: this.state.fileId, seq: this.state.seq };',
-    replace: 'const target: Mark = { file: this.state.fileId, seq: this.state.seq + 1 };',
+    find: 'return { file: state.fileId, seq: state.seq, total: state.total, waiting: state.waiting };',
+    replace: 'return { file: state.fileId, seq: state.seq + 1, total: state.total, waiting: state.waiting };',
     tests: ['test/unit/outbox/op-log.test.ts'],
+  },
+  {
+    name: 'the outbox notice counts lost records, not changes (the watermark bounds nothing)',
+    file: 'main/core/outbox/op-log.ts',
+    find: 'changes: boundByMark(found.changes, read, mark)',
+    replace: 'changes: found.changes',
+    tests: ['test/unit/outbox/notice-bound.test.ts'],
+  },
+  {
+    name: 'changes confirmed sent before a loss are counted as changes that may not have been sent',
+    file: 'main/core/outbox/watermark.ts',
+    find: "this.live.set(record.id, record.s.status !== 'done');",
+    replace: 'this.live.set(record.id, true);',
+    tests: ['test/unit/outbox/notice-bound.test.ts'],
   },
   {
     name: 'a damaged status update of a change still there is counted as a lost change',

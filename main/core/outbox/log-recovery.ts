@@ -3,10 +3,11 @@
  * must be checked with the service before they are sent again. A lost status update of a change still there is not
  * a lost change: the change is marked in doubt (reconciled before any resend), so a lost "done" never sends twice.
  */
-import type { LostPlace, PlacedRecord } from './log-file';
+import type { LostPlace, PlacedRecord, ReadResult } from './log-file';
 import { OpTable } from './op-table';
 import { placeId } from './record-codec';
 import type { LogRecord } from './types';
+import type { Mark } from './watermark';
 
 /** What recovery found. */
 export interface Recovery {
@@ -54,4 +55,27 @@ export function recover(placed: PlacedRecord[], lost: LostPlace[]): Recovery {
   const marked = waiting.filter((op) => unknown > 0 || doubt.has(op.id));
   for (const op of marked) records.push({ t: 'upd', id: op.id, s: { ambiguous: true } });
   return { records, changes: lostChanges.size + unknown, inDoubt: marked.length };
+}
+
+/**
+ * Bounds `changes` (what the lost records may have held) by what the watermark says of its file as of the marked
+ * record: of the places lost at or below it, no more changes can be gone than the file had held minus those whose
+ * put is still read there, nor than were not yet confirmed sent (a change confirmed sent is not counted). Lost
+ * places past the mark, or not placed, still count one each. A mark of another file, or without counts, bounds
+ * nothing.
+ */
+export function boundByMark(
+  changes: number,
+  read: Pick<ReadResult, 'head' | 'placed' | 'lost'>,
+  mark: Mark | null,
+): number {
+  if (!mark || mark.total === undefined || mark.waiting === undefined) return changes;
+  if ((read.head?.file ?? mark.file) !== mark.file) return changes;
+  const below = read.lost.filter((p) => p.seq !== null && p.seq <= mark.seq).length;
+  if (below === 0) return changes;
+  const stillRead = new Set(
+    read.placed.flatMap((p) => (p.seq <= mark.seq && p.record.t === 'put' ? [p.record.op.id] : [])),
+  );
+  const gone = Math.min(below, mark.waiting, Math.max(0, mark.total - stillRead.size));
+  return Math.min(changes, gone + read.lost.length - below);
 }

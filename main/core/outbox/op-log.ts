@@ -11,10 +11,10 @@ import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
 import type { KeptAside } from './kept-aside';
 import { changesIn, fsyncDir, keyFingerprint, readLog, removeStaleTemp, type ReadResult } from './log-file';
-import { recover, type Recovery } from './log-recovery';
+import { boundByMark, recover, type Recovery } from './log-recovery';
 import { logKeys, newFileId, sealLine, type LogKeys } from './record-codec';
 import type { LogRecord } from './types';
-import { Watermark, type Mark } from './watermark';
+import { ChangeTally, Watermark, type Mark } from './watermark';
 
 interface AppendJob {
   type: 'append';
@@ -32,11 +32,13 @@ interface CompactJob {
   reject: (error: unknown) => void;
 }
 
-/** Where the log stands: its file id, its last durable place and its size in bytes. */
+/** Where the log stands: its file id, its last durable place, its size in bytes and its changes (see Mark). */
 interface FileState {
   fileId: string;
   seq: number;
   size: number;
+  total: number;
+  waiting: number;
 }
 
 /** The log file of one data folder. */
@@ -53,6 +55,8 @@ export class OpLog {
     private fh: FileHandle,
     private readonly mark: Watermark,
     private state: FileState,
+    /** The changes of the file's durable records, as the watermark carries them. */
+    private tally: ChangeTally,
     /** Records in the file (compaction compares it with the live ops). */
     public recordCount: number,
   ) {}
@@ -79,7 +83,7 @@ export class OpLog {
     const mark = await Watermark.open(join(dir, 'outbox.mark'), keys);
     try {
       const read = await readLog(path, keys, mark.current);
-      const recovery = await OpLog.recover(dir, path, read, key, { log, kept, now });
+      const recovery = await OpLog.recover(dir, path, read, key, mark.current, { log, kept, now });
       if (!mark.current && read.format === 'bound' && read.placed.length > 0)
         log.warn('the outbox watermark was missing; a cut in the log could not be checked', {});
       // Every start writes the log afresh under a new file id, even when nothing was wrong with it: a copy of this
@@ -97,16 +101,18 @@ export class OpLog {
         log.warn('the outbox log could not be written afresh; it is kept as it is', {
           reason: (error as Error).message,
         });
-        state = { fileId: read.head.file, seq: read.placed.at(-1)?.seq ?? 0, size: read.totalBytes };
+        const counts = ChangeTally.of(recovery.records).counts();
+        state = { fileId: read.head.file, seq: read.placed.at(-1)?.seq ?? 0, size: read.totalBytes, ...counts };
       }
       const fh = await OpLog.openForAppend(path, log, async () => {
         state = await replaceLog(path, keys, recovery.records, mark.current);
       });
       fsyncDir(dir);
       const current = mark.current;
-      if (!current || current.file !== state.fileId || current.seq !== state.seq)
-        await mark.write({ file: state.fileId, seq: state.seq });
-      const opLog = new OpLog(path, keys, log, fh, mark, state, recovery.records.length);
+      if (!current || current.file !== state.fileId || current.seq !== state.seq || current.total !== state.total)
+        await mark.write(markOf(state));
+      const tally = ChangeTally.of(recovery.records);
+      const opLog = new OpLog(path, keys, log, fh, mark, state, tally, recovery.records.length);
       return { opLog, records: recovery.records };
     } catch (error) {
       await mark.close().catch(() => undefined);
@@ -120,6 +126,7 @@ export class OpLog {
     path: string,
     read: ReadResult,
     key: Buffer,
+    mark: Mark | null,
     d: { log: Logger; kept: KeptAside; now: number },
   ): Promise<Recovery & { anotherKey: boolean }> {
     const keyIdFile = join(dir, 'outbox.key-id');
@@ -140,7 +147,8 @@ export class OpLog {
       d.log.error('the outbox log was sealed with another key; kept aside', { changes, file: d.kept.file });
       return { records: [], changes, inDoubt: 0, anotherKey };
     }
-    const recovery = recover(read.placed, read.lost);
+    const found = recover(read.placed, read.lost);
+    const recovery = { ...found, changes: boundByMark(found.changes, read, mark) };
     await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now);
     reportDamage(read, recovery, d.log, d.kept.file);
     return { ...recovery, anotherKey };
@@ -224,7 +232,9 @@ export class OpLog {
       for (const job of batch) job.reject(error);
       return;
     }
-    this.state = { fileId, seq: seq + batch.length, size: this.state.size + Buffer.byteLength(data) };
+    for (const job of batch) this.tally.apply(job.record);
+    const size = this.state.size + Buffer.byteLength(data);
+    this.state = { fileId, seq: seq + batch.length, size, ...this.tally.counts() };
     this.recordCount += batch.length;
     for (const job of batch) {
       try {
@@ -244,9 +254,10 @@ export class OpLog {
   /** Moves the watermark to the last durable record (what is durable when the write starts); never fails a caller. */
   private markDurable(): Promise<void> {
     this.marking = this.marking.then(async () => {
-      const target: Mark = { file: this.state.fileId, seq: this.state.seq };
+      const target = markOf(this.state);
       const current = this.mark.current;
-      if (current && current.file === target.file && current.seq === target.seq) return;
+      if (current && current.file === target.file && current.seq === target.seq && current.total === target.total)
+        return;
       try {
         await this.mark.write(target);
       } catch (error) {
@@ -264,6 +275,7 @@ export class OpLog {
       const next = await writeTemp(temp, this.keys, records, from);
       await this.swapIn(temp);
       this.state = next;
+      this.tally = ChangeTally.of(records);
       this.recordCount = records.length;
       await this.markDurable();
       job.resolve();
@@ -303,7 +315,12 @@ async function writeTemp(temp: string, keys: LogKeys, records: LogRecord[], from
   } finally {
     await out.close();
   }
-  return { fileId, seq: records.length, size: Buffer.byteLength(data) };
+  return { fileId, seq: records.length, size: Buffer.byteLength(data), ...ChangeTally.of(records).counts() };
+}
+
+/** What the watermark says of a durable state. */
+function markOf(state: FileState): Mark {
+  return { file: state.fileId, seq: state.seq, total: state.total, waiting: state.waiting };
 }
 
 /** Replaces the log with `records` (temp file, fsync, rename, fsync the folder): a crash leaves one or the other. */
