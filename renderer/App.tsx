@@ -1,6 +1,5 @@
 /** The window's layout: header, the current screen, and the status bar. */
 import { lazy, Suspense, useEffect } from 'react';
-import { AppHeader } from './components/AppHeader';
 import { HostLinkBanner } from './components/HostLinkBanner';
 import { StatusBar } from './components/StatusBar';
 import { StorageBanner } from './components/StorageBanner';
@@ -8,6 +7,7 @@ import { NavBar } from './components/NavBar';
 import { CalendarView } from './features/calendar/CalendarView';
 import { HeldWorkBanner } from './features/outbox/HeldWorkBanner';
 import { ServiceCard } from './features/service/ServiceCard';
+import { AppHeader } from './features/shell/AppHeader';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { afterFirstScreen } from './lib/perf-marks';

@@ -4,29 +4,10 @@
  */
 import { create } from 'zustand';
 import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../common/contract';
-import { formOfBooking } from '../features/bookings/booking-input';
+import { formOfBooking, type BookingForm } from './booking-input';
 import { frontdesk } from '../lib/frontdesk';
 import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';
 import { onAccountReset } from './session-reset';
-
-/** The fields of the form. */
-export interface BookingForm {
-  page: string;
-  appointmentType: string;
-  /** The provider's calendar id; null for "Anyone available". */
-  provider: number | null;
-  /** `yyyy-MM-dd` in the page's zone; '' until the first open day is found. */
-  day: string;
-  /** True once the receptionist chose the day (then changing page or type keeps it). */
-  dayPicked: boolean;
-  slot: SlotView | null;
-  name: string;
-  phone: string;
-  email: string;
-  fieldData: Record<string, string | boolean>;
-  textMessaging: boolean | null;
-  marketing: boolean | null;
-}
 
 /** State and actions of the booking store. */
 export interface BookingState {

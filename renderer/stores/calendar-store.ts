@@ -8,8 +8,8 @@ import type { AgendaChanges, AgendaItem, BookingSettle, CalendarInfo, IpcError }
 import { frontdesk } from '../lib/frontdesk';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
-import { clearDrafts } from '../features/calendar/editor-drafts';
-import { rangeOf, stepOf, type ScheduleView } from '../features/calendar/range';
+import { clearDrafts } from './appointment-drafts';
+import { rangeOf, stepOf, type ScheduleView } from '../lib/schedule-range';
 import { dataOwner, onAccountReset } from './session-reset';
 
 /** How long a changed appointment stays highlighted. */

@@ -6,7 +6,7 @@ import { useBookingStore } from '../../stores/booking-store';
 import { BookingResult } from './BookingResult';
 import { CallerFields } from './CallerFields';
 import { FreeTimes, ProviderChoice } from './FreeTimes';
-import { toBookingInput } from './booking-input';
+import { toBookingInput } from '../../stores/booking-input';
 import { validateBooking, type FormErrors } from './booking-validation';
 import './booking-form.css';
 import { useShallow } from 'zustand/react/shallow';

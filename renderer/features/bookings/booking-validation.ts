@@ -1,8 +1,7 @@
 /** Checks the booking form before it is queued, in plain words next to each field. */
 import { invokeChannels, type BookingPageView } from '../../../common/contract';
-import { inputOf } from './booking-input';
 import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
-import type { BookingForm } from '../../stores/booking-store';
+import { inputOf, type BookingForm } from '../../stores/booking-input';
 
 /** Field → message (`field:<key>` for a page's own question). */
 export type FormErrors = FieldErrors;

@@ -8,16 +8,8 @@ import type { AgendaItem, CalendarInfo } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
 import { useCalendarStore, type EditorState } from '../../stores/calendar-store';
-import {
-  blankForm,
-  changesOf,
-  formOf,
-  toInput,
-  validate,
-  type AppointmentForm,
-  type FormErrors,
-} from './appointment-form';
-import { drafts } from './editor-drafts';
+import { blankForm, changesOf, formOf, toInput, validate, type FormErrors } from './appointment-form';
+import { drafts, type AppointmentForm } from '../../stores/appointment-drafts';
 import { createAppointment, updateAppointment } from './schedule-sync';
 
 const draftKey = (editor: NonNullable<EditorState>) => (editor.mode === 'new' ? 'new' : `id:${editor.item.id}`);

@@ -6,7 +6,7 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, Header } from 'react-aria-components';
 import type { AgendaItem } from '../../../common/contract';
 import { matchesKeys } from '../../lib/actions';
-import { appointmentMenuKeys } from '../shell/shortcuts';
+import { appointmentMenuKeys } from '../shell';
 import { appointmentActions, canMark, type MenuAction } from './appointment-actions';
 
 /** The chosen item's action, found by its menu id. */

@@ -7,7 +7,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { createPortal } from 'react-dom';
 import type { AgendaItem, CalendarInfo } from '../../../common/contract';
 import { dayKey, differsFromWorkstation, timeInZone, wallTimeToInstant, zoneLabel } from '../../lib/practice-time';
-import { titleOf } from './range';
+import { titleOf } from '../../lib/schedule-range';
 import './day-sheet.css';
 
 export interface DaySheetProps {

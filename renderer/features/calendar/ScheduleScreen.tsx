@@ -25,7 +25,7 @@ import { CalendarFilter } from './CalendarFilter';
 import { DaySheet } from './DaySheet';
 import { colorSlot } from './calendar-colors';
 import type { GridColumn } from './grid-layout';
-import { daysOf } from './range';
+import { daysOf } from '../../lib/schedule-range';
 import { markAppointment, moveAppointment, startLiveUpdates, wireScheduleEvents } from './schedule-sync';
 import { ScheduleToolbar } from './ScheduleToolbar';
 import { TimeGrid } from './TimeGrid';

@@ -21,11 +21,11 @@ import { lazy, Suspense, useState } from 'react';
 import { dayKey, differsFromWorkstation, wallTimeToInstant, zoneLabel } from '../../lib/practice-time';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
-import { titleOf, type ScheduleView } from './range';
+import { titleOf, type ScheduleView } from '../../lib/schedule-range';
 import { useNow } from './use-now';
 
 // Loaded when first opened: the first paint of the schedule does not carry it.
-const DelayBroadcast = lazy(() => import('../messages/DelayBroadcast').then((m) => ({ default: m.DelayBroadcast })));
+const DelayBroadcast = lazy(() => import('../messages').then((m) => ({ default: m.DelayBroadcast })));
 
 const VIEWS: { view: ScheduleView; label: string }[] = [
   { view: 'day', label: 'Day' },

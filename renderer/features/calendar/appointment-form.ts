@@ -7,26 +7,7 @@ import {
 } from '../../../common/contract';
 import { fieldErrors, type FieldErrors } from '../../lib/form-issues';
 import { dayKey, isoInZone, wallClock, wallTimeToInstant } from '../../lib/practice-time';
-
-/** One person row of the form. */
-export interface PersonRow {
-  name: string;
-  phone: string;
-  email: string;
-  contactId?: number;
-}
-
-/** What the form holds (times as typed: day `yyyy-MM-dd`, `HH:mm`, in the practice's zone). */
-export interface AppointmentForm {
-  title: string;
-  calendarId: string;
-  day: string;
-  startTime: string;
-  endTime: string;
-  location: string;
-  notes: string;
-  people: PersonRow[];
-}
+import type { AppointmentForm, PersonRow } from '../../stores/appointment-drafts';
 
 /** Problems by field (`people.0.phone` for a person's). */
 export type FormErrors = FieldErrors;

@@ -4,7 +4,7 @@ import type { ContactView } from '../../../common/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
-import { TextPatientDialog } from '../messages/TextPatientDialog';
+import { TextPatientDialog } from '../messages';
 import { ConfirmDeleteContact } from './DeleteContact';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';

@@ -3,8 +3,8 @@ import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common
 import { dateTimeLabelled, dayKey, usePracticeZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
-import { stateInWords } from '../calendar/participant-state';
-import { BookingBadge } from '../bookings/BookingBadge';
+import { stateInWords } from '../calendar';
+import { BookingBadge } from '../bookings';
 
 const PAST_SHOWN = 10;
 

@@ -3,7 +3,7 @@
  * patient"). The component itself loads when the details first open, so the first paint does not carry it.
  */
 import { lazy, Suspense } from 'react';
-import { registerAppointmentThread, type AppointmentSlotProps } from '../calendar/appointment-slots';
+import { registerAppointmentThread, type AppointmentSlotProps } from '../calendar';
 
 const AppointmentTexts = lazy(() => import('./AppointmentTexts').then((m) => ({ default: m.AppointmentTexts })));
 

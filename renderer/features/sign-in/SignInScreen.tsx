@@ -4,7 +4,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { hostOf } from '../../lib/format';
 import { labelledTime, usePracticeZone } from '../../lib/practice-time';
-import { KeptAsideNotice } from '../outbox/KeptAsideNotice';
+import { KeptAsideNotice } from '../outbox';
 import './sign-in.css';
 
 /** The sign-in screen, for both the signed-out and the waiting state. */

@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayKey } from '../../../renderer/lib/practice-time';
-import { rangeOf } from '../../../renderer/features/calendar/range';
+import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';

@@ -4,7 +4,7 @@
  * plain words and the form keeps what was typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBookingInput } from '../../../renderer/features/bookings/booking-input';
+import { toBookingInput } from '../../../renderer/stores/booking-input';
 import { validateBooking } from '../../../renderer/features/bookings/booking-validation';
 import type * as BookingStoreModule from '../../../renderer/stores/booking-store';
 import { admin } from '../../support/auth-fixture';

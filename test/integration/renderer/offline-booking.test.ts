@@ -4,7 +4,7 @@
  * and its time went meanwhile, the nearest free times are offered and one click books one of them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBookingInput } from '../../../renderer/features/bookings/booking-input';
+import { toBookingInput } from '../../../renderer/stores/booking-input';
 import type * as BookingStoreModule from '../../../renderer/stores/booking-store';
 import { admin } from '../../support/auth-fixture';
 import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';

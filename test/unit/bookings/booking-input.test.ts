@@ -1,8 +1,8 @@
 /** A queued booking opens in the form as it was typed: the form ↔ input mappings are each other's inverse. */
 import { expect, it } from 'vitest';
 import type { BookingPageView } from '../../../common/contract';
-import { formOfBooking, toBookingInput } from '../../../renderer/features/bookings/booking-input';
-import type { BookingForm } from '../../../renderer/stores/booking-store';
+import { formOfBooking, toBookingInput } from '../../../renderer/stores/booking-input';
+import type { BookingForm } from '../../../renderer/stores/booking-input';
 
 const page: BookingPageView = {
   id: 'p1',

@@ -1,6 +1,6 @@
 /** The days and instants a view covers, in the practice's zone. */
 import { addDays, format, startOfWeek } from 'date-fns';
-import { addDaysToKey, dayStart, isoInZone } from '../../lib/practice-time';
+import { addDaysToKey, dayStart, isoInZone } from './practice-time';
 
 /** The schedule's views. */
 export type ScheduleView = 'day' | 'week' | 'agenda';

@@ -1,10 +1,10 @@
 /** Top bar: the practice's name (the app's name until signed in), who is signed in, About and the shortcut list. */
-import { AccountMenu } from '../features/account/AccountMenu';
-import { AboutButton } from '../features/shell/AboutButton';
-import { useAuthStore } from '../stores/auth-store';
-import { useFinderStore } from '../stores/finder-store';
-import { useShellStore } from '../stores/shell-store';
-import { ariaKeys, chordWords } from '../lib/actions';
+import { AccountMenu } from '../account';
+import { AboutButton } from './AboutButton';
+import { useAuthStore } from '../../stores/auth-store';
+import { useFinderStore } from '../../stores/finder-store';
+import { useShellStore } from '../../stores/shell-store';
+import { ariaKeys, chordWords } from '../../lib/actions';
 
 /** The header shown on every screen. */
 export function AppHeader() {

@@ -2,9 +2,27 @@
  * The booking form and the contract's booking, both ways: what is queued from a form, and the form of a queued
  * booking to change it. Kept apart from the checks so the form's store does not pull the contract's schemas in.
  */
-import type { BookingInput, BookingPageView, SlotView } from '../../../common/contract';
-import { dayKey } from '../../lib/practice-time';
-import type { BookingForm } from '../../stores/booking-store';
+import type { BookingInput, BookingPageView, SlotView } from '../../common/contract';
+import { dayKey } from '../lib/practice-time';
+
+/** The fields of the form. */
+export interface BookingForm {
+  page: string;
+  appointmentType: string;
+  /** The provider's calendar id; null for "Anyone available". */
+  provider: number | null;
+  /** `yyyy-MM-dd` in the page's zone; '' until the first open day is found. */
+  day: string;
+  /** True once the receptionist chose the day (then changing page or type keeps it). */
+  dayPicked: boolean;
+  slot: SlotView | null;
+  name: string;
+  phone: string;
+  email: string;
+  fieldData: Record<string, string | boolean>;
+  textMessaging: boolean | null;
+  marketing: boolean | null;
+}
 
 /** The channel's input from a valid form. */
 export function toBookingInput(form: BookingForm, page: BookingPageView): BookingInput {
