@@ -236,7 +236,7 @@ export const DEFENCES: Defence[] = [
   {
     name: 'unreadable outbox records are dropped without keeping their bytes or telling the user',
     file: 'main/core/outbox/op-log.ts',
-    find: "await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now);",
+    find: "await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now, d.unsure);",
     replace: 'void recovery;',
     tests: ['test/unit/outbox/kept-aside.test.ts', 'test/unit/outbox/tamper.test.ts'],
   },
@@ -302,6 +302,20 @@ export const DEFENCES: Defence[] = [
     find: "this.live.set(record.id, record.s.status !== 'done');",
     replace: 'this.live.set(record.id, true);',
     tests: ['test/unit/outbox/notice-bound.test.ts'],
+  },
+  {
+    name: "outbox.mark deleted beside a log of today's format: the user is not told the log cannot be checked as whole",
+    file: 'main/core/outbox/op-log.ts',
+    find: '(!markWasThere || read.head?.from !== null)',
+    replace: 'false',
+    tests: ['test/unit/outbox/mark-missing.test.ts'],
+  },
+  {
+    name: 'a log that could not be checked as whole is reported with a count of changes as if it were known',
+    file: 'renderer/lib/outbox-words.ts',
+    find: "if (unsure) return 'Some changes may not have been sent';",
+    replace: '',
+    tests: ['test/unit/outbox/kept-aside-notice.test.tsx'],
   },
   {
     name: 'a damaged status update of a change still there is counted as a lost change',
@@ -682,7 +696,7 @@ export const DEFENCES: Defence[] = [
   },
   {
     name: 'a number from another country is shown in national format (020 7946 0958 at a US practice)',
-    file: 'main/core/contacts/phones.ts',
+    file: 'main/core/phone/phones.ts',
     find: ': country && parsed.country === country',
     replace: ': country',
     tests: ['test/unit/contacts/phones.test.ts', 'test/integration/contacts/writes.test.ts'],

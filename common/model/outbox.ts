@@ -55,9 +55,10 @@ export interface OutboxSummary {
   held: { account: string; label: string; count: number }[];
   /**
    * Saved changes that could not be read (their bytes kept aside in `file`), until acknowledged: at most `count`
-   * changes may not have been sent; whether they were is not known.
+   * changes may not have been sent; whether they were is not known. `unsure`: the app cannot tell whether its log is
+   * whole (its watermark was gone), so more may be missing than `count` (which may then be 0).
    */
-  keptAside: { count: number; file: string; since: number } | null;
+  keptAside: { count: number; file: string; since: number; unsure?: true } | null;
   /** The outbox could not be opened: what to tell the user (absent or null when it is open). */
   cannotOpen?: string | null;
   /** The changes waiting on this computer cannot be read at all: see OutboxLocked (absent or null when they can). */

@@ -58,7 +58,7 @@ export function StatusBar() {
             data-testid="kept-aside-status"
             onClick={() => useNavStore.getState().go('outbox')}
           >
-            {mayNotHaveBeenSent(keptAside.count)}
+            {mayNotHaveBeenSent(keptAside.count, keptAside.unsure)}
           </button>
         )
       )}

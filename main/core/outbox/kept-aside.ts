@@ -29,8 +29,10 @@ export interface UnreadablePiece {
 
 /** What the user is told (counts add up until acknowledged). */
 export interface KeptAsideNotice {
-  /** Saved changes (log records) that could not be read. */
+  /** At most this many changes may not have been sent (0 with `unsure` when no bound is known). */
   count: number;
+  /** The app cannot tell whether the log is whole (its watermark was gone): more may be missing than `count`. */
+  unsure?: true;
   /** The file that holds their bytes. */
   file: string;
   /** Epoch ms of the first one not yet acknowledged. */
@@ -38,7 +40,9 @@ export interface KeptAsideNotice {
 }
 
 /** The notice as kept on disk (its file is always this folder's kept-aside.jsonl). */
-const storedNotice = z.object({ count: z.number().int().positive(), since: z.number() });
+const storedNotice = z
+  .object({ count: z.number().int().nonnegative(), since: z.number(), unsure: z.literal(true).optional() })
+  .refine((n) => n.count > 0 || n.unsure === true);
 
 /** The outbox folder's store of unreadable pieces and the notice about them. */
 export class KeptAside {
@@ -55,16 +59,19 @@ export class KeptAside {
   async load(): Promise<void> {
     try {
       const text = await readFile(this.noticeFile, { encoding: 'utf8', flag: NO_FOLLOW.read });
-      const { count, since } = parseJson(storedNotice, text);
-      this.current = { count, file: this.file, since };
+      const { count, since, unsure } = parseJson(storedNotice, text);
+      this.current = { count, file: this.file, since, ...(unsure ? { unsure } : {}) };
     } catch {
       this.current = null;
     }
   }
 
-  /** Copies the pieces here (durably) and adds `count` to the notice; resolves once both are on disk. */
-  async keep(source: string, pieces: UnreadablePiece[], count: number, now: number): Promise<void> {
-    if (pieces.length === 0 && count === 0) return;
+  /**
+   * Copies the pieces here (durably) and adds `count` to the notice (`unsure`: the log could not be checked as whole,
+   * so the notice says more may be missing); resolves once both are on disk.
+   */
+  async keep(source: string, pieces: UnreadablePiece[], count: number, now: number, unsure = false): Promise<void> {
+    if (pieces.length === 0 && count === 0 && !unsure) return;
     const lines = pieces.map(
       (p) =>
         `${JSON.stringify({ at: new Date(now).toISOString(), source, offset: p.offset, length: p.bytes.length, reason: p.reason, base64: p.bytes.toString('base64') })}\n`,
@@ -77,11 +84,12 @@ export class KeptAside {
     } finally {
       await fh.close();
     }
-    if (count === 0) return; // kept for support, but nothing the user was told is saved went missing
+    if (count === 0 && !unsure) return; // kept for support, but nothing the user was told is saved went missing
     this.current = {
       count: (this.current?.count ?? 0) + count,
       file: this.file,
       since: this.current?.since ?? now,
+      ...(unsure || this.current?.unsure ? { unsure: true as const } : {}),
     };
     await writeFile(this.noticeFile, JSON.stringify(this.current), { mode: 0o600, flag: NO_FOLLOW.replace });
   }

@@ -5,7 +5,7 @@
  * on start a deleted or cut record is told apart from an unfinished write. Compaction writes a snapshot to a temp
  * file, fsyncs it, renames it over the log and fsyncs the folder, so a crash leaves either the old log or the new one.
  */
-import { mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, open, readFile, rename, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
@@ -80,12 +80,24 @@ export class OpLog {
     await removeStaleTemp(path);
     await kept.load();
     const keys = logKeys(key);
-    const mark = await Watermark.open(join(dir, 'outbox.mark'), keys);
+    const markPath = join(dir, 'outbox.mark');
+    const markWasThere = await lstat(markPath).then(
+      () => true,
+      () => false,
+    );
+    const mark = await Watermark.open(markPath, keys);
+    // The mark's name is made durable before any log is written under it, so no crash leaves a log without it.
+    if (!markWasThere) fsyncDir(dir);
     try {
       const read = await readLog(path, keys, mark.current);
-      const recovery = await OpLog.recover(dir, path, read, key, mark.current, { log, kept, now });
-      if (!mark.current && read.format === 'bound' && read.placed.length > 0)
-        log.warn('the outbox watermark was missing; a cut in the log could not be checked', {});
+      // No readable mark beside a log of today's format is not a state a crash leaves: the mark's name is durable
+      // before any log is written (above), and the first log of a folder is followed by its first mark write (below).
+      // The one crash state alike, a crash between them, leaves the mark file with no slot yet and a log written from
+      // no mark (`from` null). Anything else (the mark deleted, or emptied beside a log written from an earlier mark)
+      // means a cut at a line end could not be found: the user is told the log cannot be checked as whole.
+      const unsure =
+        !mark.current && read.format === 'bound' && read.totalBytes > 0 && (!markWasThere || read.head?.from !== null);
+      const recovery = await OpLog.recover(dir, path, read, key, mark.current, { log, kept, now, unsure });
       // Every start writes the log afresh under a new file id, even when nothing was wrong with it: a copy of this
       // folder (same key, same file id) started on its own then writes under an id of its own, so a line pasted from
       // one into the other never opens as a record of ours (nor replaces one unseen).
@@ -127,7 +139,7 @@ export class OpLog {
     read: ReadResult,
     key: Buffer,
     mark: Mark | null,
-    d: { log: Logger; kept: KeptAside; now: number },
+    d: { log: Logger; kept: KeptAside; now: number; unsure: boolean },
   ): Promise<Recovery & { anotherKey: boolean }> {
     const keyIdFile = join(dir, 'outbox.key-id');
     const keyId = keyFingerprint(key);
@@ -149,7 +161,8 @@ export class OpLog {
     }
     const found = recover(read.placed, read.lost);
     const recovery = { ...found, changes: boundByMark(found.changes, read, mark) };
-    await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now);
+    await d.kept.keep('outbox.log', read.pieces, recovery.changes, d.now, d.unsure);
+    if (d.unsure) d.log.error('the outbox watermark was missing: cannot tell whether the outbox log is whole', {});
     reportDamage(read, recovery, d.log, d.kept.file);
     return { ...recovery, anotherKey };
   }

@@ -24,9 +24,13 @@ export function KeptAsideNotice() {
   return (
     <div className="notice notice-error kept-aside" role="alert" data-testid="kept-aside">
       <p>
-        Some saved changes could not be read. {mayNotHaveBeenSent(kept.count)}. Check the schedule, contacts and
-        messages before entering {kept.count === 1 ? 'it' : 'them'} again. For support, what could not be read is kept
-        in <code>{kept.file}</code>.
+        {kept.unsure
+          ? 'Frontdesk cannot tell whether every saved change is still there. '
+          : 'Some saved changes could not be read. '}
+        {mayNotHaveBeenSent(kept.count, kept.unsure)}
+        {kept.unsure && kept.count > 0 ? `: ${kept.count} found missing, and there may be more` : ''}. Check the
+        schedule, contacts and messages before entering {kept.count === 1 && !kept.unsure ? 'it' : 'them'} again. For
+        support, what could not be read is kept in <code>{kept.file}</code>.
       </p>
       <button
         type="button"

@@ -74,6 +74,25 @@ describe('kept-aside notice', () => {
     );
   });
 
+  it('when the log could not be checked as whole: says some may be missing, with the bound when one is known', () => {
+    useOutboxStore.setState({ summary: summary({ count: 0, file, since: 1, unsure: true }) });
+    render(<KeptAsideNotice />);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Frontdesk cannot tell whether every saved change is still there. Some changes may not have been sent. ' +
+        'Check the schedule, contacts and messages before entering them again.',
+    );
+    cleanup();
+    render(<StatusBar />);
+    expect(screen.getByTestId('kept-aside-status').textContent).toBe('Some changes may not have been sent');
+    cleanup();
+    useOutboxStore.setState({ summary: summary({ count: 2, file, since: 1, unsure: true }) });
+    render(<KeptAsideNotice />);
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Frontdesk cannot tell whether every saved change is still there. Some changes may not have been sent: 2 ' +
+        'found missing, and there may be more. Check the schedule',
+    );
+  });
+
   it('shows in the status bar too, and leads to the Outbox', async () => {
     useOutboxStore.setState({ summary: summary({ count: 2, file, since: 1 }) });
     render(<StatusBar />);
