@@ -10,7 +10,7 @@ import { logLevelFrom } from '../core/log/log-line';
 import { systemClock, type Clock, type KeyValueStore, type Logger, type Platform } from '../core/platform';
 import { checkPrivateFile, secureDataFolder, setAsideUnreadableJson } from '../core/data-folder';
 import { vetExternalUrl } from '../core/security/external-url';
-import { holdsWrappedKey } from '../core/outbox/key-file';
+import { holdsWrappedKey } from '../core/outbox';
 import { createFileCipher } from './file-cipher';
 
 /** The default per-user data folder of the browser host. */

@@ -6,7 +6,7 @@ import type { ServiceRequester } from './api/service-client';
 import { SignedOutError } from './auth/errors';
 import type { ReadCache } from './cache/read-cache';
 import type { EventBus } from './events';
-import type { OutboxHost } from './outbox/outbox-host';
+import type { OutboxHost } from './outbox';
 import type { Clock, KeyValueStore, Logger } from './platform';
 import type { SessionEvents } from './session-events';
 

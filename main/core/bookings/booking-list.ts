@@ -6,9 +6,9 @@
 import type { BookingKind, BookingList, BookingSummary } from '../../../common/contract';
 import { listBookings, type BookingFilter } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
-import { toBookingSummary } from './booking-summary';
+import { toBookingSummary } from '../model/booking-summary';
 import { signedInAccount, type CoreContext } from '../core-context';
-import { countryOf } from '../contacts/country';
+import { countryOf } from '../phone/country';
 import { cacheSlot } from '../cache/read-cache';
 import { bookingSummarySchema } from '../cache/model-schemas';
 import { z } from 'zod';

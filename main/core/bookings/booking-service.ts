@@ -17,7 +17,7 @@ import { InputRefusedError } from '../input-refused';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { queuedBooking, type StoredBooking } from '../outbox';
 import { bookingList, bookingStatus } from './booking-list';
-import { listBookingPages, listSlots } from './booking-pages-api';
+import { listBookingPages, listSlots } from '../api/booking-pages-api';
 import { nearestTimes } from './nearest-times';
 import { savedAvailability } from './saved-availability';
 import { z } from 'zod';

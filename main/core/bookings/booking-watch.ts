@@ -10,7 +10,7 @@ import { listBookings, type BookingRecord } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import type { CoreContext } from '../core-context';
 import { RetryTimer, backoffWait, type Backoff } from '../retry-timer';
-import { bookingKind } from './booking-summary';
+import { bookingKind } from '../model/booking-summary';
 
 const FIRST_MS = 1000;
 /** An answer still pending counts as a failure of the timer: 1 s, 2 s, 4 s … at most 30 s. */

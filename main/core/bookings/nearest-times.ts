@@ -6,7 +6,7 @@
 import type { SlotView } from '../../../common/contract';
 import { InputRefusedError } from '../input-refused';
 import { queuedBooking } from '../outbox';
-import { listSlots } from './booking-pages-api';
+import { listSlots } from '../api/booking-pages-api';
 import type { CoreContext } from '../core-context';
 
 const DAY_MS = 86_400_000;

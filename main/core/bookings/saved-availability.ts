@@ -7,7 +7,7 @@ import type { BookingPageView, SlotView } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
 import { cacheSlot, type ReadCache } from '../cache/read-cache';
 import { slotViewSchema } from '../cache/model-schemas';
-import { listSlots } from './booking-pages-api';
+import { listSlots } from '../api/booking-pages-api';
 import { z } from 'zod';
 
 /** How many days ahead of now the saved free times cover. */

@@ -2,7 +2,7 @@
 import type { CalendarInfo, CalendarList } from '../../../common/contract';
 import { listCalendars } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
-import { listBookingPages } from '../bookings/booking-pages-api';
+import { listBookingPages } from '../api/booking-pages-api';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { cacheSlot } from '../cache/read-cache';
 import { calendarListSchema } from '../cache/model-schemas';

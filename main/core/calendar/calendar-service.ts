@@ -15,7 +15,7 @@ import type {
 import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
-import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from './agenda';
+import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from '../model/agenda';
 import { createPayload, eventFields, refOf } from './appointment-payloads';
 import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';

@@ -4,7 +4,7 @@
  * marks show as waiting. Everything is marked "waiting to sync" until the service has it.
  */
 import type { Agenda, AgendaItem } from '../../../common/contract';
-import { describeChange } from '../outbox/outbox-items';
+import { describeChange } from '../outbox';
 import { queuedBooking, type OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -6,7 +6,7 @@ import type { Agenda } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
 import { cacheSlot, type ReadCache } from '../cache/read-cache';
 import { agendaSchema } from '../cache/model-schemas';
-import { readAgenda } from './agenda';
+import { readAgenda } from '../model/agenda';
 import { z } from 'zod';
 
 /** How many days from today the saved schedule covers. */

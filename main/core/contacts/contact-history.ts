@@ -7,10 +7,10 @@ import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common
 import { listBookings } from '../api/bookings-api';
 import { eventListSchema } from '../api/schemas';
 import { ServiceError } from '../api/service-error';
-import { toBookingSummary } from '../bookings/booking-summary';
-import { toItem } from '../calendar/agenda';
+import { toBookingSummary } from '../model/booking-summary';
+import { toItem } from '../model/agenda';
 import { signedInAccount, type CoreContext } from '../core-context';
-import { countryOf } from './country';
+import { countryOf } from '../phone/country';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { agendaItemSchema, bookingSummarySchema } from '../cache/model-schemas';

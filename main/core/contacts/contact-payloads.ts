@@ -1,8 +1,8 @@
 /** Request bodies of contact writes from the forms' values: only what was given, phones normalised where possible. */
 import type { CountryCode } from 'libphonenumber-js';
 import type { ContactChanges, ContactInput } from '../../../common/contract';
-import { recordKeyOf } from '../outbox/kinds/spec';
-import { normalisePhone } from './phones';
+import { recordKeyOf } from '../outbox';
+import { normalisePhone } from '../phone/phones';
 
 type Phones = NonNullable<ContactChanges['phones']>;
 type Emails = NonNullable<ContactChanges['emails']>;

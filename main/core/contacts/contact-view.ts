@@ -1,8 +1,8 @@
 /** Contacts as the screen shows them: from the service's record, or from a queued change's payload. */
 import type { CountryCode } from 'libphonenumber-js';
 import type { ContactEmail, ContactPhone, ContactView } from '../../../common/contract';
-import type { ServiceContact } from './contact-schema';
-import { displayPhone, pendingPhone } from './phones';
+import type { ServiceContact } from '../api/contact-schema';
+import { displayPhone, pendingPhone } from '../phone/phones';
 
 /** The view of a service record. */
 export function viewOf(c: ServiceContact, country: CountryCode | null): ContactView {

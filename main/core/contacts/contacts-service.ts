@@ -28,9 +28,9 @@ import {
   type ContactTarget,
 } from './contact-payloads';
 import { contactHistory } from './contact-history';
-import { countryOf, learnCountryFrom } from './country';
+import { countryOf, learnCountryFrom } from '../phone/country';
 import { viewOf } from './contact-view';
-import { getContact, listAddressBooks, listContacts } from './contacts-read-api';
+import { getContact, listAddressBooks, listContacts } from '../api/contacts-read-api';
 import { nextAppointments } from './next-appointments';
 import { contactOps, overlay } from './overlay';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';

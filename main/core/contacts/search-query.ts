@@ -1,9 +1,9 @@
 /** What a search box entry means: a name search (`q`), a phone lookup, an e-mail lookup, or everyone. */
 import type { CountryCode } from 'libphonenumber-js';
 import type { ContactView } from '../../../common/contract';
-import type { ContactFilter } from './contacts-read-api';
+import type { ContactFilter } from '../api/contacts-read-api';
 import { hasPhoneCharacters, isEmailAddress } from '../../../common/input-rules';
-import { toE164 } from './phones';
+import { toE164 } from '../phone/phones';
 
 /** A classified search. */
 export type SearchMeaning =

@@ -8,7 +8,7 @@ import type { BookingService } from '../bookings/booking-service';
 import type { CalendarService } from '../calendar/calendar-service';
 import type { ContactsService } from '../contacts/contacts-service';
 import type { BookingWatch } from '../bookings/booking-watch';
-import type { OutboxHost } from '../outbox/outbox-host';
+import type { OutboxHost } from '../outbox';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { MessagesService } from '../messages/messages-service';
 import { appHandlers } from './app-handlers';

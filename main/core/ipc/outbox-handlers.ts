@@ -1,5 +1,5 @@
 /** `outbox:*` handlers: the signed-in account's queued changes and the work held for others. */
-import type { OutboxHost } from '../outbox/outbox-host';
+import type { OutboxHost } from '../outbox';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './result';
 

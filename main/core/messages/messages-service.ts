@@ -9,7 +9,7 @@ import type { OutboxItem, StartText, ThreadDetail, ThreadList } from '../../../c
 import { listMessages, type ServiceConversation } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
 import { SignedOutError } from '../auth/errors';
-import { countryOf } from '../contacts/country';
+import { countryOf } from '../phone/country';
 import type { CoreContext } from '../core-context';
 import { MessagePoller, type PollTiming } from './message-poller';
 import { readQuickTexts, writeQuickTexts } from './quick-texts';

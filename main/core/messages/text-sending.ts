@@ -4,11 +4,11 @@
  * replies the service has not taken yet, with their state in plain words.
  */
 import type { OutboxItem, PendingText, StartText } from '../../../common/contract';
-import { countryOf } from '../contacts/country';
-import { toE164 } from '../contacts/phones';
+import { countryOf } from '../phone/country';
+import { toE164 } from '../phone/phones';
 import type { CoreContext } from '../core-context';
 import type { OpView } from '../outbox';
-import { TEXT_HOLD_MS } from '../outbox/kinds/messages';
+import { TEXT_HOLD_MS } from '../outbox';
 import { nameOf, type AccountState } from './thread-state';
 
 /** A typed phone in E.164 for the account's country (as typed, trimmed, when it cannot be read). */

@@ -6,9 +6,9 @@
 import type { InboundText } from '../../../common/contract';
 import { listConversations, listMessages, type ServiceConversation, type ServiceMessage } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
-import { getContact, listContacts } from '../contacts/contacts-read-api';
-import { countryOf } from '../contacts/country';
-import { displayPhone } from '../contacts/phones';
+import { getContact, listContacts } from '../api/contacts-read-api';
+import { countryOf } from '../phone/country';
+import { displayPhone } from '../phone/phones';
 import type { CoreContext } from '../core-context';
 import { replyMeaning } from './reply-meaning';
 import {

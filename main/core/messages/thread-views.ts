@@ -1,7 +1,7 @@
 /** What the screens are given of a thread and of a text: names, phones, delivery and meaning in plain words. */
 import type { MessageView, ThreadSummary } from '../../../common/contract';
 import type { ServiceConversation, ServiceMessage } from '../api/messages-api';
-import { displayPhone } from '../contacts/phones';
+import { displayPhone } from '../phone/phones';
 import { replyMeaning } from './reply-meaning';
 import { lastAt, nameOf, unreadOf, type AccountState } from './thread-state';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mergeIntoCreate } from '../../../main/core/contacts/contact-payloads';
 import { viewOf } from '../../../main/core/contacts/contact-view';
 import { contactOps, overlay } from '../../../main/core/contacts/overlay';
-import { learnCountry } from '../../../main/core/contacts/phones';
+import { learnCountry } from '../../../main/core/phone/phones';
 import { meaningOf } from '../../../main/core/contacts/search-query';
 import type { OpView } from '../../../main/core/outbox';
 

@@ -4,7 +4,7 @@
  * and a number that cannot be read as it was typed.
  */
 import { describe, expect, it } from 'vitest';
-import { displayPhone, pendingPhone } from '../../../main/core/contacts/phones';
+import { displayPhone, pendingPhone } from '../../../main/core/phone/phones';
 
 describe('phone display', () => {
   it.each([

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { BookingPageView, SlotView } from '../../../common/contract';
-import type { ServiceRequester } from '../api/service-client';
+import type { ServiceRequester } from './service-client';
 
 const idish = z.union([z.number(), z.string()]).transform(String);
 const typeSchema = z.object({

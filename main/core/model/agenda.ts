@@ -3,7 +3,7 @@ import type { Agenda, AgendaItem, AppointmentMessage } from '../../../common/con
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import type { ServiceRequester } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';
-import { displayPhone, learnCountry } from '../contacts/phones';
+import { displayPhone, learnCountry } from '../phone/phones';
 
 const MESSAGES_KEPT = 5;
 

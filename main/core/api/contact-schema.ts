@@ -3,7 +3,7 @@
  * `email_addresses[].address`; the rest as the sandbox designs it). Tolerant of missing optional fields.
  */
 import { z } from 'zod';
-import { serviceId } from '../api/schemas';
+import { serviceId } from './schemas';
 
 const text = z
   .string()

@@ -1,6 +1,6 @@
 /** The account's country, learned from the phone numbers in the service's answers and kept in the read cache. */
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
-import type { ServiceContact } from './contact-schema';
+import type { ServiceContact } from '../api/contact-schema';
 import type { CoreContext } from '../core-context';
 import { learnCountry } from './phones';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /** Contact reads: every page of GET /v1/contacts up to a limit, one contact, and the address books. */
-import type { ServiceRequester } from '../api/service-client';
+import type { ServiceRequester } from './service-client';
 import { addressBookListSchema, contactListSchema, serviceContactSchema, type ServiceContact } from './contact-schema';
 
 /** Filters of GET /v1/contacts the app uses. */

@@ -2,7 +2,7 @@
 import type { BookingSummary } from '../../../common/contract';
 import type { CountryCode } from 'libphonenumber-js';
 import type { BookingRecord } from '../api/bookings-api';
-import { displayPhone } from '../contacts/phones';
+import { displayPhone } from '../phone/phones';
 
 /** The spec's states as the app's three kinds; unknown states are treated as still pending (never as done). */
 export function bookingKind(state: string | null | undefined): BookingSummary['state'] {
