@@ -14,12 +14,11 @@ import {
   isLegacyLine,
   openLegacyLine,
   parseLine,
-  type HeadRecord,
   type LinePrefix,
   type LogKeys,
 } from './record-codec';
 import type { Mark } from './watermark';
-import type { LogRecord } from './types';
+import type { HeadRecord, LogRecord } from './types';
 
 /** A place of the log whose record, confirmed as saved, could not be read; `hint` is what its line said it was. */
 export interface LostPlace {

@@ -11,21 +11,13 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import { parseJson } from '../../../common/parse-unknown';
 import { storedRecord } from './stored-record';
-import type { LogRecord } from './types';
+import type { HeadRecord, LogRecord } from './types';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const AAD_V1 = Buffer.from('frontdesk-outbox/1');
 const AAD_V2 = 'frontdesk-outbox/2';
 const MAC_CHARS = 16;
-
-/** The first line of every format-2 file: its id, and the state it replaced (for a crash between rename and mark). */
-export interface HeadRecord {
-  t: 'head';
-  file: string;
-  /** The log (file id and last record) this file was written from, or null for a new log. */
-  from: { file: string; seq: number } | null;
-}
 
 /** What a format-2 line says about itself: trustworthy only when `macOk`. */
 export interface LinePrefix {

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { KINDS } from './kinds';
 import { readPayload } from './kinds/stored-format';
-import type { HeadRecord } from './record-codec';
-import { OP_KINDS, type LogRecord, type OpError, type OpResult, type OutboxOp } from './types';
+import { OP_KINDS, type HeadRecord, type LogRecord, type OpError, type OpResult, type OutboxOp } from './types';
 
 const opError = z.object({
   kind: z.enum([

@@ -95,6 +95,14 @@ export type OpState = Pick<
 export type LogRecord =
   { t: 'put'; op: OutboxOp } | { t: 'upd'; id: string; s: Partial<OpState> } | { t: 'del'; id: string };
 
+/** The first line of every format-2 file: its id, and the state it replaced (for a crash between rename and mark). */
+export interface HeadRecord {
+  t: 'head';
+  file: string;
+  /** The log (file id and last record) this file was written from, or null for a new log. */
+  from: { file: string; seq: number } | null;
+}
+
 /** An op as the UI sees it. */
 export interface OpView extends OutboxOp {
   /** The appointment time has passed (flag for the UI; book_now in the past goes to needs_attention). */
