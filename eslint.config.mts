@@ -7,13 +7,15 @@ import { closedWorld } from './scripts/lint/closed-world';
 
 /**
  * Runtime boundaries, closed-world: scripts/lint/closed-world.ts lists what each runtime folder may import and
- * everything else fails. The bridge object on `window` is read in renderer/lib/frontdesk.ts only.
+ * everything else fails. Inside core and the renderer, imports also follow the layers listed there
+ * (`frontdesk/layers`; `npm run lint:layers` counts breaches and circles). The bridge object on `window` is read in
+ * renderer/lib/frontdesk.ts only.
  */
 const boundaries: Linter.Config[] = [
   {
     files: ['main/**/*.ts', 'common/**/*.ts', 'preload/**/*.ts', 'renderer/**/*.{ts,tsx}', 'test/sandbox/**/*.ts'],
     plugins: { frontdesk: closedWorld },
-    rules: { 'frontdesk/closed-world': 'error' },
+    rules: { 'frontdesk/closed-world': 'error', 'frontdesk/layers': 'error' },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

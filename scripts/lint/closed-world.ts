@@ -180,5 +180,169 @@ const rule: Rule.RuleModule = {
   },
 };
 
-/** The ESLint plugin: `frontdesk/closed-world`. */
-export const closedWorld = { rules: { 'closed-world': rule } };
+/**
+ * Layers inside a runtime (like VS Code's code-layering): a file may import only from its own layer or a lower one.
+ * In a layer marked `apart`, each folder is a unit of its own and may not import another unit of that layer, except
+ * through the unit's `index` when the layer says `throughIndex`. A `sealed` folder is entered only through its
+ * `index`. Every module of a layered runtime has a layer: a new loose file must be placed here.
+ */
+interface Layer {
+  /** Shown in the error. */
+  name: string;
+  /** Repo paths without extension: a folder ending in '/', or one module. */
+  paths: string[];
+  /** Units that may not import each other: each folder of `paths`, or each folder below each of `paths`. */
+  apart?: 'paths' | 'subfolders';
+  /** With `apart`: a unit may import another unit's `index` (its public face), and nothing else of it. */
+  throughIndex?: boolean;
+}
+
+/** The layers of one runtime folder, lowest first. */
+interface Layering {
+  /** The runtime folder, ending in '/'. */
+  root: string;
+  layers: Layer[];
+  /** Folders entered only through their `index` from outside them. */
+  sealed: string[];
+  why: string;
+}
+
+const layerings: Layering[] = [
+  {
+    // The renderer's features are screens; one feature uses another only through the `index.ts` that feature
+    // offers (calendar's appointment slots and states, messages' dialogs, bookings' badge, outbox's notices,
+    // shell's shortcuts, account's menu), so what a feature keeps to itself stays its own.
+    root: 'renderer/',
+    layers: [
+      { name: 'lib', paths: ['renderer/lib/'] },
+      { name: 'stores', paths: ['renderer/stores/'] },
+      { name: 'components', paths: ['renderer/components/'] },
+      { name: 'features', paths: ['renderer/features/'], apart: 'subfolders', throughIndex: true },
+      { name: 'App', paths: ['renderer/App', 'renderer/main'] },
+    ],
+    sealed: [],
+    why: 'renderer layers run lib < stores < components < features < App',
+  },
+  {
+    // base: the loose modules every part of core leans on (Platform, config, clocks, timers, events, the data
+    // folder, connectivity, crash guard, static files, input refusals, security/). model: what several domains
+    // share (model/, phone/, core-context.ts). app: app-core.ts and what only it runs (prefetch.ts,
+    // screen-first.ts). The four domains do not import each other.
+    root: 'main/core/',
+    layers: [
+      {
+        name: 'base',
+        paths: [
+          'main/core/platform',
+          'main/core/config',
+          'main/core/events',
+          'main/core/session-events',
+          'main/core/no-follow',
+          'main/core/given-clock',
+          'main/core/retry-timer',
+          'main/core/input-refused',
+          'main/core/data-folder',
+          'main/core/crash-guard',
+          'main/core/static-files',
+          'main/core/connectivity',
+          'main/core/security/',
+        ],
+      },
+      {
+        name: 'api, cache, auth, log',
+        paths: ['main/core/api/', 'main/core/cache/', 'main/core/auth/', 'main/core/log/'],
+      },
+      { name: 'outbox', paths: ['main/core/outbox/'] },
+      { name: 'model and phone', paths: ['main/core/model/', 'main/core/phone/', 'main/core/core-context'] },
+      {
+        name: 'domains',
+        paths: ['main/core/calendar/', 'main/core/contacts/', 'main/core/bookings/', 'main/core/messages/'],
+        apart: 'paths',
+      },
+      { name: 'ipc', paths: ['main/core/ipc/'] },
+      { name: 'app-core', paths: ['main/core/app-core', 'main/core/prefetch', 'main/core/screen-first'] },
+    ],
+    sealed: ['main/core/outbox/'],
+    why: 'core layers run base < api, cache, auth, log < outbox < model and phone < domains < ipc < app-core',
+  },
+];
+
+const inLayer = (layer: Layer, module: string): string | undefined => layer.paths.find((p) => covers(p, module));
+
+/** Where a module (repo path without extension) sits: its layering, layer index and unit. */
+function placeOf(module: string): { layering: Layering; index: number; unit: string | undefined } | undefined {
+  const layering = layerings.find((l) => module.startsWith(l.root));
+  if (!layering) return undefined;
+  const index = layering.layers.findIndex((layer) => inLayer(layer, module) !== undefined);
+  if (index < 0) return { layering, index, unit: undefined };
+  const layer = layering.layers[index]!;
+  const path = inLayer(layer, module)!;
+  const below = module.slice(path.length).split('/');
+  const unit = layer.apart === 'subfolders' && below.length > 1 ? `${path}${below[0]}/` : path;
+  return { layering, index, unit };
+}
+
+/**
+ * Why importing `target` from `file` breaks a layer rule, or undefined when it does not. Both are repo paths; the
+ * target's extension, if any, is ignored, and only TypeScript modules are governed (not CSS or assets).
+ */
+export function layerBreach(file: string, target: string): string | undefined {
+  if (/\.(css|svg|png|html|json)$/.test(target)) return undefined;
+  const from = file.replace(/\.tsx?$/, '');
+  const bare = target.replace(/\.tsx?$/, '');
+  // `'../outbox'` names the folder's index.
+  const folders = layerings.flatMap((l) => [...l.sealed, ...l.layers.flatMap((layer) => layer.paths)]);
+  const to = folders.includes(`${bare}/`) || placeOf(`${bare}/index`)?.unit === `${bare}/` ? `${bare}/index` : bare;
+  const sealed = layerings.flatMap((l) => l.sealed).find((s) => to.startsWith(s) && !from.startsWith(s));
+  if (sealed && to !== `${sealed}index`) return `${sealed} is entered only through ${sealed}index.ts`;
+  const here = placeOf(from);
+  if (!here) return undefined;
+  if (here.index < 0) return `${file} has no layer: place it in a layer of scripts/lint/closed-world.ts`;
+  if (!to.startsWith(here.layering.root)) return undefined;
+  const there = placeOf(to)!;
+  if (there.index < 0) return `${target} has no layer: place it in a layer of scripts/lint/closed-world.ts`;
+  const layers = here.layering.layers;
+  if (there.index > here.index)
+    return `${layers[here.index]!.name} may not import ${layers[there.index]!.name} (${here.layering.why})`;
+  const layer = layers[here.index]!;
+  if (there.index === here.index && layer.apart && there.unit !== here.unit) {
+    if (layer.throughIndex && to === `${there.unit}index`) return undefined;
+    return layer.throughIndex
+      ? `${here.unit} may use ${there.unit} only through ${there.unit}index.ts`
+      : `${here.unit} may not import ${there.unit}: ${layer.name} do not import each other; lift what they share into a lower layer`;
+  }
+  return undefined;
+}
+
+const layerRule: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Inside a runtime, imports follow the layers listed in scripts/lint/closed-world.ts.' },
+    schema: [],
+  },
+  create(context) {
+    const file = relative(context.cwd, context.filename).split('\\').join('/');
+    if (!layerings.some((l) => file.startsWith(l.root)) && !file.startsWith('main/')) return {};
+    const check = (node: Rule.Node, source: unknown): void => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = posix.normalize(posix.join(posix.dirname(file), source));
+      const breach = layerBreach(file, target);
+      if (breach) context.report({ node, message: `${file} may not import '${source}': ${breach}.` });
+    };
+    const literal = (n: unknown): unknown =>
+      n && typeof n === 'object' && (n as { type?: string }).type === 'Literal' ? (n as { value: unknown }).value : n;
+    return {
+      ImportDeclaration: (node) => check(node as Rule.Node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node as Rule.Node, node.source.value),
+      ExportAllDeclaration: (node) => check(node as Rule.Node, node.source.value),
+      ImportExpression: (node) => check(node as Rule.Node, literal(node.source)),
+      ...({
+        TSImportType: (node: { argument?: { literal?: { value?: unknown } } } & Rule.Node) =>
+          check(node, node.argument?.literal?.value),
+      } as Rule.RuleListener),
+    };
+  },
+};
+
+/** The ESLint plugin: `frontdesk/closed-world` between runtimes, `frontdesk/layers` inside them. */
+export const closedWorld = { rules: { 'closed-world': rule, layers: layerRule } };
