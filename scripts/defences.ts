@@ -318,6 +318,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/outbox/kept-aside-notice.test.tsx'],
   },
   {
+    name: 'a folder planted at an outbox file blocks the outbox with a message that does not name the file',
+    file: 'main/core/outbox/outbox-host.ts',
+    find: 'const file = await fileInTheWay(error);',
+    replace: 'const file = await fileInTheWay(null);',
+    tests: ['test/integration/outbox/planted-folder.test.ts'],
+  },
+  {
+    name: 'a folder planted at outbox.log: the failed read does not say which file',
+    file: 'main/core/outbox/log-file.ts',
+    find: 'failed.path ??= path;',
+    replace: '',
+    tests: ['test/integration/outbox/planted-folder.test.ts'],
+  },
+  {
     name: 'a damaged status update of a change still there is counted as a lost change',
     file: 'main/core/outbox/log-recovery.ts',
     find: "if (hint.t === 'u' || (hint.t === 'p' && seq < (lastPut.get(hint.id) ?? 0))) doubt.add(op.id);",

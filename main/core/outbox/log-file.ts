@@ -60,7 +60,12 @@ export async function readLog(path: string, keys: LogKeys, mark: Mark | null): P
   try {
     buf = await readFile(path, { flag: NO_FOLLOW.read });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const failed = error as NodeJS.ErrnoException;
+    if (failed.code !== 'ENOENT') {
+      // A read that fails (a folder planted at the log's name) does not say which file: the message to the user does.
+      failed.path ??= path;
+      throw error;
+    }
     buf = Buffer.alloc(0);
   }
   const { lines, tail } = splitLines(buf);

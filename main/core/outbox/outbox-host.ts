@@ -3,7 +3,7 @@
  * contract events (its one listener), and is what the signed-in user may see and touch of it (the Outbox view, the
  * status bar's counts, the work held for other sign-ins). Domain services queue their writes through `get()`.
  */
-import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutboxItem, OutboxLocked, OutboxSummary } from '../../../common/contract';
 import type { ServiceRequester } from '../api/service-client';
@@ -77,9 +77,17 @@ export class OutboxHost {
     } catch (error) {
       // The queue's key cannot be unwrapped on this computer (keystore changed, key file lost). The log and the key
       // are left untouched, so putting the old key back and restarting brings every change back.
-      platform.log.error('the outbox could not be opened', { reason: (error as Error).message });
-      this.failure =
-        'Frontdesk cannot read the changes waiting on this computer. Nothing was deleted; ask your administrator for help.';
+      const file = await fileInTheWay(error);
+      platform.log.error('the outbox could not be opened', {
+        reason: (error as Error).message,
+        ...(file ? { file: file.path } : {}),
+      });
+      const what = !file
+        ? ''
+        : file.folder
+          ? `: ${file.path} is a folder where Frontdesk keeps a file`
+          : `: ${file.path} cannot be opened`;
+      this.failure = `Frontdesk cannot read the changes waiting on this computer${what}. Nothing was deleted; ask your administrator for help.`;
       if (error instanceof DataKeyUnavailableError) {
         this.locked = {
           changes: error.changes,
@@ -276,4 +284,19 @@ function setAsideNote(locked: OutboxLocked): string {
       : `these files back into ${locked.folder} once the Outbox shows nothing waiting, and start Frontdesk.`,
     '',
   ].join('\n');
+}
+
+/**
+ * The file a failed start was about, when the error names one (a folder planted at the name of the log, its
+ * watermark, its key's fingerprint or a temp file; a file that cannot be opened), so the message can say which.
+ */
+async function fileInTheWay(error: unknown): Promise<{ path: string; folder: boolean } | null> {
+  const e = error as { path?: unknown; info?: { path?: unknown } } | null;
+  const path = typeof e?.path === 'string' ? e.path : typeof e?.info?.path === 'string' ? e.info.path : null;
+  if (!path) return null;
+  const folder = await lstat(path).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );
+  return { path, folder };
 }

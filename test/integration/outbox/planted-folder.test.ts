@@ -1,0 +1,42 @@
+/**
+ * A folder planted where the outbox keeps a file (its log, its watermark, its key's fingerprint, a temp file) stops
+ * the outbox from opening; the message, on screen and in the app's log, names that file so whoever helps can find it.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { makeCore, tempDir } from '../../support/core-fixture';
+
+let sandbox: Sandbox;
+const folders: Array<{ cleanup(): void }> = [];
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, contacts: 1, events: 1 });
+});
+afterAll(async () => {
+  await sandbox.close();
+  folders.forEach((f) => f.cleanup());
+});
+
+describe('a folder planted at one of the outbox files', () => {
+  for (const name of ['outbox.log', 'outbox.mark', 'outbox.key-id', 'outbox.log.tmp', 'data-key.json.tmp']) {
+    it(`${name}: the message names it`, async () => {
+      const f = tempDir('outbox-planted-');
+      folders.push(f);
+      mkdirSync(join(f.dir, 'outbox', name), { recursive: true });
+      const made = makeCore(sandbox.url, { dataDir: f.dir });
+      try {
+        await made.core.start();
+        const said = made.core.outbox.summary().cannotOpen ?? '';
+        expect(said).toContain('Frontdesk cannot read the changes waiting on this computer');
+        expect(said).toContain(join(f.dir, 'outbox', name));
+        expect(said).toContain('is a folder where Frontdesk keeps a file');
+        expect(made.log.lines.find((l) => l.includes('the outbox could not be opened'))).toContain(
+          JSON.stringify(join(f.dir, 'outbox', name)),
+        );
+      } finally {
+        await made.cleanup();
+      }
+    });
+  }
+});
