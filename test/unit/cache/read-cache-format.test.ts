@@ -2,7 +2,7 @@
  * Copies on disk are read with their slot's schema (test/fixtures/read-cache-1): a copy of today's shape is a hit,
  * one of another shape under the same key is a miss, never handed to the screen.
  */
-import { cpSync } from 'node:fs';
+import { chmodSync, cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
@@ -19,6 +19,8 @@ function fixtureCache() {
   const d = tempDir('read-cache-1-');
   dirs.push(d);
   cpSync(FIXTURE, d.dir, { recursive: true });
+  // git checks files out readable by others; a key file others can read is refused (as it should be)
+  chmodSync(join(d.dir, 'vault.key'), 0o600);
   const log = memoryLogger();
   const cache = new ReadCache(join(d.dir, 'cache'), createFileCipher(join(d.dir, 'vault.key')), log, async () => true);
   return { cache, log };
