@@ -332,6 +332,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/outbox/planted-folder.test.ts'],
   },
   {
+    name: 'outbox.log and outbox.mark both deleted beside the key fingerprint pass for a first start, untold',
+    file: 'main/core/outbox/op-log.ts',
+    find: 'const bothGone = !markWasThere',
+    replace: 'const bothGone = false && !markWasThere',
+    tests: ['test/unit/outbox/mark-missing.test.ts'],
+  },
+  {
     name: 'a damaged status update of a change still there is counted as a lost change',
     file: 'main/core/outbox/log-recovery.ts',
     find: "if (hint.t === 'u' || (hint.t === 'p' && seq < (lastPut.get(hint.id) ?? 0))) doubt.add(op.id);",

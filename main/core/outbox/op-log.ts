@@ -10,7 +10,15 @@ import { dirname, join } from 'node:path';
 import { NO_FOLLOW } from '../no-follow';
 import type { Logger } from '../platform';
 import type { KeptAside } from './kept-aside';
-import { changesIn, fsyncDir, keyFingerprint, readLog, removeStaleTemp, type ReadResult } from './log-file';
+import {
+  changesIn,
+  fsyncDir,
+  KEY_ID_FILE,
+  keyFingerprint,
+  readLog,
+  removeStaleTemp,
+  type ReadResult,
+} from './log-file';
 import { boundByMark, recover, type Recovery } from './log-recovery';
 import { logKeys, newFileId, sealLine, type LogKeys } from './record-codec';
 import type { LogRecord } from './types';
@@ -81,10 +89,10 @@ export class OpLog {
     await kept.load();
     const keys = logKeys(key);
     const markPath = join(dir, 'outbox.mark');
-    const markWasThere = await lstat(markPath).then(
-      () => true,
-      () => false,
-    );
+    const markWasThere = await exists(markPath);
+    // The key's fingerprint is written at the first start after the mark is made (and by versions before the mark,
+    // always beside a log file): with it there, a log and a mark both gone were deleted, not never written.
+    const bothGone = !markWasThere && !(await exists(path)) && (await exists(join(dir, KEY_ID_FILE)));
     const mark = await Watermark.open(markPath, keys);
     // The mark's name is made durable before any log is written under it, so no crash leaves a log without it.
     if (!markWasThere) fsyncDir(dir);
@@ -96,7 +104,11 @@ export class OpLog {
       // no mark (`from` null). Anything else (the mark deleted, or emptied beside a log written from an earlier mark)
       // means a cut at a line end could not be found: the user is told the log cannot be checked as whole.
       const unsure =
-        !mark.current && read.format === 'bound' && read.totalBytes > 0 && (!markWasThere || read.head?.from !== null);
+        bothGone ||
+        (!mark.current &&
+          read.format === 'bound' &&
+          read.totalBytes > 0 &&
+          (!markWasThere || read.head?.from !== null));
       const recovery = await OpLog.recover(dir, path, read, key, mark.current, { log, kept, now, unsure });
       // Every start writes the log afresh under a new file id, even when nothing was wrong with it: a copy of this
       // folder (same key, same file id) started on its own then writes under an id of its own, so a line pasted from
@@ -141,7 +153,7 @@ export class OpLog {
     mark: Mark | null,
     d: { log: Logger; kept: KeptAside; now: number; unsure: boolean },
   ): Promise<Recovery & { anotherKey: boolean }> {
-    const keyIdFile = join(dir, 'outbox.key-id');
+    const keyIdFile = join(dir, KEY_ID_FILE);
     const keyId = keyFingerprint(key);
     const storedId = (await readFile(keyIdFile, { encoding: 'utf8', flag: NO_FOLLOW.read }).catch(() => '')).trim();
     const anotherKey =
@@ -369,4 +381,12 @@ function reportDamage(read: ReadResult, recovery: Recovery, log: Logger, file: s
     log.error('queued changes of a shape this version cannot read were kept aside', { records: unknownShape, file });
   if (reasons('unfinished last write') > 0)
     log.warn('an unfinished last write (crash during a write) was kept aside', { file });
+}
+
+/** Whether anything is at `path` (not following a link). */
+function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
 }

@@ -59,6 +59,15 @@ describe('the watermark missing beside a log that holds records', () => {
     expect(next.box.keptAside()).toMatchObject({ unsure: true });
   });
 
+  it('deleted together with the log: told too (the key fingerprint beside them says a log was there)', async () => {
+    const f = await fourQueued();
+    rmSync(f.markFile);
+    rmSync(f.logFile);
+    const { box } = await f.reopen();
+    expect(box.list()).toHaveLength(0);
+    expect(box.keptAside()).toMatchObject({ unsure: true });
+  });
+
   it('emptied (its slots gone) beside a log written from an earlier mark: the same', async () => {
     const f = await fourQueued();
     writeFileSync(f.markFile, '');
