@@ -294,7 +294,7 @@ export const DEFENCES: Defence[] = [
     file: 'main/core/outbox/op-log.ts',
     find: 'changes: boundByMark(found.changes, read, mark)',
     replace: 'changes: found.changes',
-    tests: ['test/unit/outbox/notice-bound.test.ts'],
+    tests: ['test/unit/outbox/notice-bound.test.ts', 'test/integration/outbox/planted-folder.test.ts'],
   },
   {
     name: 'changes confirmed sent before a loss are counted as changes that may not have been sent',

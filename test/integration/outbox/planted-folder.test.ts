@@ -2,11 +2,13 @@
  * A folder planted where the outbox keeps a file (its log, its watermark, its key's fingerprint, a temp file) stops
  * the outbox from opening; the message, on screen and in the app's log, names that file so whoever helps can find it.
  */
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { makeCore, tempDir } from '../../support/core-fixture';
+import { openOutbox, tokenClient } from './helpers';
 
 let sandbox: Sandbox;
 const folders: Array<{ cleanup(): void }> = [];
@@ -39,4 +41,30 @@ describe('a folder planted at one of the outbox files', () => {
       }
     });
   }
+});
+
+describe('a pipe planted at outbox.log', () => {
+  it('is removed at start, and the one change it stood in for is counted once, not per record', async () => {
+    const f = tempDir('outbox-planted-');
+    folders.push(f);
+    const box = await openOutbox({
+      dataDir: f.dir,
+      service: tokenClient(sandbox.url, () => 'no-token'),
+      account: () => 'sandbox|owner',
+      online: () => false,
+    });
+    const op = await box.enqueue('contact.create', { address_book_id: 2001, name: 'Pipe Patient' });
+    await box.edit(op.id, { address_book_id: 2001, name: 'Pipe Patient Edited' });
+    await box.close();
+    const logFile = join(f.dir, 'outbox', 'outbox.log');
+    rmSync(logFile);
+    execFileSync('mkfifo', [logFile]);
+    const made = makeCore(sandbox.url, { dataDir: f.dir });
+    try {
+      await made.core.start();
+      expect(made.core.outbox.summary().keptAside?.count).toBe(1);
+    } finally {
+      await made.cleanup();
+    }
+  });
 });
