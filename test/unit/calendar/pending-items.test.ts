@@ -7,12 +7,21 @@ import { describe, expect, it } from 'vitest';
 import type { Agenda, AgendaItem } from '../../../common/contract';
 import { applyPending, withPendingChanges } from '../../../main/core/calendar/pending-items';
 import type { OpView } from '../../../main/core/outbox';
+import { storedRecord } from '../../../main/core/outbox/stored-record';
 import { makeOp } from '../outbox/support';
 
 let seq = 0;
 function op(kind: OpView['kind'], payload: Record<string, unknown>, over: Partial<OpView> = {}): OpView {
   seq++;
   return { ...makeOp({ id: `op-${seq}`, seq, kind, payload, ...over }), timePassed: false };
+}
+
+/** The op as the outbox holds it after reading it from disk: its payload brought to today's version. */
+function fromDisk(o: OpView): OpView {
+  const { timePassed, ...stored } = o;
+  const record = storedRecord.parse({ t: 'put', op: { ...stored, payloadVersion: undefined } });
+  if (record.t !== 'put') throw new Error('not a put record');
+  return { ...record.op, timePassed };
 }
 
 const served: AgendaItem = {
@@ -83,12 +92,13 @@ describe('changes waiting to sync on the schedule', () => {
   it('a booking waiting to sync holds its time; one the service refused leaves no row behind', () => {
     const at = { appointmentAt: Date.parse('2030-01-08T10:00:00-06:00') };
     const payload = { booking_page: 'lakeside', time: '2030-01-08T10:00:00', name: 'Priya Raman', calendar_id: 1001 };
-    const waiting = op('booking.book_now', payload, at);
+    // queued as the request body (before payloads carried a version), read back from disk
+    const waiting = fromDisk(op('booking.book_now', payload, at));
     expect(show([waiting]).map((i) => [i.title, i.pending?.status, i.calendarId])).toEqual([
       ['Cleaning', undefined, 1001],
       ['Appointment for Priya Raman', 'waiting', 1001],
     ]);
-    const refused = op('booking.book_now', payload, { ...at, status: 'needs_attention' });
+    const refused = fromDisk(op('booking.book_now', payload, { ...at, status: 'needs_attention' }));
     expect(show([refused])).toEqual([served]);
   });
 
@@ -105,7 +115,7 @@ describe('changes waiting to sync on the schedule', () => {
       email: '',
       fieldData: {},
     };
-    const [fromOld, fromInput] = [old, input].map((p) => show([op('booking.book_now', p, at)])[1]);
+    const [fromOld, fromInput] = [old, input].map((p) => show([fromDisk(op('booking.book_now', p, at))])[1]);
     expect(fromInput).toMatchObject({ title: 'Appointment for Priya Raman', calendarId: 1001, start: fromOld?.start });
     expect(fromInput?.people).toEqual([{ name: 'Priya Raman', phone: '(312) 555-0142', email: '', state: '' }]);
     expect(fromOld?.people).toEqual([{ name: 'Priya Raman', phone: '', email: '', state: '' }]);
