@@ -400,8 +400,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'sign-out skips the cache wipe',
     file: 'main/core/app-core.ts',
-    find: "if (account && why !== 'session_ended') await cache.wipeAccount(account);",
-    replace: 'void why;',
+    find: 'await cache.wipeAccount(event.account);',
+    replace: 'void event;',
     tests: ['test/integration/app/patient-data-at-rest.test.ts'],
   },
   {
@@ -413,9 +413,9 @@ export const DEFENCES: Defence[] = [
   },
   {
     name: 'nothing is read ahead for offline work at sign-in or start',
-    file: 'main/core/app-core.ts',
-    find: 'prefetch.accountChanged(account);',
-    replace: 'void prefetch;',
+    file: 'main/core/prefetch.ts',
+    find: "if (event.type === 'signed_in') this.accountChanged(event.account);",
+    replace: "if (event.type === 'signed_in') void event;",
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {
@@ -596,8 +596,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'a link planted at settings.json is read as the settings (no-follow opens)',
     file: 'main/core/data-folder.ts',
-    find: 'flag: NO_FOLLOW.read })',
-    replace: "flag: 'r' })",
+    find: "flag: NO_FOLLOW.read | NONBLOCK });",
+    replace: 'flag: NONBLOCK });',
     tests: ['test/integration/app/whole-data-folder.test.ts'],
   },
   // --- Main stays up.
@@ -772,7 +772,7 @@ export const DEFENCES: Defence[] = [
   },
   {
     name: 'marks (Arrived, No-show, …) are offered on a visit whose cancellation is queued',
-    file: 'renderer/features/calendar/AppointmentMenu.tsx',
+    file: 'renderer/features/calendar/appointment-actions.ts',
     find: "return item.id > 0 && item.pending?.change !== 'delete';",
     replace: 'return item.id > 0;',
     tests: ['test/unit/calendar/cancel-undo.test.tsx'],
