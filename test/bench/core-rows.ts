@@ -6,7 +6,7 @@ import { fsyncSync, mkdtempSync, openSync, closeSync, rmSync, writeSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { admin, startAuthSandbox } from '../support/auth-fixture';
-import { call, signedInCore } from '../integration/contacts/contacts-kit';
+import { call, signedInCore } from '../support/bootstrap';
 import { mintToken } from '../integration/outbox/helpers';
 import { drained, openOutbox, tokenClient } from '../integration/outbox/outbox-setup';
 import type { Unit } from './runner';

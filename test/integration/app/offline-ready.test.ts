@@ -12,7 +12,7 @@ import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
-import { call, callRaw, goOffline, goOnline, waitForOp } from '../contacts/contacts-kit';
+import { call, callRaw, goOffline, goOnline, waitForOp } from '../../support/bootstrap';
 
 const DAY = 86_400_000;
 const opened: { sb?: Sandbox; cores: MadeCore[] } = { cores: [] };

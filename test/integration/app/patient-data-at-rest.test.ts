@@ -5,23 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
-import type { MadeCore } from '../../support/auth-fixture';
+import { expect, it } from 'vitest';
 import { waitFor } from '../../support/wait';
-import { call, signedInCore, startContactsSandbox } from '../contacts/contacts-kit';
+import { call, useBootstrap } from '../../support/bootstrap';
 
-let sb: Sandbox;
-let made: MadeCore;
-
-beforeAll(async () => {
-  sb = await startContactsSandbox();
-  made = await signedInCore(sb);
-});
-afterAll(async () => {
-  await made.cleanup();
-  await sb.close();
-});
+const kit = useBootstrap({ sandbox: { contacts: 300, events: 5 } });
 
 /** Every file under the data folder, with its bytes. */
 function filesOf(dir: string): { path: string; bytes: Buffer }[] {
@@ -46,12 +34,12 @@ function leaks(dir: string, needles: string[]): string[] {
 }
 
 it('keeps no patient name, phone or e-mail readable in any file, and a sign-out leaves no offline copy', async () => {
-  const list = await call(made, 'contacts:search', { query: '' });
+  const list = await call(kit.made, 'contacts:search', { query: '' });
   const someone = list.items.find((contact) => contact.phones.length > 0 && contact.emails.length > 0)!;
   expect(someone).toBeDefined();
-  await call(made, 'contacts:get', { id: someone.id! });
+  await call(kit.made, 'contacts:get', { id: someone.id! });
   // The offline copies are written behind the answers: wait for them to land (so there is something to look at).
-  await waitFor(() => cacheFiles(made.dir).length >= 2, { what: 'the offline copies to be written' });
+  await waitFor(() => cacheFiles(kit.made.dir).length >= 2, { what: 'the offline copies to be written' });
 
   const needles = list.items.flatMap((contact) => [
     contact.name,
@@ -59,9 +47,9 @@ it('keeps no patient name, phone or e-mail readable in any file, and a sign-out 
     ...contact.emails.map((email) => email.address),
   ]);
   expect(needles.length).toBeGreaterThan(list.items.length);
-  expect(leaks(made.dir, needles)).toEqual([]);
+  expect(leaks(kit.made.dir, needles)).toEqual([]);
 
-  await call(made, 'auth:sign-out');
-  expect(cacheFiles(made.dir)).toEqual([]);
-  expect(leaks(made.dir, needles)).toEqual([]);
+  await call(kit.made, 'auth:sign-out');
+  expect(cacheFiles(kit.made.dir)).toEqual([]);
+  expect(leaks(kit.made.dir, needles)).toEqual([]);
 });

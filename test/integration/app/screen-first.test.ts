@@ -9,7 +9,7 @@ import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
-import { call } from '../contacts/contacts-kit';
+import { call } from '../../support/bootstrap';
 
 /** Routes only the read-ahead and the texts poller ask at sign-in (the schedule never does). */
 const BACKGROUND = [

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
 import { startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
-import { call, callRaw, goOffline, goOnline, signedInCore, waitForOp } from '../contacts/contacts-kit';
+import { call, callRaw, goOffline, goOnline, signedInCore, waitForOp } from '../../support/bootstrap';
 
 let sb: Sandbox;
 let made: MadeCore;

@@ -2,34 +2,22 @@
  * A request core refuses by itself (nothing reaches the service) comes back as a `validation` error the form can
  * show, not as a `service_error`: here, asking the booking form to open or change a queued contact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
-import type { MadeCore } from '../../support/auth-fixture';
-import { call, callRaw, goOffline, signedInCore, startContactsSandbox } from './contacts-kit';
+import { describe, expect, it } from 'vitest';
+import { call, callRaw, goOffline, useBootstrap } from '../../support/bootstrap';
 
-let sb: Sandbox;
-let made: MadeCore;
-
-beforeAll(async () => {
-  sb = await startContactsSandbox();
-  made = await signedInCore(sb);
-});
-afterAll(async () => {
-  await made.cleanup();
-  await sb.close();
-});
+const kit = useBootstrap({ sandbox: { contacts: 300, events: 5 } });
 
 describe('local refusals', () => {
   it('a queued contact opened or changed as a booking is a validation error', async () => {
-    await call(made, 'contacts:address-books');
-    await goOffline(sb, made);
-    const contact = await call(made, 'contacts:create', {
+    await call(kit.made, 'contacts:address-books');
+    await goOffline(kit.sb, kit.made);
+    const contact = await call(kit.made, 'contacts:create', {
       firstName: 'Not',
       lastName: 'Booking',
       phones: [],
       emails: [],
     });
-    expect(await callRaw(made, 'bookings:draft', { id: contact.id })).toMatchObject({
+    expect(await callRaw(kit.made, 'bookings:draft', { id: contact.id })).toMatchObject({
       ok: false,
       error: { code: 'validation', message: 'That change is not a booking.' },
     });
@@ -42,7 +30,7 @@ describe('local refusals', () => {
       email: '',
       fieldData: {},
     };
-    expect(await callRaw(made, 'bookings:rebook', { id: contact.id, booking })).toMatchObject({
+    expect(await callRaw(kit.made, 'bookings:rebook', { id: contact.id, booking })).toMatchObject({
       ok: false,
       error: { code: 'validation' },
     });

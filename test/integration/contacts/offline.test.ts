@@ -1,42 +1,30 @@
 /** Contacts when the service cannot be reached: the last good answer per search, with the time it was read. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
-import { admin, type MadeCore } from '../../support/auth-fixture';
-import { call, callRaw, goOffline, goOnline, signedInCore, startContactsSandbox } from './contacts-kit';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, callRaw, goOffline, goOnline, signedInCore, useBootstrap } from '../../support/bootstrap';
 
-let sb: Sandbox;
-let made: MadeCore;
-
-beforeAll(async () => {
-  sb = await startContactsSandbox();
-  made = await signedInCore(sb);
-});
+const kit = useBootstrap({ sandbox: { contacts: 300, events: 5 } });
 afterEach(async () => {
-  await admin(sb).clearFaults();
-});
-afterAll(async () => {
-  await made.cleanup();
-  await sb.close();
+  await kit.admin().clearFaults();
 });
 
 describe('contacts offline', () => {
   it('answers a search from the cache with the time of the last good answer, and fresh again once back', async () => {
-    const browse = await call(made, 'contacts:search', { query: '' });
-    const fresh = await call(made, 'contacts:search', { query: 'an' });
+    const browse = await call(kit.made, 'contacts:search', { query: '' });
+    const fresh = await call(kit.made, 'contacts:search', { query: 'an' });
     expect(fresh.source).toBe('service');
     const someone = fresh.items[3]!;
-    const byId = await call(made, 'contacts:get', { id: someone.id! });
-    const books = await call(made, 'contacts:address-books');
-    await goOffline(sb, made);
+    const byId = await call(kit.made, 'contacts:get', { id: someone.id! });
+    const books = await call(kit.made, 'contacts:address-books');
+    await goOffline(kit.sb, kit.made);
 
-    const stale = await call(made, 'contacts:search', { query: ' AN ' });
+    const stale = await call(kit.made, 'contacts:search', { query: ' AN ' });
     expect(stale).toEqual({ ...fresh, query: 'AN', source: 'cache' });
-    expect(await call(made, 'contacts:cached', { query: 'an' })).toEqual({ ...fresh, source: 'cache' });
-    expect(await call(made, 'contacts:get', { id: someone.id! })).toEqual({ ...byId, source: 'cache' });
-    expect(await call(made, 'contacts:address-books')).toEqual(books);
+    expect(await call(kit.made, 'contacts:cached', { query: 'an' })).toEqual({ ...fresh, source: 'cache' });
+    expect(await call(kit.made, 'contacts:get', { id: someone.id! })).toEqual({ ...byId, source: 'cache' });
+    expect(await call(kit.made, 'contacts:address-books')).toEqual(books);
 
     // Never asked while online: narrowed down from the last full list.
-    const narrowed = await call(made, 'contacts:search', { query: someone.lastName });
+    const narrowed = await call(kit.made, 'contacts:search', { query: someone.lastName });
     expect(narrowed).toMatchObject({ source: 'cache', fetchedAt: browse.fetchedAt });
     expect(narrowed.items.map((c) => c.id)).toContain(someone.id);
     expect(
@@ -47,17 +35,17 @@ describe('contacts offline', () => {
       ),
     ).toBe(true);
 
-    await goOnline(sb, made);
-    const again = await call(made, 'contacts:search', { query: 'an' });
+    await goOnline(kit.sb, kit.made);
+    const again = await call(kit.made, 'contacts:search', { query: 'an' });
     expect(again.source).toBe('service');
     expect(again.fetchedAt).toBeGreaterThan(fresh.fetchedAt);
   });
 
   it('says it is offline when nothing is cached, yet still shows contacts added here', async () => {
-    const other = await signedInCore(sb, { readAhead: false });
+    const other = await signedInCore(kit.sb, { readAhead: false });
     try {
       await call(other, 'contacts:address-books');
-      await goOffline(sb, other);
+      await goOffline(kit.sb, other);
       const result = await callRaw(other, 'contacts:search', { query: 'nobody asked this' });
       expect(result).toMatchObject({ ok: false, error: { code: 'offline' } });
       expect(await call(other, 'contacts:cached', { query: 'nobody asked this' })).toBeNull();
@@ -74,7 +62,7 @@ describe('contacts offline', () => {
         items: [{ key: `op:${item.id}`, name: 'Only Local', pending: { change: 'create' } }],
       });
     } finally {
-      await goOnline(sb, other);
+      await goOnline(kit.sb, other);
       await other.cleanup();
     }
   });

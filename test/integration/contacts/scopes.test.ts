@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../../main/core/config';
 import type { Sandbox } from '../../sandbox/index';
-import { call, callRaw, signedInCore, startContactsSandbox, waitForOp } from './contacts-kit';
+import { call, callRaw, signedInCore, startContactsSandbox, waitForOp } from '../../support/bootstrap';
 
 let sb: Sandbox;
 

@@ -1,8 +1,6 @@
 /** Searching contacts over real HTTP: every page up to the screen's limit, name/phone/e-mail lookups, one contact. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
-import type { MadeCore } from '../../support/auth-fixture';
-import { call, ownerGet, requestCount, signedInCore, startContactsSandbox } from './contacts-kit';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, ownerGet, requestCount, useBootstrap } from '../../support/bootstrap';
 
 interface Raw {
   id: number;
@@ -11,29 +9,22 @@ interface Raw {
   email_addresses: { address: string }[];
 }
 
-let sb: Sandbox;
-let made: MadeCore;
 let everyone: Raw[];
 const PAGE = 40;
 
+const kit = useBootstrap({ sandbox: { contacts: 300, events: 5 }, contacts: { pageSize: PAGE, limit: 200 } });
 beforeAll(async () => {
-  sb = await startContactsSandbox();
-  made = await signedInCore(sb, { contacts: { pageSize: PAGE, limit: 200 } });
-  await made.core.prefetch.idle(); // its reads are not counted below
-  everyone = (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { page_size: 1000 })).body.contacts;
-});
-afterAll(async () => {
-  await made.cleanup();
-  await sb.close();
+  await kit.made.core.prefetch.idle(); // its reads are not counted below
+  everyone = (await ownerGet<{ contacts: Raw[] }>(kit.sb, '/v1/contacts', { page_size: 1000 })).body.contacts;
 });
 
 describe('contacts:search', () => {
   it('lists the first 200 by name, fetching no page beyond them, and says there may be more', async () => {
-    const before = await requestCount(sb, 'GET /v1/contacts');
-    const list = await call(made, 'contacts:search', { query: '' });
+    const before = await requestCount(kit.sb, 'GET /v1/contacts');
+    const list = await call(kit.made, 'contacts:search', { query: '' });
     expect(list).toMatchObject({ query: '', more: true, source: 'service' });
     expect(list.items.map((c) => c.id)).toEqual(everyone.slice(0, 200).map((c) => c.id));
-    expect((await requestCount(sb, 'GET /v1/contacts')) - before).toBe(5); // 5 × 40 = 200: no page is read just to learn there are more
+    expect((await requestCount(kit.sb, 'GET /v1/contacts')) - before).toBe(5); // 5 × 40 = 200: no page is read just to learn there are more
   });
 
   it('pages through every match of a name search and stops at the first short page', async () => {
@@ -43,23 +34,23 @@ describe('contacts:search', () => {
       ).length;
       return hits > PAGE * 1.5 && hits <= 200;
     })!;
-    const truth = (await ownerGet<{ contacts: Raw[] }>(sb, '/v1/contacts', { q: needle, page_size: 1000 })).body
+    const truth = (await ownerGet<{ contacts: Raw[] }>(kit.sb, '/v1/contacts', { q: needle, page_size: 1000 })).body
       .contacts;
-    const before = await requestCount(sb, 'GET /v1/contacts');
-    const list = await call(made, 'contacts:search', { query: `  ${needle.toUpperCase()} ` });
+    const before = await requestCount(kit.sb, 'GET /v1/contacts');
+    const list = await call(kit.made, 'contacts:search', { query: `  ${needle.toUpperCase()} ` });
     expect(list.more).toBe(false);
     expect(list.query).toBe(needle.toUpperCase());
     expect(list.items.map((c) => c.id)).toEqual(truth.map((c) => c.id));
     // A short last page ends the search; only an exact multiple of the page size needs the empty page after it.
     const pages = truth.length % PAGE === 0 ? truth.length / PAGE + 1 : Math.ceil(truth.length / PAGE);
-    expect((await requestCount(sb, 'GET /v1/contacts')) - before).toBe(pages);
+    expect((await requestCount(kit.sb, 'GET /v1/contacts')) - before).toBe(pages);
   });
 
   it('finds a contact by phone number typed another way, shown in the account’s national format', async () => {
     const who = everyone.find((c) => c.phone_numbers[0]?.normalized.startsWith('+1'))!;
     const digits = who.phone_numbers[0]!.normalized.slice(2);
     const typed = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
-    const list = await call(made, 'contacts:search', { query: typed });
+    const list = await call(kit.made, 'contacts:search', { query: typed });
     expect(list.items.map((c) => c.id)).toContain(who.id);
     expect(list.items.every((c) => c.phones.some((p) => p.normalized === who.phone_numbers[0]!.normalized))).toBe(true);
     const phone = list.items.find((c) => c.id === who.id)!.phones[0]!;
@@ -68,20 +59,20 @@ describe('contacts:search', () => {
 
   it('finds a contact by e-mail address in any case', async () => {
     const who = everyone.find((c) => c.email_addresses.length > 0)!;
-    const list = await call(made, 'contacts:search', { query: who.email_addresses[0]!.address.toUpperCase() });
+    const list = await call(kit.made, 'contacts:search', { query: who.email_addresses[0]!.address.toUpperCase() });
     expect(list.items.map((c) => c.id)).toEqual([who.id]);
     expect(list.items[0]).toMatchObject({ name: who.name, pending: null, deleted: false });
   });
 
   it('reads one contact by id', async () => {
     const who = everyone[7]!;
-    const detail = await call(made, 'contacts:get', { id: who.id });
+    const detail = await call(kit.made, 'contacts:get', { id: who.id });
     expect(detail).toMatchObject({ source: 'service', contact: { id: who.id, key: `id:${who.id}`, name: who.name } });
     expect(detail.contact.emails.map((e) => e.address)).toEqual(who.email_addresses.map((e) => e.address));
   });
 
   it('lists the address books with the default first', async () => {
-    const books = await call(made, 'contacts:address-books');
+    const books = await call(kit.made, 'contacts:address-books');
     expect(books.map((b) => [b.name, b.isDefault])).toEqual([
       ['Patients', true],
       ['Referrals (Google)', false],
@@ -90,7 +81,7 @@ describe('contacts:search', () => {
   });
 
   it('refuses a search that is too long, before asking the service', async () => {
-    const result = await made.core.dispatch(
+    const result = await kit.made.core.dispatch(
       'contacts:search',
       { query: 'x'.repeat(201) },
       { url: 'app://frontdesk/index.html', isMainFrame: true },

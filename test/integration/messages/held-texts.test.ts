@@ -10,7 +10,7 @@ import { admin, startAuthSandbox, type MadeCore } from '../../support/auth-fixtu
 import { tempDir } from '../../support/core-fixture';
 import { fakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
-import { goOffline, goOnline } from '../contacts/contacts-kit';
+import { goOffline, goOnline } from '../../support/bootstrap';
 import { mintToken, openOutbox, tokenClient } from '../outbox/helpers';
 import { call, callRaw, messagingCore, textsRecorded, waitForOp } from './messages-kit';
 

@@ -6,7 +6,7 @@ import { customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fi
 import type { MakeCoreOptions } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 
-export { call, callRaw, ownerGet, waitForOp } from '../contacts/contacts-kit';
+export { call, callRaw, ownerGet, waitForOp } from '../../support/bootstrap';
 
 /** Every scope the app asks for, plus reading and sending texts. */
 export const MESSAGING_SCOPES: string[] = [...DEFAULT_SCOPES];

@@ -1,0 +1,208 @@
+/**
+ * One door into the integration tests (after Signal's test-mock `Bootstrap`): a sandbox, cores signed in on it,
+ * typed calls through a core's dispatcher, and the core's log printed when a test fails. Each piece is usable
+ * alone (`signedInCore`, `call`, `printLogOnFailure`); `useBootstrap` wires the usual file's hooks from them.
+ */
+import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
+import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../common/contract';
+import type { SandboxOptions } from '../sandbox/context';
+import type { Sandbox } from '../sandbox/index';
+import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from './auth-fixture';
+import type { MakeCoreOptions } from './core-fixture';
+import { waitFor } from './wait';
+
+const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
+
+/** A sandbox with the owner's 300 contacts (few events: the contacts tests do not need them). */
+export function startContactsSandbox(): Promise<Sandbox> {
+  return startAuthSandbox({ contacts: 300, events: 5 });
+}
+
+/** What `signedInCore` accepts. */
+export interface SignedInOptions {
+  /** Narrows what the core asks for at sign-in. */
+  scopes?: string[];
+  /** Tunes contact paging. */
+  contacts?: { pageSize?: number; limit?: number };
+  /** `false`: a workstation whose read ahead for offline work never ran (nothing cached but what a test asks). */
+  readAhead?: false;
+  /** Who signs in (the owner unless told). */
+  email?: string;
+  /** Core options on top (e.g. `dataDir` to start again on a workstation's folder, `clock`). */
+  core?: MakeCoreOptions;
+}
+
+/** A started core signed in against `sb`, once it sees the service. */
+export async function signedInCore(sb: Sandbox, options: SignedInOptions = {}): Promise<MadeCore> {
+  const made = customSchemeCore(sb, coreOptionsOf(options));
+  await made.core.start();
+  if (options.readAhead === false) await made.core.prefetch.stop();
+  await signInAs(made, options.email ?? 'owner@frontdesk.test');
+  await waitFor(() => made.core.connectivity.current().state === 'online', { what: 'the core to see the service' });
+  return made;
+}
+
+/** The core options `signedInCore` builds with (quick outbox retries). */
+function coreOptionsOf(options: SignedInOptions): MakeCoreOptions {
+  return {
+    outbox: { baseDelayMs: 20, maxDelayMs: 200 },
+    ...(options.contacts ? { contacts: options.contacts } : {}),
+    ...(options.scopes ? { config: { scopes: options.scopes } } : {}),
+    ...options.core,
+  };
+}
+
+/** Calls a channel as the app's own window would; the raw result value. */
+export function callRaw<C extends InvokeChannel>(
+  made: MadeCore,
+  channel: C,
+  ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]
+): Promise<Result<ResultOf<C>>> {
+  return made.core.dispatch(channel, args[0], trusted) as Promise<Result<ResultOf<C>>>;
+}
+
+/** Calls a channel and returns its value (throws with the error when it failed). */
+export async function call<C extends InvokeChannel>(
+  made: MadeCore,
+  channel: C,
+  ...args: ArgsIn<C> extends undefined ? [] : [ArgsIn<C>]
+): Promise<ResultOf<C>> {
+  const result = await callRaw(made, channel, ...args);
+  if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/** Reads the sandbox directly with the owner's API key (not scope-gated), as the tests' ground truth. */
+export async function ownerGet<T = Record<string, unknown>>(
+  sb: Sandbox,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<{ status: number; body: T }> {
+  const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const res = await fetch(`${sb.url}${path}${qs ? `?${qs}` : ''}`, {
+    headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+/** Waits until the outbox change reaches `status`. */
+export function waitForOp(made: MadeCore, id: string, status: 'done' | 'needs_attention' = 'done') {
+  return waitFor(
+    () => {
+      const op = made.core.outbox.get().get(id);
+      return op?.status === status ? op : null;
+    },
+    { what: `change ${id} to be ${status}`, timeoutMs: 15_000 },
+  );
+}
+
+/** Takes the service away (every /v1 request's connection is dropped) and waits until the core notices. */
+export async function goOffline(sb: Sandbox, made: MadeCore): Promise<void> {
+  await admin(sb).faults({ offline: true });
+  await waitFor(() => made.core.connectivity.current().state === 'offline', {
+    what: 'the core to notice it is offline',
+  });
+}
+
+/** Brings the service back and waits until the core notices. */
+export async function goOnline(sb: Sandbox, made: MadeCore): Promise<void> {
+  await admin(sb).clearFaults();
+  await waitFor(() => made.core.connectivity.current().state === 'online', { what: 'the core to notice it is online' });
+}
+
+/** Requests the sandbox answered for `route` (e.g. `GET /v1/contacts`), all statuses. */
+export async function requestCount(sb: Sandbox, route: string): Promise<number> {
+  const stats = await admin(sb).stats();
+  return Object.values(stats.requests[route] ?? {}).reduce((a, b) => a + b, 0);
+}
+
+/** Something with a log kept in memory (a core made by `makeCore`). */
+interface Logged {
+  log: { lines: string[] };
+}
+
+/**
+ * When the running test fails, prints the memory log of whatever `current` returns (read at failure time, so a
+ * core made later in the test is included). Call it inside a test or a `beforeEach`, with that test's context.
+ */
+export function printLogOnFailure(
+  context: Pick<TestContext, 'onTestFailed' | 'task'>,
+  current: () => Logged | readonly Logged[] | undefined,
+  print: (text: string) => void = (text) => console.error(text),
+): void {
+  context.onTestFailed(() => {
+    const found = current();
+    const logged = found === undefined ? [] : 'log' in found ? [found as Logged] : (found as readonly Logged[]);
+    logged.forEach((one, i) => {
+      const name = logged.length > 1 ? ` (core ${i + 1})` : '';
+      print(`--- core log${name} for "${context.task.name}" ---\n${one.log.lines.join('\n') || '(empty)'}`);
+    });
+  });
+}
+
+/** What `useBootstrap` sets up for a file. */
+export interface BootstrapOptions extends SignedInOptions {
+  /** Sandbox options on top of `startAuthSandbox`'s (few contacts and events). */
+  sandbox?: Partial<SandboxOptions>;
+}
+
+/** The live parts of a `useBootstrap` file; read them inside hooks and tests. */
+export interface Bootstrap {
+  readonly sb: Sandbox;
+  readonly made: MadeCore;
+  /** The sandbox's admin API (stats, faults, reset). */
+  admin(): ReturnType<typeof admin>;
+  /** Stops the core and starts a new one on the same data folder, signed in from what it saved (a reopened app). */
+  restart(): Promise<MadeCore>;
+}
+
+/**
+ * One sandbox and one signed-in core for the whole file: started before all tests, torn down after them (the
+ * core's data folder with it), and the core's log printed when a test fails.
+ */
+export function useBootstrap(options: BootstrapOptions = {}): Bootstrap {
+  const { sandbox: sandboxOptions = {}, ...coreOptions } = options;
+  let sb: Sandbox | undefined;
+  let made: MadeCore | undefined;
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useBootstrap: no ${what} yet (read it inside hooks and tests)`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    sb = await startAuthSandbox(sandboxOptions);
+    made = await signedInCore(sb, coreOptions);
+  });
+  beforeEach((context) => printLogOnFailure(context, () => made));
+  afterAll(async () => {
+    await made?.cleanup();
+    await sb?.close();
+  });
+
+  return {
+    get sb() {
+      return started(sb, 'sandbox');
+    },
+    get made() {
+      return started(made, 'core');
+    },
+    admin: () => admin(started(sb, 'sandbox')),
+    async restart() {
+      const before = started(made, 'core');
+      await before.core.stop();
+      const next = customSchemeCore(started(sb, 'sandbox'), { ...coreOptionsOf(coreOptions), dataDir: before.dir });
+      made = {
+        ...next,
+        // The new core leaves the folder alone; the first one's cleanup removes it, after both have stopped.
+        cleanup: async () => {
+          await next.cleanup();
+          await before.cleanup();
+        },
+      };
+      await next.core.start();
+      await waitFor(() => next.core.auth.status().state === 'signed_in', { what: 'the saved sign-in' });
+      return made;
+    },
+  };
+}
