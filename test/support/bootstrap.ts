@@ -9,6 +9,7 @@ import type { SandboxOptions } from '../sandbox/context';
 import type { Sandbox } from '../sandbox/index';
 import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from './auth-fixture';
 import type { MakeCoreOptions } from './core-fixture';
+import { rendererOnCore, type RendererOnCore } from './renderer-on-core';
 import { waitFor } from './wait';
 
 const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
@@ -141,6 +142,39 @@ export function printLogOnFailure(
   });
 }
 
+/** Prints the log of what `current` returns whenever a test of this file fails. */
+export function useLogOnFailure(current: () => Logged | readonly Logged[] | undefined): void {
+  beforeEach((context) => printLogOnFailure(context, current));
+}
+
+/**
+ * The renderer's stores on a signed-in core and its sandbox (`rendererOnCore`) for the whole file: started before
+ * all tests (a file's own `beforeAll` runs after, so it can import the stores), closed after them, and the core's
+ * log printed when a test fails.
+ */
+export function useRendererOnCore(...args: Parameters<typeof rendererOnCore>): Omit<RendererOnCore, 'close'> {
+  let run: RendererOnCore | undefined;
+  const started = () => {
+    if (!run) throw new Error('useRendererOnCore: not started yet (read it inside hooks and tests)');
+    return run;
+  };
+  beforeAll(async () => {
+    run = await rendererOnCore(...args);
+  });
+  useLogOnFailure(() => run?.made);
+  afterAll(async () => {
+    await run?.close();
+  });
+  return {
+    get sandbox() {
+      return started().sandbox;
+    },
+    get made() {
+      return started().made;
+    },
+  };
+}
+
 /** What `useBootstrap` sets up for a file. */
 export interface BootstrapOptions extends SignedInOptions {
   /** Sandbox options on top of `startAuthSandbox`'s (few contacts and events). */
@@ -174,7 +208,7 @@ export function useBootstrap(options: BootstrapOptions = {}): Bootstrap {
     sb = await startAuthSandbox(sandboxOptions);
     made = await signedInCore(sb, coreOptions);
   });
-  beforeEach((context) => printLogOnFailure(context, () => made));
+  useLogOnFailure(() => made);
   afterAll(async () => {
     await made?.cleanup();
     await sb?.close();

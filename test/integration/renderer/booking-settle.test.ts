@@ -11,23 +11,23 @@ import type { useCalendarStore as CalendarStore } from '../../../renderer/stores
 import type * as Settling from '../../../renderer/stores/settling-store';
 import { admin } from '../../support/auth-fixture';
 import { fakeClock } from '../../support/fake-clock';
-import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
+import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const PAGE = 'lakeside-dental-satellite';
 const SETTLE_MS = 600_000;
 const clock = fakeClock();
 
-let run: RendererOnCore;
 let calendar: typeof CalendarStore;
 let settling: typeof Settling;
 let unwire: () => void;
 
+const run = useRendererOnCore('owner@frontdesk.test', {
+  clock,
+  sandbox: { now: clock.date, deviceSettleMs: SETTLE_MS },
+});
+
 beforeAll(async () => {
-  run = await rendererOnCore('owner@frontdesk.test', {
-    clock,
-    sandbox: { now: clock.date, deviceSettleMs: SETTLE_MS },
-  });
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
   settling = await import('../../../renderer/stores/settling-store');
   unwire = settling.wireSettlingEvents();
@@ -37,7 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   unwire();
   calendar.getState().clear();
-  await run.close();
 });
 
 const fd = () => window.frontdesk!;

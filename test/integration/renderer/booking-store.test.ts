@@ -8,15 +8,15 @@ import { toBookingInput } from '../../../renderer/stores/booking-input';
 import { validateBooking } from '../../../renderer/features/bookings/booking-validation';
 import type * as BookingStoreModule from '../../../renderer/stores/booking-store';
 import { admin } from '../../support/auth-fixture';
-import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
+import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
-let run: RendererOnCore;
 let booking: typeof BookingStoreModule.useBookingStore;
 let unwire: () => void;
 
+const run = useRendererOnCore();
+
 beforeAll(async () => {
-  run = await rendererOnCore();
   // The store reads window.frontdesk when it loads: import it once it exists.
   const mod: typeof BookingStoreModule = await import('../../../renderer/stores/booking-store');
   booking = mod.useBookingStore;
@@ -26,7 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   unwire();
   booking.getState().clear();
-  await run.close();
 });
 
 /** Moves the form's day forward until the chosen page offers free times (two weeks at most). */

@@ -6,21 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 import { admin } from '../../support/auth-fixture';
-import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
+import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
-let run: RendererOnCore;
 let calendar: typeof CalendarStore;
 
+const run = useRendererOnCore();
+
 beforeAll(async () => {
-  run = await rendererOnCore();
   // The store reads window.frontdesk when it loads: import it once it exists.
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
 }, 30_000);
 
 afterAll(async () => {
   calendar.getState().clear();
-  await run.close();
 });
 
 /** Waits for the load the last action started to end. */

@@ -6,16 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useContactsStore as ContactsStore } from '../../../renderer/stores/contacts-store';
 import type * as OutboxStoreModule from '../../../renderer/stores/outbox-store';
-import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
+import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
-let run: RendererOnCore;
 let contacts: typeof ContactsStore;
 let outbox: typeof OutboxStoreModule;
 let unwire: () => void;
 
+useRendererOnCore();
+
 beforeAll(async () => {
-  run = await rendererOnCore();
   // The stores read window.frontdesk when they load: import them once it exists.
   ({ useContactsStore: contacts } = await import('../../../renderer/stores/contacts-store'));
   outbox = await import('../../../renderer/stores/outbox-store');
@@ -25,7 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   unwire();
   contacts.getState().clear();
-  await run.close();
 });
 
 describe('contacts and outbox stores', () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 import type { usePracticeClock as PracticeClock } from '../../../renderer/lib/practice-time';
 import { admin } from '../../support/auth-fixture';
+import { useLogOnFailure } from '../../support/bootstrap';
 import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
 import { waitFor } from '../../support/wait';
 
@@ -20,6 +21,7 @@ let run: RendererOnCore;
 let calendar: typeof CalendarStore;
 let clock: typeof PracticeClock;
 const tzBefore = process.env.TZ;
+useLogOnFailure(() => run?.made);
 
 beforeAll(async () => {
   process.env.TZ = WORKSTATION;

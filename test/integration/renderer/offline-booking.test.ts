@@ -7,18 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBookingInput } from '../../../renderer/stores/booking-input';
 import type * as BookingStoreModule from '../../../renderer/stores/booking-store';
 import { admin } from '../../support/auth-fixture';
-import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
+import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const PAGE = 'lakeside-dental-cleaning';
 const DAY = 86_400_000;
 
-let run: RendererOnCore;
 let booking: typeof BookingStoreModule.useBookingStore;
 let unwire: () => void;
 
+const run = useRendererOnCore();
+
 beforeAll(async () => {
-  run = await rendererOnCore();
   const mod: typeof BookingStoreModule = await import('../../../renderer/stores/booking-store');
   booking = mod.useBookingStore;
   unwire = mod.wireBookingEvents();
@@ -28,7 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   unwire();
   booking.getState().clear();
-  await run.close();
 });
 
 /** Books `time` on the cleaning page at the sandbox directly, as another desk or the web page would. */

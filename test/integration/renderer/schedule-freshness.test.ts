@@ -9,27 +9,27 @@ import type * as Sync from '../../../renderer/features/calendar/schedule-sync';
 import type * as CalendarStore from '../../../renderer/stores/calendar-store';
 import { admin } from '../../support/auth-fixture';
 import { fakeClock } from '../../support/fake-clock';
-import { rendererOnCore, type RendererOnCore } from '../../support/renderer-on-core';
+import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const MINUTE = 60_000;
 const clock = fakeClock();
 const urls: URL[] = [];
-let run: RendererOnCore;
 let calendar: typeof CalendarStore;
 let sync: typeof Sync;
 
+const run = useRendererOnCore('owner@frontdesk.test', {
+  clock,
+  platform: (p) => ({
+    ...p,
+    fetch: (input, init) => {
+      urls.push(new URL(input instanceof Request ? input.url : String(input)));
+      return p.fetch(input, init);
+    },
+  }),
+});
+
 beforeAll(async () => {
-  run = await rendererOnCore('owner@frontdesk.test', {
-    clock,
-    platform: (p) => ({
-      ...p,
-      fetch: (input, init) => {
-        urls.push(new URL(input instanceof Request ? input.url : String(input)));
-        return p.fetch(input, init);
-      },
-    }),
-  });
   // Only the schedule's own reads are saved: the read-ahead for offline work (done at sign-in) reads no more.
   await run.made.core.prefetch.stop();
   // The store reads window.frontdesk when it loads: import it once it exists.
@@ -39,7 +39,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   calendar.useCalendarStore.getState().clear();
-  await run.close();
 });
 
 /** Waits for the load the last action started to end. */
