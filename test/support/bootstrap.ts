@@ -14,11 +14,6 @@ import { waitFor } from './wait';
 
 const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
 
-/** A sandbox with the owner's 300 contacts (few events: the contacts tests do not need them). */
-export function startContactsSandbox(): Promise<Sandbox> {
-  return startAuthSandbox({ contacts: 300, events: 5 });
-}
-
 /** What `signedInCore` accepts. */
 export interface SignedInOptions {
   /** Narrows what the core asks for at sign-in. */
@@ -172,6 +167,37 @@ export function useRendererOnCore(...args: Parameters<typeof rendererOnCore>): O
     get made() {
       return started().made;
     },
+  };
+}
+
+/** The sandbox of a `useSandbox` file (or `describe`); read it inside hooks and tests. */
+export interface SandboxKit {
+  readonly sb: Sandbox;
+  /** The sandbox's admin API (stats, faults, reset). */
+  admin(): ReturnType<typeof admin>;
+}
+
+/**
+ * One sandbox (`startAuthSandbox` with `options` on top) started before all tests of the file or `describe` and
+ * closed after them, for tests that build their own cores.
+ */
+export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxKit {
+  let sb: Sandbox | undefined;
+  const started = () => {
+    if (!sb) throw new Error('useSandbox: not started yet (read it inside hooks and tests)');
+    return sb;
+  };
+  beforeAll(async () => {
+    sb = await startAuthSandbox(options);
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+  return {
+    get sb() {
+      return started();
+    },
+    admin: () => admin(started()),
   };
 }
 

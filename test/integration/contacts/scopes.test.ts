@@ -1,21 +1,15 @@
 /** Without the contacts permissions the service answers 403 insufficient_scope; the app says what is missing in plain words. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../../main/core/config';
-import type { Sandbox } from '../../sandbox/index';
-import { call, callRaw, signedInCore, startContactsSandbox, waitForOp } from '../../support/bootstrap';
+import { call, callRaw, signedInCore, useSandbox, waitForOp } from '../../support/bootstrap';
 
-let sb: Sandbox;
-
-beforeAll(async () => {
-  sb = await startContactsSandbox();
-});
-afterAll(() => sb.close());
+const kit = useSandbox({ contacts: 300, events: 5 });
 
 const without = (...scopes: string[]) => DEFAULT_SCOPES.filter((s) => !scopes.includes(s));
 
 describe('contacts permissions', () => {
   it('asks for permission to see contacts when contacts:read was not granted', async () => {
-    const made = await signedInCore(sb, { scopes: without('contacts:read') });
+    const made = await signedInCore(kit.sb, { scopes: without('contacts:read') });
     try {
       const expected = {
         code: 'insufficient_scope',
@@ -30,7 +24,7 @@ describe('contacts permissions', () => {
   });
 
   it('asks for permission to see address books when address_books:read was not granted', async () => {
-    const made = await signedInCore(sb, { scopes: without('address_books:read') });
+    const made = await signedInCore(kit.sb, { scopes: without('address_books:read') });
     try {
       const expected = {
         code: 'insufficient_scope',
@@ -48,7 +42,7 @@ describe('contacts permissions', () => {
   });
 
   it('keeps a change the service refused for want of contacts:write, saying which permission is missing', async () => {
-    const made = await signedInCore(sb, { scopes: without('contacts:write') });
+    const made = await signedInCore(kit.sb, { scopes: without('contacts:write') });
     try {
       await call(made, 'contacts:address-books');
       const item = await call(made, 'contacts:create', { name: 'Needs Write', phones: [], emails: [] });

@@ -4,51 +4,46 @@
  * test; the sandbox is real.
  */
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
-import { admin, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { MadeCore } from '../../support/auth-fixture';
 import { tempDir } from '../../support/core-fixture';
 import { fakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
-import { goOffline, goOnline } from '../../support/bootstrap';
+import { call, callRaw, goOffline, goOnline, useSandbox, waitForOp } from '../../support/bootstrap';
 import { mintToken, openOutbox, tokenClient } from '../outbox/helpers';
-import { call, callRaw, messagingCore, textsRecorded, waitForOp } from './messages-kit';
+import { messagingCore, textsRecorded } from './messages-kit';
 
 const ACCOUNT = 'sandbox|owner';
 const MINUTE = 60_000;
 const HELD = 'Not sent: it was written more than 15 minutes ago. Send it now anyway, or discard it.';
 
 describe('held texts', () => {
-  let sb: Sandbox;
+  const kit = useSandbox({ contacts: 30, events: 60 });
   const dir = tempDir('held-texts-');
   const cores: MadeCore[] = [];
 
-  beforeAll(async () => {
-    sb = await startAuthSandbox({ contacts: 30, events: 60 });
-  });
   afterEach(async () => {
     for (const made of cores.splice(0)) await made.cleanup();
-    await admin(sb).clearFaults();
+    await kit.admin().clearFaults();
   });
-  afterAll(async () => {
-    await sb.close();
+  afterAll(() => {
     dir.cleanup();
   });
 
   it('sends a text that waited 14 minutes; holds one that waited 16 until "Send now anyway"', async () => {
     const clock = fakeClock();
     let online = false;
-    const token = await mintToken(sb.url, 'owner@frontdesk.test');
+    const token = await mintToken(kit.sb.url, 'owner@frontdesk.test');
     const outbox = await openOutbox({
       dataDir: join(dir.dir, 'outbox'),
-      service: tokenClient(sb.url, () => token, clock),
+      service: tokenClient(kit.sb.url, () => token, clock),
       account: () => ACCOUNT,
       online: () => online,
       clock,
     });
     try {
       outbox.start();
-      const before = await textsRecorded(sb);
+      const before = await textsRecorded(kit.sb);
       const soon = await outbox.enqueue('message.reply', {
         conversation_id: 800001,
         content: 'Room 2 is ready for you',
@@ -58,7 +53,7 @@ describe('held texts', () => {
       outbox.wake('online');
       await outbox.settled();
       expect(outbox.get(soon.id)?.status).toBe('done');
-      expect(await textsRecorded(sb)).toBe(before + 1);
+      expect(await textsRecorded(kit.sb)).toBe(before + 1);
 
       online = false;
       const late = await outbox.enqueue('message.reply', {
@@ -79,12 +74,12 @@ describe('held texts', () => {
       await outbox.retry(late.id);
       await outbox.settled();
       expect(outbox.get(late.id)?.status).toBe('needs_attention');
-      expect(await textsRecorded(sb)).toBe(before + 1);
+      expect(await textsRecorded(kit.sb)).toBe(before + 1);
 
       await outbox.sendAnyway(late.id);
       await outbox.settled();
       expect(outbox.get(late.id)?.status).toBe('done');
-      expect(await textsRecorded(sb)).toBe(before + 2);
+      expect(await textsRecorded(kit.sb)).toBe(before + 2);
       // Only texts can be sent "anyway".
       const mark = await outbox.enqueue('event.mark', { id: 1, state: 'arrived' });
       await expect(outbox.sendAnyway(mark.id)).rejects.toThrow(/only a held text/);
@@ -95,13 +90,13 @@ describe('held texts', () => {
 
   it('through the bridge: "Not sent yet" offline, held after 15 minutes, then sent once or discarded', async () => {
     const clock = fakeClock();
-    const made = await messagingCore(sb, { clock });
+    const made = await messagingCore(kit.sb, { clock });
     cores.push(made);
     const thread = (await call(made, 'messages:threads', {})).threads[0]!;
     await call(made, 'messages:thread', { id: thread.id });
-    const before = await textsRecorded(sb);
+    const before = await textsRecorded(kit.sb);
 
-    await goOffline(sb, made);
+    await goOffline(kit.sb, made);
     const item = await call(made, 'messages:reply', { threadId: thread.id, text: 'Your room is ready' });
     const other = await call(made, 'messages:reply', { threadId: thread.id, text: 'Please call us back' });
     let detail = await call(made, 'messages:thread', { id: thread.id });
@@ -116,7 +111,7 @@ describe('held texts', () => {
     detail = await call(made, 'messages:thread', { id: thread.id });
     expect(detail.pending.map((p) => p.state)).toEqual(['held', 'held']);
 
-    await goOnline(sb, made);
+    await goOnline(kit.sb, made);
     await made.core.outbox.get().settled();
     const held = await waitForOp(made, item.id, 'needs_attention');
     expect(held.lastError?.kind).toBe('held');
@@ -125,14 +120,14 @@ describe('held texts', () => {
     expect(made.core.outbox.get().get(other.id)?.status).toBe('queued');
     const listed = (await call(made, 'outbox:list')).find((i) => i.id === item.id);
     expect(listed).toMatchObject({ held: true, status: 'needs_attention' });
-    expect(await textsRecorded(sb)).toBe(before);
+    expect(await textsRecorded(kit.sb)).toBe(before);
 
     const sent = await call(made, 'outbox:send-anyway', { id: item.id });
     expect(sent.status).toBe('queued');
     await waitForOp(made, item.id, 'done');
     await waitForOp(made, other.id, 'needs_attention');
     await call(made, 'outbox:discard', { id: other.id });
-    expect(await textsRecorded(sb)).toBe(before + 1);
+    expect(await textsRecorded(kit.sb)).toBe(before + 1);
     detail = await waitFor(
       async () => {
         const d = await call(made, 'messages:thread', { id: thread.id });

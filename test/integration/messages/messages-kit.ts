@@ -6,8 +6,6 @@ import { customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fi
 import type { MakeCoreOptions } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 
-export { call, callRaw, ownerGet, waitForOp } from '../../support/bootstrap';
-
 /** Every scope the app asks for, plus reading and sending texts. */
 export const MESSAGING_SCOPES: string[] = [...DEFAULT_SCOPES];
 

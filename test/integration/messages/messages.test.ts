@@ -3,48 +3,32 @@
  * (oldest first), read state, replies sent once through the outbox, a patient's reply arriving by the poller,
  * quick texts, opted-out recipients and missing scopes.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/index';
-import { admin, customSchemeCore, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
+import { afterEach, describe, expect, it } from 'vitest';
+import { customSchemeCore, type MadeCore } from '../../support/auth-fixture';
+import { call, callRaw, ownerGet, useSandbox, waitForOp } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
-import {
-  call,
-  callRaw,
-  MESSAGING_SCOPES,
-  messagingCore,
-  ownerGet,
-  patientTexts,
-  recordEvents,
-  textsRecorded,
-  waitForOp,
-} from './messages-kit';
+import { MESSAGING_SCOPES, messagingCore, patientTexts, recordEvents, textsRecorded } from './messages-kit';
 
 type ServiceConv = { id: number; name: string; phone: string; updated_at: string; message_count: number };
 
 describe('messages', () => {
-  let sb: Sandbox;
+  const kit = useSandbox({ contacts: 60, events: 80 });
   const cores: MadeCore[] = [];
   const core = async (options: Parameters<typeof messagingCore>[1] = {}) => {
-    const made = await messagingCore(sb, options);
+    const made = await messagingCore(kit.sb, options);
     cores.push(made);
     return made;
   };
 
-  beforeAll(async () => {
-    sb = await startAuthSandbox({ contacts: 60, events: 80 });
-  });
   afterEach(async () => {
     for (const made of cores.splice(0)) await made.cleanup();
-    await admin(sb).clearFaults();
-  });
-  afterAll(async () => {
-    await sb.close();
+    await kit.admin().clearFaults();
   });
 
   it('lists the threads most recent first with names, last text and unread counts; a thread oldest first', async () => {
-    await admin(sb).reset();
+    await kit.admin().reset();
     const made = await core();
-    const { body } = await ownerGet<{ conversations: ServiceConv[] }>(sb, '/v1/conversations', { page_size: 1000 });
+    const { body } = await ownerGet<{ conversations: ServiceConv[] }>(kit.sb, '/v1/conversations', { page_size: 1000 });
     expect(body.conversations.length).toBeGreaterThan(3);
     const list = await call(made, 'messages:threads', {});
     expect(list.source).toBe('service');
@@ -89,7 +73,7 @@ describe('messages', () => {
     // The same workstation started again: the session is restored, the saved threads not read yet. Its poller is
     // stopped before its first tick, so the two callers below are the only readers, and both ask before the first
     // has finished reading the saved copy (they are called in the same turn).
-    const again = customSchemeCore(sb, { dataDir: made.dir, config: { scopes: MESSAGING_SCOPES } });
+    const again = customSchemeCore(kit.sb, { dataDir: made.dir, config: { scopes: MESSAGING_SCOPES } });
     cores.push(again, made);
     await again.core.start();
     await again.core.messages.stop();
@@ -142,13 +126,13 @@ describe('messages', () => {
   it('sends a reply once through the outbox and shows it in the thread', async () => {
     const made = await core();
     const thread = (await call(made, 'messages:threads', {})).threads[0]!;
-    const sent = await textsRecorded(sb);
+    const sent = await textsRecorded(kit.sb);
     const item = await call(made, 'messages:reply', { threadId: thread.id, text: 'Your room is ready' });
     expect(item.kind).toBe('message.reply');
     expect(item.summary).toContain('Your room is ready');
     const done = await waitForOp(made, item.id);
     expect(done.result?.id).toBe(thread.id);
-    expect(await textsRecorded(sb)).toBe(sent + 1);
+    expect(await textsRecorded(kit.sb)).toBe(sent + 1);
     const detail = await call(made, 'messages:thread', { id: thread.id });
     expect(detail.messages.at(-1)).toMatchObject({ direction: 'out', text: 'Your room is ready', status: 'Sent' });
     expect(detail.pending).toEqual([]);
@@ -158,7 +142,7 @@ describe('messages', () => {
     const made = await core();
     const thread = (await call(made, 'messages:threads', {})).threads.at(-1)!;
     const words = 'Your room is ready, please come in';
-    const sent = await textsRecorded(sb);
+    const sent = await textsRecorded(kit.sb);
     const first = await call(made, 'messages:reply', { threadId: thread.id, text: words });
     await waitForOp(made, first.id);
     await waitFor(
@@ -166,27 +150,27 @@ describe('messages', () => {
       { what: 'the first text in the thread' },
     );
     // The second one's request is cut before the service takes it: the outbox cannot know, so it looks first.
-    await admin(sb).faults({ resetRate: 1, routes: ['/v1/conversation_reply'] });
+    await kit.admin().faults({ resetRate: 1, routes: ['/v1/conversation_reply'] });
     const second = await call(made, 'messages:reply', { threadId: thread.id, text: words });
     await waitFor(() => made.core.outbox.get().get(second.id)?.ambiguous, { what: 'an attempt in doubt' });
-    await admin(sb).clearFaults();
+    await kit.admin().clearFaults();
     const done = await waitForOp(made, second.id);
     expect(done.result?.reconciled).toBeFalsy();
-    expect(await textsRecorded(sb)).toBe(sent + 2);
+    expect(await textsRecorded(kit.sb)).toBe(sent + 2);
     const detail = await call(made, 'messages:thread', { id: thread.id });
     expect(detail.messages.filter((m) => m.text === words && m.direction === 'out')).toHaveLength(2);
   });
 
   it('starts a thread with a phone number', async () => {
     const made = await core();
-    const sent = await textsRecorded(sb);
+    const sent = await textsRecorded(kit.sb);
     const item = await call(made, 'messages:start', {
       phone: '(312) 555-0147',
       name: 'Nora Quinn',
       text: 'Please call us back',
     });
     const done = await waitForOp(made, item.id);
-    expect(await textsRecorded(sb)).toBe(sent + 1);
+    expect(await textsRecorded(kit.sb)).toBe(sent + 1);
     const detail = await call(made, 'messages:thread', { id: done.result!.id! });
     expect(detail.thread.phone).toBe('+13125550147');
     expect(detail.messages.map((m) => m.text)).toEqual(['Please call us back']);
@@ -198,11 +182,11 @@ describe('messages', () => {
     const existing = (await call(made, 'messages:threads', {})).threads[0]!;
     // A patient answers, so the next read also fetches that thread's texts; the service holds those back, so the
     // read is still under way, its list of threads taken before the new thread existed, when the new one is sent.
-    await patientTexts(sb, { conversation_id: existing.id, content: 'On my way' });
-    const held = (await admin(sb).stats()).faultsInjected.latency;
-    await admin(sb).faults({ latencyMs: 1_500, routes: ['/v1/conversation_messages'] });
+    await patientTexts(kit.sb, { conversation_id: existing.id, content: 'On my way' });
+    const held = (await kit.admin().stats()).faultsInjected.latency;
+    await kit.admin().faults({ latencyMs: 1_500, routes: ['/v1/conversation_messages'] });
     made.core.messages.pollSoon();
-    await waitFor(async () => (await admin(sb).stats()).faultsInjected.latency > held, {
+    await waitFor(async () => (await kit.admin().stats()).faultsInjected.latency > held, {
       what: 'the read to ask for the answered thread’s texts',
     });
     const item = await call(made, 'messages:start', { phone: '(312) 555-0148', text: 'We have a cancellation' });
@@ -219,7 +203,7 @@ describe('messages', () => {
     const changed = recordEvents(made, 'messages:changed');
     const list = await call(made, 'messages:threads', {});
     const thread = list.threads.find((t) => t.name)!;
-    const res = await patientTexts(sb, { conversation_id: thread.id, content: 'Cancel please' });
+    const res = await patientTexts(kit.sb, { conversation_id: thread.id, content: 'Cancel please' });
     expect(res.status).toBe(200);
     const event = await waitFor(() => inbound.find((e) => e.threadId === thread.id), { what: 'the inbound event' });
     expect(event).toMatchObject({ name: thread.name, text: 'Cancel please', meaning: 'cancel' });
@@ -232,7 +216,7 @@ describe('messages', () => {
 
     // A patient texting from a number with no thread starts one; the name comes from the matching contact.
     const contacts = await ownerGet<{ contacts: { name: string; phone_numbers: { normalized: string }[] }[] }>(
-      sb,
+      kit.sb,
       '/v1/contacts',
       { page_size: 100 },
     );
@@ -240,7 +224,7 @@ describe('messages', () => {
     const stranger = contacts.body.contacts.find(
       (c) => c.phone_numbers[0] && !known.has(c.phone_numbers[0].normalized),
     )!;
-    await patientTexts(sb, { phone_number: stranger.phone_numbers[0]!.normalized, content: 'Running 10 min late' });
+    await patientTexts(kit.sb, { phone_number: stranger.phone_numbers[0]!.normalized, content: 'Running 10 min late' });
     const second = await waitFor(() => inbound.find((e) => e.text === 'Running 10 min late'), {
       what: 'the second inbound event',
     });
@@ -260,20 +244,20 @@ describe('messages', () => {
       [{ conversation_id: 899999, content: 'hi' }, 404, /conversation 899999 not found/],
       [{ conversation_id: 800001, content: 'hi', account: 'nobody@example.com' }, 404, /no user/],
     ];
-    const before = await textsRecorded(sb);
+    const before = await textsRecorded(kit.sb);
     for (const [body, status, words] of cases) {
-      const res = await patientTexts(sb, body);
+      const res = await patientTexts(kit.sb, body);
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(String(res.body.message), JSON.stringify(body)).toMatch(words);
     }
-    const good = await patientTexts(sb, { conversation_id: 800001, content: 'On my way' });
+    const good = await patientTexts(kit.sb, { conversation_id: 800001, content: 'On my way' });
     expect(good.status).toBe(200);
     expect(good.body.message).toMatchObject({
       direction: 'inbound',
       event_type: 'participant_replied',
       content: 'On my way',
     });
-    expect(await textsRecorded(sb)).toBe(before);
+    expect(await textsRecorded(kit.sb)).toBe(before);
   });
 
   it('keeps and edits the quick texts', async () => {
@@ -291,9 +275,9 @@ describe('messages', () => {
 
   it('an opted-out patient: a final failure in plain words, never retried, nothing sent', async () => {
     const made = await core();
-    const { body } = await ownerGet<{ lists: { type: string; entries: string[] }[] }>(sb, '/v1/lists');
+    const { body } = await ownerGet<{ lists: { type: string; entries: string[] }[] }>(kit.sb, '/v1/lists');
     const optedOut = body.lists.find((l) => l.type === 'opt_out')!.entries.find((e) => e.startsWith('+'))!;
-    const sent = await textsRecorded(sb);
+    const sent = await textsRecorded(kit.sb);
     const item = await call(made, 'messages:start', { phone: optedOut, text: 'Your room is ready' });
     const failed = await waitForOp(made, item.id, 'needs_attention');
     expect(failed.lastError?.message).toBe('This patient has opted out of text messages.');
@@ -302,7 +286,7 @@ describe('messages', () => {
     made.core.outbox.get().retryNow();
     await made.core.outbox.get().settled();
     expect(made.core.outbox.get().get(item.id)?.attempts).toBe(1);
-    expect(await textsRecorded(sb)).toBe(sent);
+    expect(await textsRecorded(kit.sb)).toBe(sent);
   });
 
   it('without messaging:read the threads are refused with the scope named; without messaging:send, sends are', async () => {
@@ -320,12 +304,12 @@ describe('messages', () => {
     const readOnly = await core({ scopes: MESSAGING_SCOPES.filter((s) => s !== 'messaging:send') });
     const threads = await call(readOnly, 'messages:threads', {});
     expect(threads.threads.length).toBeGreaterThan(0);
-    const sent = await textsRecorded(sb);
+    const sent = await textsRecorded(kit.sb);
     const reply = await callRaw(readOnly, 'messages:reply', { threadId: threads.threads[0]!.id, text: 'hello' });
     expect(reply).toMatchObject({ ok: false, error: { code: 'insufficient_scope', requiredScope: 'messaging:send' } });
     const start = await callRaw(readOnly, 'messages:start', { phone: '3125550147', text: 'hello' });
     expect(start).toMatchObject({ ok: false, error: { code: 'insufficient_scope', requiredScope: 'messaging:send' } });
     expect(readOnly.core.outbox.get().list()).toEqual([]);
-    expect(await textsRecorded(sb)).toBe(sent);
+    expect(await textsRecorded(kit.sb)).toBe(sent);
   });
 });

@@ -3,12 +3,13 @@
  * request and no thread read when nothing changed), reads the one thread that did, backs off while the service fails
  * (core's retrying timer, retry-timer.ts), and asks less often while the window is hidden — at once when it is visible again.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';
-import { admin, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
+import { admin, type MadeCore } from '../../support/auth-fixture';
+import { call, useSandbox } from '../../support/bootstrap';
 import { fakeClock, type FakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
-import { call, messagingCore, patientTexts, recordEvents } from './messages-kit';
+import { messagingCore, patientTexts, recordEvents } from './messages-kit';
 
 const POLL_MS = 15_000;
 const HIDDEN_MS = 60_000;
@@ -20,19 +21,13 @@ async function asked(sb: Sandbox, route: string): Promise<number> {
 }
 
 describe('texts poller', () => {
-  let sb: Sandbox;
+  const kit = useSandbox({ contacts: 30, events: 60 });
   let made: MadeCore;
   let clock: FakeClock;
 
-  beforeAll(async () => {
-    sb = await startAuthSandbox({ contacts: 30, events: 60 });
-  });
   afterEach(async () => {
     await made.cleanup();
-    await admin(sb).clearFaults();
-  });
-  afterAll(async () => {
-    await sb.close();
+    await kit.admin().clearFaults();
   });
 
   /** Lets the poll that is due now run, and waits for it. */
@@ -44,7 +39,7 @@ describe('texts poller', () => {
   it('asks only what changed, reads only the thread that changed, and announces its new text', async () => {
     clock = fakeClock();
     const urls: URL[] = [];
-    made = await messagingCore(sb, {
+    made = await messagingCore(kit.sb, {
       clock,
       pollMs: POLL_MS,
       // Watches the real requests (they still go to the sandbox): which `updated_since` each list asked for.
@@ -59,11 +54,11 @@ describe('texts poller', () => {
     const unread = recordEvents(made, 'messages:unread');
     await waitFor(() => unread.length > 0, { what: 'the first read of the threads' });
     const inbound = recordEvents(made, 'messages:inbound');
-    const lists = await asked(sb, 'GET /v1/conversations');
-    const reads = await asked(sb, 'GET /v1/conversation_messages');
+    const lists = await asked(kit.sb, 'GET /v1/conversations');
+    const reads = await asked(kit.sb, 'GET /v1/conversation_messages');
     await pollNow();
-    expect(await asked(sb, 'GET /v1/conversations')).toBe(lists + 1);
-    expect(await asked(sb, 'GET /v1/conversation_messages')).toBe(reads);
+    expect(await asked(kit.sb, 'GET /v1/conversations')).toBe(lists + 1);
+    expect(await asked(kit.sb, 'GET /v1/conversation_messages')).toBe(reads);
     expect(inbound).toEqual([]);
     const listed = urls.filter((u) => u.pathname === '/v1/conversations');
     expect(listed[0]?.searchParams.get('updated_since')).toBeNull();
@@ -76,10 +71,10 @@ describe('texts poller', () => {
     );
 
     const thread = (await call(made, 'messages:threads', {})).threads[0]!;
-    const afterList = await asked(sb, 'GET /v1/conversation_messages');
-    await patientTexts(sb, { conversation_id: thread.id, content: 'C' });
+    const afterList = await asked(kit.sb, 'GET /v1/conversation_messages');
+    await patientTexts(kit.sb, { conversation_id: thread.id, content: 'C' });
     await pollNow();
-    expect(await asked(sb, 'GET /v1/conversation_messages')).toBe(afterList + 1);
+    expect(await asked(kit.sb, 'GET /v1/conversation_messages')).toBe(afterList + 1);
     expect(inbound).toMatchObject([{ threadId: thread.id, text: 'C', meaning: 'confirm' }]);
 
     // The cursor moves on: the next list asks from the text just read, not from the first read all day.
@@ -97,32 +92,32 @@ describe('texts poller', () => {
 
   it('backs off while the service fails, and asks less often while the window is hidden', async () => {
     clock = fakeClock();
-    made = await messagingCore(sb, { clock, pollMs: POLL_MS, hiddenPollMs: HIDDEN_MS });
+    made = await messagingCore(kit.sb, { clock, pollMs: POLL_MS, hiddenPollMs: HIDDEN_MS });
     const unread = recordEvents(made, 'messages:unread');
     await waitFor(() => unread.length > 0, { what: 'the first read of the threads' });
     const messages = made.core.messages;
     expect(messages.nextDelay()).toBe(POLL_MS);
 
-    await admin(sb).faults({ failRate: 1, failStatus: [503], routes: ['/v1/conversations'] });
+    await kit.admin().faults({ failRate: 1, failStatus: [503], routes: ['/v1/conversations'] });
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
       await pollNow();
       delays.push(messages.nextDelay());
     }
     expect(delays).toEqual([30_000, 60_000, 120_000, 240_000, 300_000]);
-    await admin(sb).clearFaults();
+    await kit.admin().clearFaults();
     await pollNow();
     expect(messages.nextDelay()).toBe(POLL_MS);
 
-    const lists = await asked(sb, 'GET /v1/conversations');
+    const lists = await asked(kit.sb, 'GET /v1/conversations');
     await call(made, 'messages:activity', { visible: false });
     expect(messages.nextDelay()).toBe(HIDDEN_MS);
     // 15 s later nothing is asked (the timer waits for 60 s); back to visible asks at once.
     clock.advance(POLL_MS);
     await messages.settled();
-    expect(await asked(sb, 'GET /v1/conversations')).toBe(lists);
+    expect(await asked(kit.sb, 'GET /v1/conversations')).toBe(lists);
     await call(made, 'messages:activity', { visible: true });
-    await waitFor(async () => (await asked(sb, 'GET /v1/conversations')) === lists + 1, {
+    await waitFor(async () => (await asked(kit.sb, 'GET /v1/conversations')) === lists + 1, {
       what: 'a poll when the window is visible again',
     });
     expect(messages.nextDelay()).toBe(POLL_MS);
