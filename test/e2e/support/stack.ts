@@ -1,12 +1,12 @@
 /** Starts what an e2e test drives: the sandbox service, the browser host, and Chromium. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
-import { createFileLogger } from '../../../main/core/log/file-logger';
+import { createFileLogger, LOG_FILE } from '../../../main/core/log/file-logger';
 import { systemClock, type Logger } from '../../../main/core/platform';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -134,9 +134,31 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 }
 
+/** Where a failed test's screenshots go (test-results/ is not kept in git). */
+const FAILURE_DIR = resolve(__dirname, '../../../test-results/e2e-failures');
+
+/** A failed test's evidence: the browser host's log printed, and a screenshot of every open page saved. */
+async function reportFailure(stack: Stack, test: string): Promise<void> {
+  const logFile = join(stack.logDir, LOG_FILE);
+  const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').trimEnd() : '(no log written)';
+  console.error(`--- browser host log for "${test}" ---\n${log}`);
+  const slug = test.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  const pages = stack.browser.contexts().flatMap((context) => context.pages());
+  mkdirSync(FAILURE_DIR, { recursive: true });
+  for (const [i, page] of pages.entries()) {
+    const path = join(FAILURE_DIR, `${slug}-${i + 1}.png`);
+    // A page that has closed or crashed cannot be shot; the log above still tells the story.
+    await page.screenshot({ path, fullPage: true }).then(
+      () => console.error(`screenshot: ${path}`),
+      (error: unknown) => console.error(`no screenshot of page ${i + 1}: ${String(error)}`),
+    );
+  }
+}
+
 /**
  * Registers with vitest a stack started before all tests of the file and closed after them; the
- * returned Stack stands for it (read it inside tests, once it has started).
+ * returned Stack stands for it (read it inside tests, once it has started). When a test fails, the browser host's
+ * log is printed and every open page's screenshot saved under test-results/e2e-failures.
  */
 export function useStack(options: StackOptions = {}): Stack {
   let stack: Stack | undefined;
@@ -144,6 +166,11 @@ export function useStack(options: StackOptions = {}): Stack {
     stack = await startStack(options);
   });
   afterAll(async () => stack?.close());
+  beforeEach((context) => {
+    context.onTestFailed(async () => {
+      if (stack) await reportFailure(stack, context.task.name);
+    });
+  });
   const started = (): Stack => {
     if (!stack) throw new Error('useStack: the stack has not started (use it inside tests)');
     return stack;
