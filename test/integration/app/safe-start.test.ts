@@ -16,20 +16,16 @@ import {
 } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
 import { DataFolderError } from '../../../main/core/data-folder';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
-import { admin, signInAs } from '../../support/auth-fixture';
+import { useSandbox } from '../../support/bootstrap';
+import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 
-let sandbox: Sandbox;
+const kit = useSandbox();
 const folders: Array<{ cleanup(): void }> = [];
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, contacts: 5, events: 5 });
-});
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   folders.forEach((f) => f.cleanup());
 });
 
@@ -42,7 +38,7 @@ function folder(): string {
 /** Signs in on a fresh data folder and stops, leaving a saved sign-in and settings behind. */
 async function signedInFolder(): Promise<string> {
   const dir = folder();
-  const made = makeCore(sandbox.url, { dataDir: dir });
+  const made = makeCore(kit.sb.url, { dataDir: dir });
   await made.core.start();
   await signInAs(made, 'owner@frontdesk.test');
   expect(made.core.auth.status().state).toBe('signed_in');
@@ -60,7 +56,7 @@ describe('safe start', () => {
     const torn = whole.slice(0, Math.floor(whole.length / 2));
     writeFileSync(settings, torn);
 
-    const made = makeCore(sandbox.url, { dataDir: dir });
+    const made = makeCore(kit.sb.url, { dataDir: dir });
     await made.core.start();
     try {
       expect(made.core.auth.status().state).toBe('signed_out');
@@ -85,7 +81,7 @@ describe('safe start', () => {
     vault['session'] = `${sealed.slice(0, 20)}AAAA${sealed.slice(24)}`;
     writeFileSync(settings, JSON.stringify(data));
 
-    const made = makeCore(sandbox.url, { dataDir: dir });
+    const made = makeCore(kit.sb.url, { dataDir: dir });
     await made.core.start();
     try {
       expect(made.core.auth.status().state).toBe('signed_out');
@@ -98,7 +94,7 @@ describe('safe start', () => {
 
   it('an offline copy that cannot be read is kept aside and the next answer replaces it', async () => {
     const dir = await signedInFolder();
-    const made = makeCore(sandbox.url, { dataDir: dir });
+    const made = makeCore(kit.sb.url, { dataDir: dir });
     await made.core.start();
     try {
       const search = { query: '' };
@@ -113,8 +109,8 @@ describe('safe start', () => {
 
       // The service is out for the second start, so its read-ahead cannot write a fresh copy over the damaged one
       // before the app reads it (the race CI met).
-      await admin(sandbox).faults({ offline: true });
-      const again = makeCore(sandbox.url, { dataDir: dir });
+      await kit.admin().faults({ offline: true });
+      const again = makeCore(kit.sb.url, { dataDir: dir });
       await again.core.start();
       const cached = await again.core.dispatch('contacts:cached', search, {
         url: 'app://frontdesk',
@@ -129,7 +125,7 @@ describe('safe start', () => {
       await again.core.stop();
     } finally {
       await made.core.stop().catch(() => undefined);
-      await admin(sandbox).clearFaults();
+      await kit.admin().clearFaults();
     }
   });
 

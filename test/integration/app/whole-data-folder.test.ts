@@ -20,25 +20,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
 import { z } from 'zod';
 import { cacheSlot, ReadCache } from '../../../main/core/cache/read-cache';
 import { DataFolderError } from '../../../main/core/data-folder';
 import { createFileLogger } from '../../../main/core/log/file-logger';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { useSandbox } from '../../support/bootstrap';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 
-let sandbox: Sandbox;
+const kit = useSandbox();
 const folders: Array<{ cleanup(): void }> = [];
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, contacts: 5, events: 5 });
-});
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   folders.forEach((f) => f.cleanup());
 });
 
@@ -71,13 +67,13 @@ function writeLogs(dir: string): void {
  */
 async function usedFolder(): Promise<string> {
   const dir = folder();
-  const made = makeCore(sandbox.url, { dataDir: dir });
+  const made = makeCore(kit.sb.url, { dataDir: dir });
   await made.core.start();
   await signInAs(made, 'owner@frontdesk.test');
   await work(made.core);
   await made.core.stop();
   appendFileSync(join(dir, 'outbox', 'outbox.log'), 'not a record\n');
-  const again = makeCore(sandbox.url, { dataDir: dir });
+  const again = makeCore(kit.sb.url, { dataDir: dir });
   await again.core.start();
   await again.core.stop();
   writeLogs(dir);
@@ -137,7 +133,7 @@ describe('the whole data folder', () => {
     const links = entriesOf(dir).filter((name) => lstatSync(join(dir, name)).isSymbolicLink());
     expect(links).toContain('outbox/kept-aside.jsonl');
 
-    const made = makeCore(sandbox.url, { dataDir: dir });
+    const made = makeCore(kit.sb.url, { dataDir: dir });
     await made.core.start();
     try {
       await signInAs(made, 'owner@frontdesk.test');
@@ -199,7 +195,7 @@ describe('files are opened without following a link planted at their name later'
       // A damaged record, so that opening the outbox writes what it could not read aside (not with a link at the log
       // itself: the rewrite that drops the record replaces the link, and no append would then meet it).
       if (name !== 'outbox/outbox.log') appendFileSync(join(dir, 'outbox', 'outbox.log'), 'not a record\n');
-      const made = makeCore(sandbox.url, { dataDir: dir }); // the start-up check runs here, before the link is planted
+      const made = makeCore(kit.sb.url, { dataDir: dir }); // the start-up check runs here, before the link is planted
       const outside = join(folder(), 'elsewhere');
       renameSync(join(dir, name), outside);
       symlinkSync(outside, join(dir, name));

@@ -1,24 +1,20 @@
 /** The vault: keystore-backed on disk, memory-only without a keystore unless an admin opted in, corrupt = signed out. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { parseIdentity } from '../../../main/core/auth/identity';
 import type { StoredSession } from '../../../main/core/auth/session-types';
 import { createFileCipher } from '../../../main/browser-host/file-cipher';
 import type { Platform, SecretCipher } from '../../../main/core/platform';
-import type { Sandbox } from '../../sandbox/index';
-import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from '../../support/auth-fixture';
+import { customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
+import { useSandbox } from '../../support/bootstrap';
 import type { MakeCoreOptions } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 
-let sb: Sandbox;
+const kit = useSandbox();
 const made: MadeCore[] = [];
 
-beforeAll(async () => {
-  sb = await startAuthSandbox();
-});
-afterAll(() => sb.close());
-beforeEach(() => admin(sb).reset());
+beforeEach(() => kit.admin().reset());
 afterEach(async () => {
   for (const m of made.reverse()) await m.cleanup();
   made.length = 0;
@@ -34,7 +30,7 @@ function withKeystore(status: SecretCipher['status']) {
 const basicText = withKeystore(async () => ({ available: false, backend: 'basic_text' }));
 
 function core(options: MakeCoreOptions = {}): MadeCore {
-  const m = customSchemeCore(sb, options);
+  const m = customSchemeCore(kit.sb, options);
   made.push(m);
   return m;
 }
@@ -51,7 +47,7 @@ it('keeps the session in memory only when the keystore is basic_text', async () 
   expect(first.core.auth.status().storage).toBe('memory');
   await signInAs(first, 'owner@frontdesk.test');
   expect(first.core.auth.status()).toMatchObject({ state: 'signed_in', storage: 'memory' });
-  expect((await first.core.auth.tokens.authorizedFetch(`${sb.url}/v1/userinfo`)).status).toBe(200);
+  expect((await first.core.auth.tokens.authorizedFetch(`${kit.sb.url}/v1/userinfo`)).status).toBe(200);
   expect(settingsFile(first.dir)).not.toContain('vault');
   expect(first.log.lines.some((l) => l.includes('secure storage unavailable') && l.includes('basic_text'))).toBe(true);
 
@@ -65,7 +61,7 @@ it('signs out and revokes from memory too', async () => {
   await m.core.start();
   await signInAs(m, 'owner@frontdesk.test');
   await m.core.auth.signOut();
-  await waitFor(async () => (await admin(sb).stats()).revocations === 1, { what: 'the revocation' });
+  await waitFor(async () => (await kit.admin().stats()).revocations === 1, { what: 'the revocation' });
   expect(settingsFile(m.dir)).not.toContain('vault');
 });
 
@@ -103,17 +99,17 @@ it('stays in memory when the keystore cannot even be asked, opt-in or not', asyn
 
 /** A session for this sandbox with freshly minted tokens. */
 async function mintedSession(): Promise<StoredSession> {
-  const res = await fetch(`${sb.url}/__sandbox/tokens`, {
+  const res = await fetch(`${kit.sb.url}/__sandbox/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'owner@frontdesk.test', scope: 'calendars:read' }),
   });
   const t = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
-  const me = await fetch(`${sb.url}/v1/userinfo`, { headers: { authorization: `Bearer ${t.access_token}` } });
+  const me = await fetch(`${kit.sb.url}/v1/userinfo`, { headers: { authorization: `Bearer ${t.access_token}` } });
   const now = Date.now();
   return {
     v: 1,
-    serviceUrl: sb.url,
+    serviceUrl: kit.sb.url,
     clientId: 'frontdesk-desktop',
     tokens: {
       accessToken: t.access_token,
@@ -161,7 +157,7 @@ it('loads a well-formed saved session (the control for the corrupt cases)', asyn
     grantedScopes: ['calendars:read'],
     user: { email: 'owner@frontdesk.test' },
   });
-  expect((await m.core.auth.tokens.authorizedFetch(`${sb.url}/v1/calendars`)).status).toBe(200);
+  expect((await m.core.auth.tokens.authorizedFetch(`${kit.sb.url}/v1/calendars`)).status).toBe(200);
 });
 
 it.each(corruptions)('treats %s in vault.session as signed out and removes it', async (_name, corrupt) => {
@@ -182,7 +178,7 @@ it('drops a corrupt revocation queue without failing start or sign-out', async (
   await m.core.start();
   await signInAs(m, 'owner@frontdesk.test');
   await m.core.auth.signOut();
-  await waitFor(async () => (await admin(sb).stats()).revocations === 1, { what: 'the revocation' });
+  await waitFor(async () => (await kit.admin().stats()).revocations === 1, { what: 'the revocation' });
   await waitFor(() => m.platform.settings.get('vault.pendingRevocations') === undefined, {
     what: 'the queue to empty',
   });

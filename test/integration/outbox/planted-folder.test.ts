@@ -5,18 +5,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useSandbox } from '../../support/bootstrap';
 import { makeCore, tempDir } from '../../support/core-fixture';
 import { openOutbox, tokenClient } from './helpers';
 
-let sandbox: Sandbox;
+const kit = useSandbox({ contacts: 1, events: 1 });
 const folders: Array<{ cleanup(): void }> = [];
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, contacts: 1, events: 1 });
-});
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   folders.forEach((f) => f.cleanup());
 });
 
@@ -26,7 +22,7 @@ describe('a folder planted at one of the outbox files', () => {
       const f = tempDir('outbox-planted-');
       folders.push(f);
       mkdirSync(join(f.dir, 'outbox', name), { recursive: true });
-      const made = makeCore(sandbox.url, { dataDir: f.dir });
+      const made = makeCore(kit.sb.url, { dataDir: f.dir });
       try {
         await made.core.start();
         const said = made.core.outbox.summary().cannotOpen ?? '';
@@ -49,7 +45,7 @@ describe('a pipe planted at outbox.log', () => {
     folders.push(f);
     const box = await openOutbox({
       dataDir: f.dir,
-      service: tokenClient(sandbox.url, () => 'no-token'),
+      service: tokenClient(kit.sb.url, () => 'no-token'),
       account: () => 'sandbox|owner',
       online: () => false,
     });
@@ -59,7 +55,7 @@ describe('a pipe planted at outbox.log', () => {
     const logFile = join(f.dir, 'outbox', 'outbox.log');
     rmSync(logFile);
     execFileSync('mkfifo', [logFile]);
-    const made = makeCore(sandbox.url, { dataDir: f.dir });
+    const made = makeCore(kit.sb.url, { dataDir: f.dir });
     try {
       await made.core.start();
       expect(made.core.outbox.summary().keptAside?.count).toBe(1);
