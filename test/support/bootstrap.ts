@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../common/contract';
 import type { SandboxOptions } from '../sandbox/context';
-import type { Sandbox } from '../sandbox/index';
+import { startSandbox, type Sandbox } from '../sandbox/index';
 import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from './auth-fixture';
 import type { MakeCoreOptions } from './core-fixture';
 import { rendererOnCore, type RendererOnCore } from './renderer-on-core';
@@ -178,7 +178,7 @@ export interface SandboxKit {
 }
 
 /**
- * One sandbox (`startAuthSandbox` with `options` on top) started before all tests of the file or `describe` and
+ * One sandbox on a free port, seeded as `options` say, started before all tests of the file or `describe` and
  * closed after them, for tests that build their own cores.
  */
 export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxKit {
@@ -188,7 +188,7 @@ export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxKit {
     return sb;
   };
   beforeAll(async () => {
-    sb = await startAuthSandbox(options);
+    sb = await startSandbox({ port: 0, ...options });
   });
   afterAll(async () => {
     await sb?.close();

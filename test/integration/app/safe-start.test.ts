@@ -23,7 +23,7 @@ import { useSandbox } from '../../support/bootstrap';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 
-const kit = useSandbox();
+const kit = useSandbox({ contacts: 5, events: 5 });
 const folders: Array<{ cleanup(): void }> = [];
 afterAll(() => {
   folders.forEach((f) => f.cleanup());

@@ -32,7 +32,7 @@ import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 
-const kit = useSandbox();
+const kit = useSandbox({ contacts: 5, events: 5 });
 const folders: Array<{ cleanup(): void }> = [];
 afterAll(() => {
   folders.forEach((f) => f.cleanup());

@@ -11,7 +11,7 @@ import { useSandbox } from '../../support/bootstrap';
 import type { MakeCoreOptions } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 
-const kit = useSandbox();
+const kit = useSandbox({ contacts: 5, events: 5 });
 const made: MadeCore[] = [];
 
 beforeEach(() => kit.admin().reset());

@@ -4,10 +4,10 @@
  * and follows them, with no screen asking. Against the real sandbox; core and the sandbox share a controlled clock,
  * so the booking settles only when the test moves time on.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { BookingSettle, SlotView } from '../../../common/contract';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { signInAs } from '../../support/auth-fixture';
+import { useSandbox } from '../../support/bootstrap';
 import { makeCore, tempDir } from '../../support/core-fixture';
 import { fakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
@@ -18,21 +18,17 @@ const SETTLE_MS = 600_000;
 const caller = { url: 'app://frontdesk', isMainFrame: true };
 const clock = fakeClock();
 
-let sandbox: Sandbox;
+const kit = useSandbox({ contacts: 10, events: 20, now: clock.date, deviceSettleMs: SETTLE_MS });
 const dir = tempDir('pending-restart-');
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, contacts: 10, events: 20, now: clock.date, deviceSettleMs: SETTLE_MS });
-}, 30_000);
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   dir.cleanup();
 });
 
 describe('a device-backed booking waiting across a restart', () => {
   it('is followed by the restarted core and settles to "confirmed" with no screen asking', async () => {
     // The first run books on the device-backed page and quits while the office system has not answered.
-    const first = makeCore(sandbox.url, { dataDir: dir.dir, clock });
+    const first = makeCore(kit.sb.url, { dataDir: dir.dir, clock });
     await first.core.start();
     let waiting: BookingSettle;
     try {
@@ -71,7 +67,7 @@ describe('a device-backed booking waiting across a restart', () => {
     }
 
     // The next start, on the same data folder (its saved sign-in): nothing but core itself runs.
-    const again = makeCore(sandbox.url, { dataDir: dir.dir, clock });
+    const again = makeCore(kit.sb.url, { dataDir: dir.dir, clock });
     const said: BookingSettle[][] = [];
     again.core.events.attach((channel, payload) => {
       if (channel === 'bookings:settling') said.push((payload as { bookings: BookingSettle[] }).bookings);

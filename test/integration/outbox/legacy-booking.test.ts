@@ -4,9 +4,9 @@
  * opens it in the form, and its answer lost on the way, it is found among the bookings instead of being booked twice.
  * Version 1 without its version beside it is what the log held before payloads carried one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
-import { admin, signInAs } from '../../support/auth-fixture';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../../support/auth-fixture';
+import { useSandbox } from '../../support/bootstrap';
 import { makeCore, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 import type { Json } from './helpers';
@@ -16,23 +16,19 @@ const PAGE = 'lakeside-dental-cleaning';
 const OWNER = 'owner@frontdesk.test';
 const caller = { url: 'app://frontdesk', isMainFrame: true };
 
-let sandbox: Sandbox;
+const kit = useSandbox({ seed: 1 });
 const dir = tempDir('legacy-booking-');
 const today = tempDir('today-booking-');
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 1 });
-});
-afterAll(async () => {
-  await sandbox.close();
+afterAll(() => {
   dir.cleanup();
   today.cleanup();
 });
 
 /** GET as the owner with its API key (not through the app). */
 async function ownerGet(path: string): Promise<Json> {
-  const owner = sandbox.users.find((u) => u.email === OWNER)!;
-  const res = await fetch(`${sandbox.url}${path}`, {
+  const owner = kit.sb.users.find((u) => u.email === OWNER)!;
+  const res = await fetch(`${kit.sb.url}${path}`, {
     headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
   });
   expect(res.status).toBe(200);
@@ -48,10 +44,10 @@ describe('a booking stored in an older format', () => {
 
     // Offline: the booking is queued and the app quits; then its op is put back as version 0 stored it (the request
     // body it would send, without a version).
-    const old = makeCore(sandbox.url, { dataDir: dir.dir });
+    const old = makeCore(kit.sb.url, { dataDir: dir.dir });
     await old.core.start();
     await signInAs(old, OWNER);
-    await admin(sandbox).faults({ offline: true });
+    await kit.admin().faults({ offline: true });
     await waitFor(() => old.core.connectivity.current().state === 'offline', { what: 'offline' });
     const input = {
       page: PAGE,
@@ -78,7 +74,7 @@ describe('a booking stored in an older format', () => {
     await rewriteStoredOps(dir.dir, old.platform, (op) => ({ ...unversioned(op), payload: body }));
 
     // This version, on the same data folder: the op comes from the log.
-    const now = makeCore(sandbox.url, { dataDir: dir.dir });
+    const now = makeCore(kit.sb.url, { dataDir: dir.dir });
     await now.core.start();
     try {
       await waitFor(() => now.core.auth.status().state === 'signed_in', { what: 'the saved sign-in' });
@@ -98,7 +94,7 @@ describe('a booking stored in an older format', () => {
       });
 
       // Back online, and the first answer is lost after the booking was made.
-      await admin(sandbox).faults({ resetRate: 1, resetAfterApply: true, routes: ['/v1/book_now'] });
+      await kit.admin().faults({ resetRate: 1, resetAfterApply: true, routes: ['/v1/book_now'] });
       const done = await waitFor(
         () => {
           const op = now.core.outbox.get().get(queued.id);
@@ -107,7 +103,7 @@ describe('a booking stored in an older format', () => {
         { what: 'the old booking sent', timeoutMs: 30_000 },
       );
       expect(done.result?.reconciled).toBe(true);
-      const stats = await admin(sandbox).stats();
+      const stats = await kit.admin().stats();
       expect(stats.requests['POST /v1/book_now']).toEqual({ reset: 1 });
       const { bookings } = await ownerGet(`/v1/bookings?booking_page=${PAGE}&page_size=1000`);
       const made = (bookings as Json[]).filter((b) => b.name === 'Olive Oldversion');
@@ -115,7 +111,7 @@ describe('a booking stored in an older format', () => {
         [done.result?.id, new Date(slot.start_time).toISOString().replace('.000Z', 'Z'), true],
       ]);
     } finally {
-      await admin(sandbox).clearFaults();
+      await kit.admin().clearFaults();
       await now.core.stop();
     }
   }, 60_000);
@@ -126,10 +122,10 @@ describe('a booking stored in an older format', () => {
     const { slots } = await ownerGet(`/v1/availability?booking_page=${PAGE}&begin=${begin}&end=${end}`);
     const slot = slots.at(-1) as { time: string; start_time: string };
 
-    const before = makeCore(sandbox.url, { dataDir: today.dir });
+    const before = makeCore(kit.sb.url, { dataDir: today.dir });
     await before.core.start();
     await signInAs(before, OWNER);
-    await admin(sandbox).faults({ offline: true });
+    await kit.admin().faults({ offline: true });
     await waitFor(() => before.core.connectivity.current().state === 'offline', { what: 'offline' });
     const input = {
       page: PAGE,
@@ -144,7 +140,7 @@ describe('a booking stored in an older format', () => {
     await before.core.stop();
     await rewriteStoredOps(today.dir, before.platform, unversioned);
 
-    const after = makeCore(sandbox.url, { dataDir: today.dir });
+    const after = makeCore(kit.sb.url, { dataDir: today.dir });
     await after.core.start();
     try {
       await waitFor(() => after.core.auth.status().state === 'signed_in', { what: 'the saved sign-in' });
@@ -152,7 +148,7 @@ describe('a booking stored in an older format', () => {
         ok: true,
         value: { ...input, startsAt: slot.start_time },
       });
-      await admin(sandbox).clearFaults();
+      await kit.admin().clearFaults();
       const done = await waitFor(
         () => {
           const op = after.core.outbox.get().get(queued.id);
@@ -165,7 +161,7 @@ describe('a booking stored in an older format', () => {
       const made = (bookings as Json[]).filter((b) => b.name === 'Tess Todayformat');
       expect(made.map((b) => [b.id, b.state !== 'failed'])).toEqual([[done.result?.id, true]]);
     } finally {
-      await admin(sandbox).clearFaults();
+      await kit.admin().clearFaults();
       await after.core.stop();
     }
   }, 60_000);
