@@ -19,15 +19,11 @@ export interface RendererOnCore {
   close(): Promise<void>;
 }
 
-/** Starts a sandbox and a core, signs in as `email`, and installs `window.frontdesk` for the stores. */
-export async function rendererOnCore(
-  email = 'owner@frontdesk.test',
-  { sandbox: sandboxOptions, ...options }: MakeCoreOptions & { sandbox?: Partial<SandboxOptions> } = {},
-): Promise<RendererOnCore> {
-  // The sandbox's usual seeded practice (a day's appointments around now), the same on every run.
-  const sandbox = await startSandbox({ port: 0, seed: 1, ...sandboxOptions });
-  const made = makeCore(sandbox.url, { trustedOrigin: ORIGIN, ...options });
-  await made.core.start();
+/**
+ * Builds `window.frontdesk` over `made`'s dispatcher, called with the page's origin, every argument and event
+ * copied as IPC would copy it.
+ */
+export function installBridge(made: ReturnType<typeof makeCore>): void {
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   made.core.events.attach((channel, payload) => {
     for (const listener of listeners.get(channel) ?? []) listener(structuredClone(payload));
@@ -50,6 +46,18 @@ export async function rendererOnCore(
       return () => set.delete(listener);
     },
   });
+}
+
+/** Starts a sandbox and a core, signs in as `email`, and installs `window.frontdesk` for the stores. */
+export async function rendererOnCore(
+  email = 'owner@frontdesk.test',
+  { sandbox: sandboxOptions, ...options }: MakeCoreOptions & { sandbox?: Partial<SandboxOptions> } = {},
+): Promise<RendererOnCore> {
+  // The sandbox's usual seeded practice (a day's appointments around now), the same on every run.
+  const sandbox = await startSandbox({ port: 0, seed: 1, ...sandboxOptions });
+  const made = makeCore(sandbox.url, { trustedOrigin: ORIGIN, ...options });
+  await made.core.start();
+  installBridge(made);
   await signInAs(made, email);
   return {
     sandbox,

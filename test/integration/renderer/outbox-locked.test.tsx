@@ -9,22 +9,22 @@ import userEvent from '@testing-library/user-event';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createProxyBridge } from '../../../renderer/lib/proxy-bridge';
-import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { useLogOnFailure, useSandbox } from '../../support/bootstrap';
 import { makeCore, tempDir } from '../../support/core-fixture';
+import { installBridge } from '../../support/renderer-on-core';
 import { openOutbox, tokenClient } from '../outbox/helpers';
 
 const ORIGIN = 'app://frontdesk';
-let sandbox: Sandbox;
+const kit = useSandbox({ contacts: 5, events: 5 });
 let made: ReturnType<typeof makeCore>;
 const dir = tempDir('outbox-locked-');
+useLogOnFailure(() => made);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, contacts: 5, events: 5 });
   // Three changes wait in the outbox (the service never reached), then vault.key is lost.
   const box = await openOutbox({
     dataDir: dir.dir,
-    service: tokenClient(sandbox.url, () => 'unused'),
+    service: tokenClient(kit.sb.url, () => 'unused'),
     account: () => 'sandbox|owner',
     online: () => false,
   });
@@ -33,28 +33,14 @@ beforeAll(async () => {
   await box.close();
   rmSync(join(dir.dir, 'vault.key'));
 
-  made = makeCore(sandbox.url, { dataDir: dir.dir, trustedOrigin: ORIGIN });
+  made = makeCore(kit.sb.url, { dataDir: dir.dir, trustedOrigin: ORIGIN });
   await made.core.start();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
-  made.core.events.attach((channel, payload) => {
-    for (const listener of listeners.get(channel) ?? []) listener(structuredClone(payload));
-  });
-  window.frontdesk = createProxyBridge({
-    invoke: async (channel, args) =>
-      structuredClone(await made.core.dispatch(channel, args, { url: ORIGIN, isMainFrame: true })),
-    subscribe: (channel, listener) => {
-      const set = listeners.get(channel) ?? new Set();
-      listeners.set(channel, set);
-      set.add(listener);
-      return () => set.delete(listener);
-    },
-  });
+  installBridge(made);
 });
 
 afterAll(async () => {
   cleanup();
   await made.core.stop();
-  await sandbox.close();
   dir.cleanup();
 });
 
