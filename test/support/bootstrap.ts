@@ -1,7 +1,14 @@
 /**
- * One door into the integration tests (after Signal's test-mock `Bootstrap`): a sandbox, cores signed in on it,
- * typed calls through a core's dispatcher, and the core's log printed when a test fails. Each piece is usable
- * alone (`signedInCore`, `call`, `printLogOnFailure`); `useBootstrap` wires the usual file's hooks from them.
+ * One door into the tests (after Signal's test-mock `Bootstrap`): each piece starts, seeds, links or tears down one
+ * thing, usable alone, and the `use*` helpers register a file's hooks from them.
+ * - sandbox: `useSandbox` (started on a free port with the file's options, its admin API, closed after the file);
+ * - core: `signedInCore` (a temp data folder, signed in as a seeded user), `useBootstrap` (a sandbox and such a core
+ *   for the file, `restart()` on the same folder);
+ * - renderer on core: `useRendererOnCore` (the stores' `window.frontdesk` over a signed-in core, renderer-on-core.ts);
+ * - browser host and page: test/e2e/support/stack.ts `useStack`, which also prints the host's log and saves page
+ *   screenshots when a test fails;
+ * - the typed `call` / `callRaw` through a core's dispatcher, and the sandbox's ground truth (`ownerGet`);
+ * - logs on failure: `useLogOnFailure` / `printLogOnFailure` print a core's memory log when a test fails.
  */
 import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../common/contract';
@@ -171,7 +178,7 @@ export function useRendererOnCore(...args: Parameters<typeof rendererOnCore>): O
 }
 
 /** The sandbox of a `useSandbox` file (or `describe`); read it inside hooks and tests. */
-export interface SandboxKit {
+export interface SandboxHandle {
   readonly sb: Sandbox;
   /** The sandbox's admin API (stats, faults, reset). */
   admin(): ReturnType<typeof admin>;
@@ -181,7 +188,7 @@ export interface SandboxKit {
  * One sandbox on a free port, seeded as `options` say, started before all tests of the file or `describe` and
  * closed after them, for tests that build their own cores.
  */
-export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxKit {
+export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxHandle {
   let sb: Sandbox | undefined;
   const started = () => {
     if (!sb) throw new Error('useSandbox: not started yet (read it inside hooks and tests)');
