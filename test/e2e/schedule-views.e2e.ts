@@ -221,12 +221,25 @@ describe('schedule views', () => {
             };
           }),
       ) as Promise<Look[]>;
+    // Down each day until a 15-minute block is in view: the grid holds only the blocks in view, and the first view
+    // opens at the hour it is (at 00:30, or on a Sunday, it holds none).
+    const grid = page.getByTestId('time-grid').locator('.grid-scroll');
+    const hasTiny = () => seen.some((b) => b.size === 'tiny');
     let seen: Look[] = [];
-    for (let i = 0; i < 8 && !seen.some((b) => b.size === 'tiny'); i++) {
+    for (let i = 0; i < 8 && !hasTiny(); i++) {
       if (i > 0) await page.getByRole('button', { name: 'Next day' }).click();
       await scheduleSettled(app);
-      await page.getByTestId('appointment').first().waitFor();
-      seen = await look();
+      const { height, step } = await grid.evaluate((el) => ({ height: el.scrollHeight, step: el.clientHeight / 2 }));
+      for (let top = 0; top < height && !hasTiny(); top += step) {
+        await grid.evaluate((el, y) => {
+          el.scrollTop = y;
+        }, top);
+        // Two frames: the scroll event re-renders the blocks in view.
+        await page.evaluate(
+          () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+        );
+        seen = await look();
+      }
     }
     expect(seen.some((b) => b.size === 'tiny')).toBe(true);
     for (const b of seen) {
