@@ -5,10 +5,18 @@
  * texts intended, and each text must be in its thread once.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Outbox } from '../../../main/core/outbox';
 import { tempDir } from '../../support/core-fixture';
-import { drained, mintToken, openOutbox, startKit, tokenClient, type Json, type SandboxKit } from '../outbox/helpers';
+import {
+  drained,
+  mintToken,
+  openOutbox,
+  tokenClient,
+  useSandboxKit,
+  type Json,
+  type SandboxKit,
+} from '../outbox/helpers';
 import { killRepeatedly, live, prng, startChild } from '../outbox/kill-child';
 
 const ACCOUNT = 'sandbox|owner';
@@ -71,15 +79,11 @@ async function verifyOnce(kit: SandboxKit, texts: Texts, recordedBefore: number)
 }
 
 describe('texts are sent exactly once', () => {
-  let kit: SandboxKit;
+  const kit = useSandboxKit({ contacts: 40, events: 80 });
   const dir = tempDir('texts-once-');
 
-  beforeAll(async () => {
-    kit = await startKit({ contacts: 40, events: 80 });
-  });
   afterAll(async () => {
     for (const kill of live) kill();
-    await kit.close();
     dir.cleanup();
   });
 

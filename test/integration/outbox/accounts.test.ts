@@ -2,19 +2,15 @@
  * Queued work belongs to the account that made it: another account's queue is held (and counted) while it is not
  * the active one, and a rejected sign-in pauses sending without spending attempts until the user signs in again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
-import { drained, mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
+import { drained, mintToken, openOutbox, tokenClient, useSandboxKit } from './helpers';
 
-let kit: SandboxKit;
+const kit = useSandboxKit();
 const dir = tempDir('outbox-accounts-');
 
-beforeAll(async () => {
-  kit = await startKit();
-});
 afterAll(async () => {
-  await kit.close();
   dir.cleanup();
 });
 

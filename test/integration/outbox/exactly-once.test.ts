@@ -4,22 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/core-fixture';
-import { drained, mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
+import { drained, mintToken, openOutbox, tokenClient, useSandboxKit } from './helpers';
 import { buildWorkload, enqueueAll, verifyExactlyOnce } from './workload';
 
 const ACCOUNT = 'sandbox|owner';
 
 describe('outbox exactly-once under faults', () => {
-  let kit: SandboxKit;
+  const kit = useSandboxKit();
   const dir = tempDir('outbox-exactly-once-');
 
-  beforeAll(async () => {
-    kit = await startKit();
-  });
   afterAll(async () => {
-    await kit.close();
     dir.cleanup();
   });
 

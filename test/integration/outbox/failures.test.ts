@@ -7,20 +7,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpView, Outbox, OutboxEvent } from '../../../main/core/outbox';
 import { tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
-import { mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
+import { mintToken, openOutbox, tokenClient, useSandboxKit } from './helpers';
 import { bookingAt, freeSlots } from './workload';
 
 const ACCOUNT = 'sandbox|owner';
 const PAGE = 'lakeside-dental-cleaning';
 
-let kit: SandboxKit;
+const kit = useSandboxKit();
 let token: string;
 const dir = tempDir('outbox-failures-');
 let outbox: Outbox | null = null;
 let n = 0;
 
 beforeAll(async () => {
-  kit = await startKit();
   token = await mintToken(kit.url, 'owner@frontdesk.test');
 });
 afterEach(async () => {
@@ -29,7 +28,6 @@ afterEach(async () => {
   await kit.faults(null);
 });
 afterAll(async () => {
-  await kit.close();
   dir.cleanup();
 });
 

@@ -2,6 +2,7 @@
  * Helpers of the outbox integration tests: a real sandbox over HTTP, a ServiceClient whose bearer token is minted
  * through POST /__sandbox/tokens (no browser, no mocked fetch), the Node platform on a temp folder, and admin calls.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 
 export { drained, openOutbox, tokenClient } from './outbox-setup';
@@ -43,9 +44,7 @@ export interface SandboxKit {
 }
 
 /** Starts a small sandbox on a free port. */
-export async function startKit(
-  options: { contacts?: number; events?: number; seed?: number } = {},
-): Promise<SandboxKit> {
+async function startKit(options: { contacts?: number; events?: number; seed?: number } = {}): Promise<SandboxKit> {
   const sb = await startSandbox({
     port: 0,
     contacts: options.contacts ?? 20,
@@ -98,5 +97,42 @@ export async function startKit(
       return out;
     },
     close: () => sb.close(),
+  };
+}
+
+/**
+ * A `startKit` sandbox started before all tests of the file or `describe` and closed after them; the returned kit
+ * stands for it (read it inside hooks and tests).
+ */
+export function useSandboxKit(options: Parameters<typeof startKit>[0] = {}): SandboxKit {
+  let kit: SandboxKit | undefined;
+  const started = () => {
+    if (!kit) throw new Error('useSandboxKit: not started yet (read it inside hooks and tests)');
+    return kit;
+  };
+  beforeAll(async () => {
+    kit = await startKit(options);
+  });
+  afterAll(async () => {
+    await kit?.close();
+  });
+  return {
+    get sb() {
+      return started().sb;
+    },
+    get url() {
+      return started().url;
+    },
+    faults: (config) => started().faults(config),
+    stats: () => started().stats(),
+    get: (path, query, as) => started().get(path, query, as),
+    post: (path, body, as) => started().post(path, body, as),
+    allPages: (path, key, query, as) => started().allPages(path, key, query, as),
+    // Closed after the file by the hook above, unless a test closed it first.
+    close: async () => {
+      const running = started();
+      kit = undefined;
+      await running.close();
+    },
   };
 }

@@ -14,20 +14,18 @@ import { KEY_FILES } from '../../../main/core/outbox/key-file';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
-import { drained, mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
+import { drained, mintToken, openOutbox, tokenClient, useSandboxKit } from './helpers';
 
 const ACCOUNT = 'sandbox|owner';
 const trusted = { url: 'app://frontdesk/index.html', isMainFrame: true };
 
-let kit: SandboxKit;
+const kit = useSandboxKit({ contacts: 5, events: 5 });
 let token: string;
 const folders: Array<{ cleanup(): void }> = [];
 beforeAll(async () => {
-  kit = await startKit({ contacts: 5, events: 5 });
   token = await mintToken(kit.url, 'owner@frontdesk.test');
 });
 afterAll(async () => {
-  await kit.close();
   folders.forEach((f) => f.cleanup());
 });
 

@@ -5,25 +5,21 @@
  * (or just answered and not yet recorded) when the kill lands, by construction. At the end every write is applied
  * exactly once and the log says done.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/core-fixture';
 import { killRepeatedly, live, prng, startChild } from './kill-child';
-import { mintToken, openOutbox, startKit, tokenClient, type SandboxKit } from './helpers';
+import { mintToken, openOutbox, tokenClient, useSandboxKit } from './helpers';
 import { buildWorkload, enqueueAll, verifyExactlyOnce } from './workload';
 
 const ACCOUNT = 'sandbox|owner';
 const KILLS = 20;
 
 describe('outbox survives kill -9', () => {
-  let kit: SandboxKit;
+  const kit = useSandboxKit();
   const dir = tempDir('outbox-kill9-');
 
-  beforeAll(async () => {
-    kit = await startKit();
-  });
   afterAll(async () => {
     for (const kill of live) kill();
-    await kit.close();
     dir.cleanup();
   });
 
