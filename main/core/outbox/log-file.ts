@@ -9,14 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { NO_FOLLOW } from '../no-follow';
 import type { UnreadablePiece } from './kept-aside';
-import {
-  claimedFileId,
-  isLegacyLine,
-  openLegacyLine,
-  parseLine,
-  type LinePrefix,
-  type LogKeys,
-} from './record-codec';
+import { claimedFileId, isLegacyLine, openLegacyLine, parseLine, type LinePrefix, type LogKeys } from './record-codec';
 import type { Mark } from './watermark';
 import type { HeadRecord, LogRecord } from './types';
 
