@@ -8,15 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
-import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, openSized, reveal, scheduleSettled, shot, signedInSchedule } from './support/schedule';
+import { everyLook as looks, openSized, reveal, scheduleSettled, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack({ deviceSettleMs: 30_000 });
-const SIZES = [
-  [1280, 800],
-  [1024, 700],
-] as const;
 
 /** Books the satellite page's first free time for a caller; the result says it waits for the office system. */
 async function bookSatellite(app: FrontdeskPage, name: string, phone: string): Promise<void> {
@@ -47,21 +42,7 @@ async function dayOf(app: FrontdeskPage, name: string): Promise<void> {
 }
 
 /** Screenshots, axe and plain words in both themes at both sizes; returns every problem found. */
-async function everyLook(app: FrontdeskPage, name: string): Promise<string[]> {
-  const problems: string[] = [];
-  for (const [width, height] of SIZES)
-    for (const dark of [false, true]) {
-      await app.page.setViewportSize({ width, height });
-      await app.page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
-      const tag = `${name}-${width}x${height}-${dark ? 'dark' : 'light'}`;
-      await shot(app, `booking-settle-${tag}`);
-      problems.push(...(await axeProblems(app)).map((p) => `${tag}: ${p}`));
-    }
-  await app.page.setViewportSize({ width: 1280, height: 800 });
-  await app.page.emulateMedia({ colorScheme: 'light' });
-  problems.push(...(await plainWordsProblems(app.page, name)));
-  return problems;
-}
+const everyLook = (app: FrontdeskPage, name: string) => looks(app, `booking-settle-${name}`);
 
 describe('a device-backed booking on the schedule', () => {
   let app: FrontdeskPage;

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openOutbox, tokenClient } from '../integration/outbox/outbox-setup';
+import { everyLook } from './support/schedule';
 import { useStack } from './support/stack';
 
 let dataDir = '';
@@ -37,14 +38,27 @@ describe('an outbox whose key file is lost', () => {
     expect(words).toContain('Up to 3 saved changes are waiting');
     expect(words).toContain(join(dataDir, 'vault.key'));
     expect(await app.page.getByTestId('outbox-cannot-open-status').innerText()).toBe('Cannot read the changes waiting');
+    // the screen as the receptionist meets it: both themes, both sizes, axe, plain words
+    expect(await everyLook(app, 'outbox-locked-sign-in')).toEqual([]);
 
     await app.signIn('owner@frontdesk.test');
     await app.waitForAuth('signed_out');
     expect(await app.page.getByTestId('auth-notice').innerText()).toContain('so Frontdesk will not make a new one');
     expect(existsSync(join(dataDir, 'vault.key'))).toBe(false);
 
-    await app.page.getByRole('button', { name: 'Start a new, empty outbox' }).click();
-    await app.page.getByRole('button', { name: 'Yes, set the old changes aside and start empty' }).click();
+    // from the keyboard alone: Tab reaches the action, Enter opens the question, Tab and Enter confirm it
+    const start = app.page.getByRole('button', { name: 'Start a new, empty outbox' });
+    for (let i = 0; i < 20 && !(await start.evaluate((el) => el === document.activeElement)); i++)
+      await app.page.keyboard.press('Tab');
+    expect(await start.evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('Enter');
+    const yes = app.page.getByRole('button', { name: 'Yes, set the old changes aside and start empty' });
+    await yes.waitFor();
+    expect(await everyLook(app, 'outbox-locked-start-afresh')).toEqual([]);
+    for (let i = 0; i < 10 && !(await yes.evaluate((el) => el === document.activeElement)); i++)
+      await app.page.keyboard.press('Tab');
+    expect(await yes.evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('Enter');
     await notice.waitFor({ state: 'detached' });
     expect(readdirSync(join(dataDir, 'outbox')).filter((n) => n.startsWith('set-aside-'))).toHaveLength(1);
 

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { FrontdeskPage } from './driver';
+import { plainWordsProblems } from './plain-words';
 import type { Stack } from './stack';
 
 /** Opens the app in a tab of the given size and colour scheme. */
@@ -39,6 +40,32 @@ export async function shot(fd: FrontdeskPage, name: string): Promise<void> {
   const path = `test-results/screenshots/${name}.png`;
   mkdirSync(dirname(path), { recursive: true });
   await fd.page.screenshot({ path });
+}
+
+/** The two window sizes every screen is looked at in. */
+const SIZES = [
+  [1280, 800],
+  [1024, 700],
+] as const;
+
+/**
+ * Screenshots (`<name>-<size>-<theme>`), axe and plain words in both themes at both sizes; every problem found. The
+ * page is left at 1280×800, light.
+ */
+export async function everyLook(app: FrontdeskPage, name: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [width, height] of SIZES)
+    for (const dark of [false, true]) {
+      await app.page.setViewportSize({ width, height });
+      await app.page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+      const tag = `${name}-${width}x${height}-${dark ? 'dark' : 'light'}`;
+      await shot(app, tag);
+      problems.push(...(await axeProblems(app)).map((p) => `${tag}: ${p}`));
+    }
+  await app.page.setViewportSize({ width: 1280, height: 800 });
+  await app.page.emulateMedia({ colorScheme: 'light' });
+  problems.push(...(await plainWordsProblems(app.page, name)));
+  return problems;
 }
 
 /**
