@@ -37,7 +37,7 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
   // A pending booking read here is followed by core until it settles; its row changes with core's word.
   const state = useShownState(b.id, b.state);
   return (
-    <tr data-testid="booking-row" data-state={state}>
+    <tr data-testid="booking-row" data-state={state} data-id={b.id} data-event-id={b.eventId ?? undefined}>
       <td>{b.start ? <When at={b.start} zone={zone} /> : 'Not known'}</td>
       <td>
         <span className="booking-person">{b.name || 'No name given'}</span>

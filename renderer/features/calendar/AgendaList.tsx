@@ -58,7 +58,7 @@ export function AgendaList(props: AgendaListProps) {
               style={{ transform: `translateY(${v.start}px)` }}
             >
               {row.kind === 'day' ? (
-                <h3 className="agenda-day-title">
+                <h3 className="agenda-day-title" data-day={row.day} data-count={row.count}>
                   {format(dayStart(row.day, zone), 'EEEE d MMMM')}
                   <span className="muted">
                     {' '}

@@ -44,7 +44,7 @@ function sectionsOf(p: DaySheetProps): Section[] {
 function Row({ item, zone }: { item: AgendaItem; zone: string }) {
   const people = item.people.filter((person) => person.name || person.phone);
   return (
-    <tr data-testid="day-sheet-row">
+    <tr data-testid="day-sheet-row" data-id={item.id}>
       <td>
         {timeInZone(item.start, zone)} – {timeInZone(item.end, zone)}
       </td>
@@ -66,7 +66,13 @@ export function DaySheet(props: DaySheetProps) {
   const count = sections.reduce((n, s) => n + s.items.length, 0);
   const sheetAt = wallTimeToInstant(props.day, '12:00', props.zone) ?? undefined;
   return createPortal(
-    <article className="day-sheet" data-testid="day-sheet" aria-label="Day sheet">
+    <article
+      className="day-sheet"
+      data-testid="day-sheet"
+      data-day={props.day}
+      data-count={count}
+      aria-label="Day sheet"
+    >
       <header className="sheet-head">
         <h1>{props.practice || 'Day sheet'}</h1>
         <p>

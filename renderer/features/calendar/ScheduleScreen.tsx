@@ -161,6 +161,7 @@ export default function ScheduleScreen() {
       aria-labelledby="calendar-heading"
       data-testid="calendar"
       data-view={view}
+      data-anchor={anchor}
       data-loading={loading ? 'true' : 'false'}
     >
       <ScheduleToolbar zone={zone} />

@@ -32,7 +32,7 @@ function Appointments(props: { title: string; items: AgendaItem[]; empty: string
           {shown.map((item) => {
             const state = item.people.map((p) => stateInWords(p.state)).find(Boolean);
             return (
-              <li key={item.id}>
+              <li key={item.id} data-id={item.id}>
                 <button type="button" className="history-item" onClick={() => openAppointment(item, props.zone)}>
                   <span className="history-when">{dateTimeLabelled(item.start, props.zone)}</span>
                   <span className="history-what">
@@ -66,7 +66,7 @@ function Bookings({ items, zone }: { items: BookingSummary[]; zone: string }) {
       ) : (
         <ul className="history-list">
           {items.map((b) => (
-            <li key={b.id} className="history-booking">
+            <li key={b.id} className="history-booking" data-id={b.id} data-event-id={b.eventId ?? undefined}>
               <span className="history-when">{b.start ? dateTimeLabelled(b.start, zone) : 'Time not known'}</span>
               <span className="history-what">{b.title ?? 'Booked appointment'}</span>
               <BookingBadge state={b.state} />

@@ -107,6 +107,7 @@ function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } 
       className={`outbox-row outbox-${item.status}`}
       data-testid="outbox-row"
       data-status={item.status}
+      data-kind={item.kind}
     >
       <div className="outbox-main">
         <span className="outbox-summary">
