@@ -5,11 +5,11 @@
  */
 import type { BookingKind, BookingList, BookingSummary } from '../../../common/contract';
 import { listBookings, type BookingFilter } from '../api/bookings-api';
-import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from '../model/booking-summary';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { countryOf } from '../phone/country';
 import { cacheSlot } from '../cache/read-cache';
+import { readThrough } from '../cache/read-through';
 import { bookingSummarySchema } from '../cache/model-schemas';
 import { z } from 'zod';
 
@@ -58,19 +58,11 @@ export async function bookingList(
     ...(args.end ? { end: args.end } : {}),
   };
   const key = `bookings:list:${args.begin ?? ''}:${args.end ?? ''}`;
-  let all: BookingSummary[];
-  let fetchedAt = deps.clock.now();
-  let source: BookingList['source'] = 'service';
-  try {
-    all = await readBookings(deps, account, filter);
-    await deps.cache.put(account, listSlot, key, all, fetchedAt);
-  } catch (error) {
-    const hit =
-      error instanceof ServiceError && error.kind === 'retryable' ? await deps.cache.get(account, listSlot, key) : null;
-    if (!hit) throw error;
-    ({ value: all, fetchedAt } = hit);
-    source = 'cache';
-  }
+  const {
+    value: all,
+    fetchedAt,
+    source,
+  } = await readThrough(deps, account, listSlot, key, () => readBookings(deps, account, filter));
   const matching = args.state ? all.filter((b) => b.state === args.state) : all;
   const from = (args.page - 1) * BOOKINGS_PER_PAGE;
   return {

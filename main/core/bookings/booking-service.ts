@@ -12,7 +12,6 @@ import type {
   SlotView,
 } from '../../../common/contract';
 import { calendarNames } from '../api/calendar-api';
-import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { queuedBooking, type StoredBooking } from '../outbox';
@@ -22,6 +21,7 @@ import { nearestTimes } from './nearest-times';
 import { savedAvailability } from './saved-availability';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
+import { freshOrSaved, readThrough, unreachable } from '../cache/read-through';
 import { bookingPageSchema } from '../cache/model-schemas';
 
 /**
@@ -40,7 +40,7 @@ async function providerNames(service: CoreContext['service']): Promise<Map<numbe
   try {
     return await calendarNames(service);
   } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'retryable') throw error;
+    if (unreachable(error)) throw error;
     return new Map();
   }
 }
@@ -65,10 +65,9 @@ export class BookingService {
 
   /** The booking pages (types with named providers, fields, consents) from the service, saved for offline use. */
   async freshPages(): Promise<BookingPageView[]> {
-    const { service, cache, clock } = this.context;
+    const { cache, clock } = this.context;
     const key = signedInAccount(this.context);
-    const [names, listed] = await Promise.all([providerNames(service), listBookingPages(service)]);
-    const pages = listed.map((p) => withProviderNames(p, names));
+    const pages = await this.readPages();
     await cache.put(key, pagesSlot, PAGES_KEY, pages, clock.now());
     return pages;
   }
@@ -76,16 +75,13 @@ export class BookingService {
   /** The account's booking pages; the cached list when the service cannot be reached. */
   async pages(): Promise<BookingPageView[]> {
     const key = signedInAccount(this.context);
-    try {
-      return await this.freshPages();
-    } catch (error) {
-      const cached =
-        error instanceof ServiceError && error.kind === 'retryable'
-          ? await this.context.cache.get(key, pagesSlot, PAGES_KEY)
-          : null;
-      if (cached) return cached.value;
-      throw error;
-    }
+    return (await readThrough(this.context, key, pagesSlot, PAGES_KEY, () => this.readPages())).value;
+  }
+
+  private async readPages(): Promise<BookingPageView[]> {
+    const { service } = this.context;
+    const [names, listed] = await Promise.all([providerNames(service), listBookingPages(service)]);
+    return listed.map((p) => withProviderNames(p, names));
   }
 
   /**
@@ -100,15 +96,13 @@ export class BookingService {
   }): Promise<SlotView[]> {
     const { service, cache, clock } = this.context;
     const key = signedInAccount(this.context);
-    try {
-      return await listSlots(service, args);
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
-      const pages = await cache.get(key, pagesSlot, PAGES_KEY);
-      const saved = await savedAvailability(cache, key, args, pages?.value ?? null, clock.now());
-      if (saved) return saved;
-      throw error;
-    }
+    return freshOrSaved(
+      () => listSlots(service, args),
+      async () => {
+        const pages = await cache.get(key, pagesSlot, PAGES_KEY);
+        return savedAvailability(cache, key, args, pages?.value ?? null, clock.now());
+      },
+    );
   }
 
   /** Queues the booking (sent at once when online); resolves once it is safely on disk. */

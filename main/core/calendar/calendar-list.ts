@@ -1,10 +1,10 @@
 /** The account's calendars and the practice's time zone, cached for offline use. */
 import type { CalendarInfo, CalendarList } from '../../../common/contract';
 import { listCalendars } from '../api/calendar-api';
-import { ServiceError } from '../api/service-error';
 import { listBookingPages } from '../api/booking-pages-api';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { cacheSlot } from '../cache/read-cache';
+import { readThrough } from '../cache/read-through';
 import { calendarListSchema } from '../cache/model-schemas';
 
 const CACHE_KEY = 'calendar:calendars';
@@ -94,7 +94,7 @@ async function practiceZone(deps: CoreContext, calendars: CalendarInfo[]): Promi
 /** Fresh from the service (and cached); the cached list when the service cannot be reached. */
 export async function calendarList(deps: CoreContext, shared: SharedCalendarRead): Promise<CalendarList> {
   const account = signedInAccount(deps);
-  try {
+  const read = await readThrough(deps, account, listSlot, CACHE_KEY, async () => {
     const calendars = (await shared.read(account, 0)).map((c) => ({
       id: c.id,
       name: c.name,
@@ -106,20 +106,23 @@ export async function calendarList(deps: CoreContext, shared: SharedCalendarRead
       fetchedAt: deps.clock.now(),
       source: 'service',
     };
-    await deps.cache.put(account, listSlot, CACHE_KEY, list, list.fetchedAt);
     return list;
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'retryable') {
-      const hit = await deps.cache.get(account, listSlot, CACHE_KEY);
-      if (hit) return { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' };
-    }
-    throw error;
-  }
+  });
+  return { ...read.value, fetchedAt: read.fetchedAt, source: read.source };
 }
 
-/** The practice's zone as last read (service or saved copy), for telling queued changes' times; null when unknown. */
-export async function knownPracticeZone(deps: Pick<CoreContext, 'account' | 'cache'>): Promise<string | null> {
+/**
+ * The practice's zone as last learned (this run, else the saved list of an earlier one, which core then holds and
+ * tells the screens), for telling queued changes' times and reckoning practice days; null when unknown.
+ */
+export async function knownPracticeZone(
+  deps: Pick<CoreContext, 'account' | 'cache' | 'practiceZone'>,
+): Promise<string | null> {
   const account = deps.account();
   if (!account) return null;
-  return (await deps.cache.get(account, listSlot, CACHE_KEY))?.value.practiceZone ?? null;
+  const known = deps.practiceZone.get(account);
+  if (known) return known;
+  const saved = (await deps.cache.get(account, listSlot, CACHE_KEY))?.value.practiceZone ?? null;
+  if (saved && deps.account() === account) deps.practiceZone.set(account, saved);
+  return deps.practiceZone.get(account);
 }

@@ -21,6 +21,7 @@ import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 import { cacheSlot } from '../cache/read-cache';
+import { readThrough } from '../cache/read-through';
 import { agendaSchema } from '../cache/model-schemas';
 
 /** A range of appointments as cached (read back by the schedule when the service cannot be reached). */
@@ -33,6 +34,11 @@ export class CalendarService {
 
   constructor(private readonly context: CoreContext) {
     this.calendarRead = new SharedCalendarRead(context);
+    // At sign-in (and at start with a saved session) the zone saved with the calendar list is known at once, before
+    // any screen asks, so the first screen is told on the practice's clock even offline.
+    context.session.on((event) => {
+      if (event.type === 'signed_in') void knownPracticeZone(context).catch(() => null);
+    });
   }
 
   /** Queues a mark of every participant of an appointment. */
@@ -56,21 +62,25 @@ export class CalendarService {
 
   /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
   async range(begin: string, end: string): Promise<Agenda> {
-    const { service, cache, clock } = this.context;
+    const { service, clock } = this.context;
     const account = signedInAccount(this.context);
-    try {
-      const agenda = await readAgenda(service, begin, end, clock.now(), () => this.calendarRead.names(account));
-      await cache.put(account, agendaSlot, agendaCacheKey(begin, end), agenda, agenda.fetchedAt);
-      return this.withPending(agenda, begin, end);
-    } catch (error) {
-      if (error instanceof ServiceError && error.kind === 'retryable') {
-        const cached = await this.cached(begin, end);
-        if (cached) return cached;
-        const waiting = this.withPending({ items: [], fetchedAt: clock.now(), source: 'unavailable' }, begin, end);
-        if (waiting.items.length > 0) return waiting;
-      }
-      throw error;
-    }
+    const read = await readThrough(
+      this.context,
+      account,
+      agendaSlot,
+      agendaCacheKey(begin, end),
+      () => readAgenda(service, begin, end, clock.now(), () => this.calendarRead.names(account)),
+      {
+        // Offline: the saved answer, else the changes made here alone (a day with only new appointments).
+        saved: async () => {
+          const cached = await this.cached(begin, end);
+          if (cached) return { value: cached, fetchedAt: cached.fetchedAt, source: 'cache' };
+          const waiting = this.withPending({ items: [], fetchedAt: clock.now(), source: 'unavailable' }, begin, end);
+          return waiting.items.length > 0 ? { value: waiting, fetchedAt: waiting.fetchedAt, source: 'cache' } : null;
+        },
+      },
+    );
+    return read.source === 'service' ? this.withPending(read.value, begin, end) : read.value;
   }
 
   /**
@@ -104,8 +114,12 @@ export class CalendarService {
   }
 
   /** The account's calendars and the practice's zone (the saved list when the service cannot be reached). */
-  calendars(): Promise<CalendarList> {
-    return calendarList(this.context, this.calendarRead);
+  async calendars(): Promise<CalendarList> {
+    const account = signedInAccount(this.context);
+    const list = await calendarList(this.context, this.calendarRead);
+    // Core owns the zone: the one the list names is told to every screen with the session (practice-zone.ts).
+    this.context.practiceZone.set(account, list.practiceZone);
+    return list;
   }
 
   /** Queues a new appointment (its outbox id becomes its external id, so a retried create is found, not doubled). */

@@ -6,13 +6,13 @@
 import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common/contract';
 import { listBookings } from '../api/bookings-api';
 import { eventListSchema } from '../api/schemas';
-import { ServiceError } from '../api/service-error';
 import { toBookingSummary } from '../model/booking-summary';
 import { toItem } from '../model/agenda';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { countryOf } from '../phone/country';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
+import { readThrough } from '../cache/read-through';
 import { agendaItemSchema, bookingSummarySchema } from '../cache/model-schemas';
 
 const DAY = 86_400_000;
@@ -92,16 +92,8 @@ export async function contactHistory(
   const emails = [...new Set(args.emails.map((e) => e.toLowerCase()))];
   const key = `contacts:history:${[...phones].sort().join(',')}|${[...emails].sort().join(',')}`;
   const now = deps.clock.now();
-  try {
-    const history = await readHistory(deps, account, phones, emails, now);
-    await deps.cache.put(account, historySlot, key, history, now);
-    return { ...history, fetchedAt: now, source: 'service' };
-  } catch (error) {
-    const hit =
-      error instanceof ServiceError && error.kind === 'retryable'
-        ? await deps.cache.get(account, historySlot, key)
-        : null;
-    if (!hit) throw error;
-    return { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' };
-  }
+  const read = await readThrough(deps, account, historySlot, key, () =>
+    readHistory(deps, account, phones, emails, now),
+  );
+  return { ...read.value, fetchedAt: read.fetchedAt, source: read.source };
 }

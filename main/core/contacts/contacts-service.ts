@@ -36,6 +36,7 @@ import { contactOps, overlay } from './overlay';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
+import { freshOrSaved, readThrough, unreachable } from '../cache/read-through';
 import { addressBookSchema, contactViewSchema } from '../cache/model-schemas';
 
 /** A search answer as cached: the service's contacts, before unsynced changes are applied. */
@@ -57,8 +58,6 @@ const searchSlot = cacheSlot(
 );
 const contactSlot = cacheSlot('a contact', contactViewSchema);
 const booksSlot = cacheSlot('the address books', z.array(addressBookSchema));
-
-const isUnreachable = (error: unknown) => error instanceof ServiceError && error.kind === 'retryable';
 
 /** The contacts service. */
 export class ContactsService {
@@ -93,30 +92,37 @@ export class ContactsService {
     const fetchedAt = clock.now();
     const known = await countryOf(this.context, account);
     const meaning = meaningOf(args.query, known);
-    try {
-      const page = await listContacts(service, filterOf(meaning, args.addressBookId), {
-        pageSize: this.paging.pageSize ?? 100,
-        limit: this.paging.limit ?? 200,
-      });
-      const country = await learnCountryFrom(this.context, account, page.contacts, known);
-      const stored: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
-      // The answer goes back now; the encrypted offline copy is written meanwhile.
-      cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), stored, fetchedAt);
-      return this.present(account, args.query, stored, { fetchedAt, source: 'service' }, meaning, country);
-    } catch (error) {
-      if (!isUnreachable(error)) throw error;
-      const cached = (await this.cached(args)) ?? (await this.narrowedFromList(account, args, known));
-      if (cached) return cached;
-      const none = { items: [], more: false };
-      const local = this.present(account, args.query, none, { fetchedAt, source: 'unavailable' }, meaning, known);
-      if (local.items.length > 0) return local;
-      throw error;
-    }
+    const none = { items: [], more: false };
+    type Answer = { list: StoredList; source: ContactList['source']; at: number; country: CountryCode | null };
+    const stored = await freshOrSaved<Answer>(
+      async () => {
+        const page = await listContacts(service, filterOf(meaning, args.addressBookId), {
+          pageSize: this.paging.pageSize ?? 100,
+          limit: this.paging.limit ?? 200,
+        });
+        const country = await learnCountryFrom(this.context, account, page.contacts, known);
+        const list: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
+        // The answer goes back now; the encrypted offline copy is written meanwhile.
+        cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), list, fetchedAt);
+        return { list, source: 'service', at: fetchedAt, country };
+      },
+      async () => {
+        const hit =
+          (await cache.get(account, searchSlot, searchCacheKey(args.query, args.addressBookId))) ??
+          (await this.narrowedFromList(account, args, meaning));
+        if (hit) return { list: hit.value, source: 'cache', at: hit.fetchedAt, country: known };
+        // Nothing saved: the contacts added here alone, if any.
+        const local = this.present(account, args.query, none, { fetchedAt, source: 'unavailable' }, meaning, known);
+        return local.items.length > 0 ? { list: none, source: 'unavailable', at: fetchedAt, country: known } : null;
+      },
+    );
+    const at = { fetchedAt: stored.at, source: stored.source };
+    return this.present(account, args.query, stored.list, at, meaning, stored.country);
   }
 
   /** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
   async get(ref: { id?: number | undefined; externalId?: string | undefined }): Promise<ContactDetail> {
-    const { service, cache, clock } = this.context;
+    const { service } = this.context;
     const account = signedInAccount(this.context);
     const country = await countryOf(this.context, account);
     if (ref.id === undefined) {
@@ -129,17 +135,9 @@ export class ContactsService {
       );
     }
     const key = `contacts:one:${ref.id}`;
-    let entry: { value: ContactView; fetchedAt: number; source: ContactDetail['source'] };
-    try {
-      const fetchedAt = clock.now();
-      const value = viewOf(await getContact(service, ref.id), country);
-      await cache.put(account, contactSlot, key, value, fetchedAt);
-      entry = { value, fetchedAt, source: 'service' };
-    } catch (error) {
-      const hit = isUnreachable(error) ? await cache.get(account, contactSlot, key) : null;
-      if (!hit) throw error;
-      entry = { ...hit, source: 'cache' };
-    }
+    const entry = await readThrough(this.context, account, contactSlot, key, async () =>
+      viewOf(await getContact(service, ref.id!), country),
+    );
     const shown = overlay(
       [entry.value],
       contactOps(this.accountOps(account), entry.fetchedAt),
@@ -167,13 +165,10 @@ export class ContactsService {
   /** The address books (cached; the cache when offline). */
   async addressBooks(): Promise<AddressBookView[]> {
     const account = signedInAccount(this.context);
-    try {
-      return await this.freshAddressBooks();
-    } catch (error) {
-      const hit = isUnreachable(error) ? await this.context.cache.get(account, booksSlot, BOOKS_KEY) : null;
-      if (hit) return hit.value;
-      throw error;
-    }
+    return freshOrSaved(
+      () => this.freshAddressBooks(),
+      async () => (await this.context.cache.get(account, booksSlot, BOOKS_KEY))?.value ?? null,
+    );
   }
 
   /** The contact's appointments (upcoming and past) and bookings; the saved copy when offline. */
@@ -254,13 +249,14 @@ export class ContactsService {
   private async narrowedFromList(
     account: string,
     args: ContactSearch,
-    country: CountryCode | null,
-  ): Promise<ContactList | null> {
-    const meaning = meaningOf(args.query, country);
+    meaning: SearchMeaning,
+  ): Promise<{ value: StoredList; fetchedAt: number } | null> {
     const hit = await this.context.cache.get(account, searchSlot, searchCacheKey('', args.addressBookId));
     if (!hit) return null;
-    const stored = { items: hit.value.items.filter((c) => matches(meaning, c)), more: hit.value.more };
-    return this.present(account, args.query, stored, { fetchedAt: hit.fetchedAt, source: 'cache' }, meaning, country);
+    return {
+      value: { items: hit.value.items.filter((c) => matches(meaning, c)), more: hit.value.more },
+      fetchedAt: hit.fetchedAt,
+    };
   }
 
   /** A contact known only as a queued create (named by its outbox id), with later changes applied. */
@@ -275,7 +271,7 @@ export class ContactsService {
   /** Where a new contact goes when the form did not say: the default (else the first) address book. */
   private async defaultBookId(): Promise<number> {
     const books = await this.addressBooks().catch((error: unknown) => {
-      if (!(error instanceof ServiceError && error.kind === 'retryable')) throw error;
+      if (!unreachable(error)) throw error;
       throw new OutboxInputError(
         'Frontdesk has not learned this account’s address books yet, so it cannot add a contact until the service answers. Please try again in a moment.',
       );

@@ -4,10 +4,10 @@
  */
 import type { NextAppointment } from '../../../common/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
-import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
+import { readThrough } from '../cache/read-through';
 
 const DAY = 86_400_000;
 const AHEAD_DAYS = 31;
@@ -68,19 +68,9 @@ async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
 async function month(deps: CoreContext, account: string, now: number): Promise<Upcoming[]> {
   const memo = memos.get(deps);
   if (memo && memo.account === account && now - memo.at < FRESH_MS) return memo.items;
-  try {
-    const items = await readMonth(deps, now);
-    memos.set(deps, { account, at: now, items });
-    await deps.cache.put(account, upcomingSlot, CACHE_KEY, items, now);
-    return items;
-  } catch (error) {
-    const hit =
-      error instanceof ServiceError && error.kind === 'retryable'
-        ? await deps.cache.get(account, upcomingSlot, CACHE_KEY)
-        : null;
-    if (!hit) throw error;
-    return hit.value;
-  }
+  const read = await readThrough(deps, account, upcomingSlot, CACHE_KEY, () => readMonth(deps, now));
+  if (read.source === 'service') memos.set(deps, { account, at: now, items: read.value });
+  return read.value;
 }
 
 /** The next appointment (not yet ended) of each person. */

@@ -8,6 +8,7 @@
 import type { OutboxItem, StartText, ThreadDetail, ThreadList } from '../../../common/contract';
 import { listMessages, type ServiceConversation } from '../api/messages-api';
 import { ServiceError } from '../api/service-error';
+import { freshOrSaved } from '../cache/read-through';
 import { SignedOutError } from '../auth/errors';
 import { countryOf } from '../phone/country';
 import type { CoreContext } from '../core-context';
@@ -55,13 +56,10 @@ export class MessagesService {
   async threads(filter: { eventId?: number; contactId?: number; phone?: string } = {}): Promise<ThreadList> {
     this.requireScope('messaging:read', 'GET /v1/conversations');
     const st = await this.store.state();
-    let source: 'service' | 'cache' = 'service';
-    try {
-      await this.reader.sync();
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.kind === 'retryable') || st.conversations.size === 0) throw error;
-      source = 'cache';
-    }
+    const source = await freshOrSaved<'service' | 'cache'>(
+      async () => (await this.reader.sync(), 'service'),
+      async () => (st.conversations.size === 0 ? null : 'cache'),
+    );
     const phone = filter.phone === undefined ? undefined : await e164(this.deps, st.account, filter.phone);
     const country = await countryOf(this.deps, st.account);
     const threads = ordered(st)
@@ -79,19 +77,19 @@ export class MessagesService {
   async thread(id: number): Promise<ThreadDetail> {
     this.requireScope('messaging:read', 'GET /v1/conversation_messages');
     const st = await this.store.state();
-    let source: 'service' | 'cache' = 'service';
-    try {
-      if (!st.conversations.has(id)) await this.reader.sync(true);
-      const conversation = st.conversations.get(id);
-      if (!conversation)
-        throw new ServiceError('permanent', 'GET /v1/conversations', 'That conversation was not found.');
-      const list = await listMessages(this.deps.service, id);
-      st.texts.set(id, { stamp: st.texts.get(id)?.stamp ?? '', list });
-      this.store.persist(st);
-    } catch (error) {
-      if (!(error instanceof ServiceError && error.kind === 'retryable') || !st.texts.has(id)) throw error;
-      source = 'cache';
-    }
+    const source = await freshOrSaved<'service' | 'cache'>(
+      async () => {
+        if (!st.conversations.has(id)) await this.reader.sync(true);
+        const conversation = st.conversations.get(id);
+        if (!conversation)
+          throw new ServiceError('permanent', 'GET /v1/conversations', 'That conversation was not found.');
+        const list = await listMessages(this.deps.service, id);
+        st.texts.set(id, { stamp: st.texts.get(id)?.stamp ?? '', list });
+        this.store.persist(st);
+        return 'service';
+      },
+      async () => (st.texts.has(id) ? 'cache' : null),
+    );
     const conversation = st.conversations.get(id) as ServiceConversation;
     const country = await countryOf(this.deps, st.account);
     const pending = this.sender.pendingTexts(id);
