@@ -14,7 +14,7 @@ import type { CalendarService } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
 import type { ContactsService } from './contacts/contacts-service';
 import type { CoreContext } from './core-context';
-import { RetryTimer } from './retry-timer';
+import { RetryTimer } from '../../common/retry-timer';
 
 /** Timing of the reads (tests shorten them). */
 export interface PrefetchOptions {

@@ -4,12 +4,16 @@
  */
 import type { Result } from '../../common/contract';
 import type { BridgeTransport } from '../../common/bridge-transport';
+import { RetryTimer } from '../../common/retry-timer';
 import type { ServerMessage } from '../../common/ws-wire';
 import { keepTabKey, takeHostKey } from './host-key';
+import { pageClock } from './page-clock';
 
 type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<typeof setTimeout> };
 
 const CALL_TIMEOUT_MS = 30_000;
+/** Reconnecting: a quarter second after the link drops, doubling to five seconds. */
+const RECONNECT = { firstMs: 250, capMs: 5000 };
 
 /** Builds a transport over `ws://<page host>/ipc`; reports link up/down to `onLink`. */
 export function createWsTransport(onLink: (up: boolean) => void): BridgeTransport {
@@ -18,7 +22,6 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
   const queue: string[] = [];
   let socket: WebSocket | null = null;
   let nextId = 1;
-  let retryMs = 250;
 
   const settle = (id: number, result: Result<unknown>) => {
     const call = pending.get(id);
@@ -36,7 +39,7 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     ]);
     socket = ws;
     ws.onopen = () => {
-      retryMs = 250;
+      reconnect.succeed();
       onLink(true);
       for (const text of queue.splice(0)) ws.send(text);
     };
@@ -58,10 +61,10 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     ws.onclose = () => {
       socket = null;
       onLink(false);
-      setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, 5000);
+      reconnect.fail();
     };
   };
+  const reconnect = new RetryTimer(pageClock, connect, RECONNECT);
   connect();
 
   return {

@@ -81,15 +81,25 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['renderer/lib/'],
-    may: ['renderer/', 'common/contract', 'common/bridge-transport', 'common/ws-wire', 'common/parse-unknown'],
+    may: [
+      'renderer/',
+      'common/contract',
+      'common/bridge-transport',
+      'common/ws-wire',
+      'common/parse-unknown',
+      'common/retry-timer',
+      // The one clock, shared with core (lib/practice-time.ts adds the zone core pushes with the session).
+      'common/practice-time',
+    ],
     packages: rendererPackages,
     why: 'renderer/lib builds the bridge; the renderer is a sandboxed page',
   },
   {
     files: ['renderer/'],
     // Forms check themselves with the contract's schemas (lib/form-issues.ts); the finder's paste and the Messages
-    // search tell a phone number with the same rules (common/input-rules.ts), so there is one phone matcher.
-    may: ['renderer/', 'common/contract', 'common/input-rules'],
+    // search tell a phone number with the same rules (common/input-rules.ts), so there is one phone matcher. The
+    // schedule's live updates wait after failures with the one retrying timer (common/retry-timer.ts).
+    may: ['renderer/', 'common/contract', 'common/input-rules', 'common/retry-timer'],
     packages: rendererPackages,
     why: 'the renderer is a sandboxed page: it reaches main only through lib/frontdesk.ts and the contract',
   },
@@ -224,7 +234,7 @@ const layerings: Layering[] = [
     why: 'renderer layers run lib < stores < components < features < App',
   },
   {
-    // base: the loose modules every part of core leans on (Platform, config, clocks, timers, events, the data
+    // base: the loose modules every part of core leans on (Platform, config, clocks, events, the data
     // folder, connectivity, crash guard, static files, input refusals, security/). model: what several domains
     // share (model/, phone/, core-context.ts). app: app-core.ts and what only it runs (prefetch.ts,
     // screen-first.ts). The four domains do not import each other.
@@ -237,9 +247,9 @@ const layerings: Layering[] = [
           'main/core/config',
           'main/core/events',
           'main/core/session-events',
+          'main/core/practice-zone',
           'main/core/no-follow',
           'main/core/given-clock',
-          'main/core/retry-timer',
           'main/core/input-refused',
           'main/core/data-folder',
           'main/core/crash-guard',

@@ -3,7 +3,7 @@
  * idle, at once when the outbox has sent a text (so it shows in its thread), and backing off while offline or failing.
  */
 import type { CoreContext } from '../core-context';
-import { RetryTimer } from '../retry-timer';
+import { RetryTimer } from '../../../common/retry-timer';
 
 /** Longest wait between polls after failures. */
 const MAX_POLL_MS = 5 * 60_000;

@@ -5,7 +5,7 @@
  */
 import type { ServiceRequester } from '../api/service-client';
 import type { Clock, Logger } from '../platform';
-import { backoffWait, RetryTimer, type Backoff } from '../retry-timer';
+import { backoffWait, RetryTimer, type Backoff } from '../../../common/retry-timer';
 import { classify, type Outcome, type Phase } from './failure';
 import type { ReconcileContext } from './kinds/spec';
 import { KINDS } from './kinds';

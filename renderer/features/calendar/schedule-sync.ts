@@ -4,7 +4,9 @@
  * polling what changed since the last read while the window is visible and the service reachable.
  */
 import type { AgendaItem, AppointmentChanges, AppointmentInput, MarkState, OutboxItem } from '../../../common/contract';
+import { RetryTimer } from '../../../common/retry-timer';
 import { frontdesk } from '../../lib/frontdesk';
+import { pageClock } from '../../lib/page-clock';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';
 import { currentRange, syncMark, useCalendarStore } from '../../stores/calendar-store';
@@ -144,7 +146,7 @@ export async function createAppointment(input: AppointmentInput): Promise<string
       state: '',
       contactId: p.contactId ?? null,
     })),
-    pending: { changeId: op.id, status: 'waiting', change: 'create' },
+    pending: { changeId: op.id, status: 'queued', change: 'create' },
     pendingMark: null,
   });
   track(op, { change: 'create', id: 0 });
@@ -179,7 +181,7 @@ export async function updateAppointment(item: AgendaItem, changes: AppointmentCh
             })),
           }
         : {}),
-      pending: i.pending?.change === 'create' ? i.pending : { changeId: op.id, status: 'waiting', change: 'update' },
+      pending: i.pending?.change === 'create' ? i.pending : { changeId: op.id, status: 'queued', change: 'update' },
     }),
   );
   if (item.id > 0) track(op, { change: 'update', id: item.id });
@@ -205,7 +207,7 @@ export async function cancelAppointment(item: AgendaItem): Promise<void> {
   const op = result.value;
   store().patch(
     (i) => i.id === item.id,
-    (i) => ({ ...i, pending: { changeId: op.id, status: 'waiting', change: 'delete' } }),
+    (i) => ({ ...i, pending: { changeId: op.id, status: 'queued', change: 'delete' } }),
   );
   track(op, { change: 'delete', id: item.id });
   if (store().selectedId === item.id) store().openDetails(null);
@@ -270,17 +272,18 @@ export async function undoLast(): Promise<void> {
 
 // live updates ─────────────────────────────────────────────────────────────────────────────
 
-let pollTimer: ReturnType<typeof setTimeout> | undefined;
 let running = false;
-let delay = POLL_MS;
 let inFlight = false;
 
 const canPoll = () =>
   running && document.visibilityState === 'visible' && useAppStore.getState().connectivity?.state !== 'offline';
 
+/** How a poll went: answered, failed (wait longer), or skipped (one in flight, nothing read yet, moved on). */
+type PollOutcome = 'answered' | 'failed' | 'skipped';
+
 /** Asks the service what changed in the shown range since the last read, and merges it. */
-export async function pollOnce(): Promise<void> {
-  if (inFlight || syncMark.at === 0) return;
+export async function pollOnce(): Promise<PollOutcome> {
+  if (inFlight || syncMark.at === 0) return 'skipped';
   inFlight = true;
   const startedAt = Date.now();
   const since = new Date(syncMark.at - SKEW_MARGIN_MS).toISOString();
@@ -288,25 +291,32 @@ export async function pollOnce(): Promise<void> {
   try {
     const result = await frontdesk.invoke['calendar:changes']({ ...range, since });
     const now = currentRange();
-    if (now.begin !== range.begin || now.end !== range.end) return; // moved on meanwhile
-    if (!result.ok) {
-      delay = Math.min(delay * 2, MAX_POLL_MS);
-      return;
-    }
-    delay = POLL_MS;
+    if (now.begin !== range.begin || now.end !== range.end) return 'skipped'; // moved on meanwhile
+    if (!result.ok) return 'failed';
     syncMark.at = startedAt;
     store().applyChanges(result.value, true);
+    return 'answered';
   } finally {
     inFlight = false;
   }
 }
 
+/** Every 10 s; after failures in a row 20, 40, then 60 s (common/retry-timer.ts). */
+const pollTimer = new RetryTimer(pageClock, () => void pollOnce().then(polled, () => polled('skipped')), {
+  firstMs: 2 * POLL_MS,
+  capMs: MAX_POLL_MS,
+});
+
+function polled(outcome: PollOutcome): void {
+  if (outcome === 'answered') pollTimer.succeed(POLL_MS);
+  else if (outcome === 'failed') pollTimer.fail();
+  else pollTimer.after(pollTimer.failures === 0 ? POLL_MS : pollTimer.backoffMs());
+  if (!canPoll()) pollTimer.stop();
+}
+
 function schedule(ms: number): void {
-  clearTimeout(pollTimer);
-  if (!canPoll()) return;
-  pollTimer = setTimeout(() => {
-    void pollOnce().finally(() => schedule(delay));
-  }, ms);
+  if (canPoll()) pollTimer.after(ms);
+  else pollTimer.stop();
 }
 
 /** Polls soon (another write settled, the window came back, the service is reachable again). */
@@ -317,18 +327,18 @@ export function pollSoon(): void {
 /** Keeps the shown range current while the window is visible; returns the stop. */
 export function startLiveUpdates(): () => void {
   running = true;
-  delay = POLL_MS;
-  const onVisibility = () => (document.visibilityState === 'visible' ? pollSoon() : clearTimeout(pollTimer));
+  pollTimer.reset();
+  const onVisibility = () => (document.visibilityState === 'visible' ? pollSoon() : pollTimer.stop());
   document.addEventListener('visibilitychange', onVisibility);
   const offConnectivity = useAppStore.subscribe((s, prev) => {
     if (s.connectivity?.state === prev.connectivity?.state) return;
     if (s.connectivity?.state === 'online') pollSoon();
-    else clearTimeout(pollTimer);
+    else pollTimer.stop();
   });
-  schedule(delay);
+  schedule(POLL_MS);
   return () => {
     running = false;
-    clearTimeout(pollTimer);
+    pollTimer.reset();
     document.removeEventListener('visibilitychange', onVisibility);
     offConnectivity();
   };

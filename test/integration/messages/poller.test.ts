@@ -1,7 +1,8 @@
 /**
  * The texts poller, on a fake clock against the real sandbox: it asks only what changed (`updated_since`: one list
  * request and no thread read when nothing changed), reads the one thread that did, backs off while the service fails
- * (core's retrying timer, retry-timer.ts), and asks less often while the window is hidden — at once when it is visible again.
+ * (the one retrying timer, common/retry-timer.ts), and asks less often while the window is hidden — at once when it
+ * is visible again.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/index';

@@ -1,11 +1,12 @@
 /**
- * The retrying timer of core's loops: waits of min(cap, first · 2^(n−1)) after n failures in a row (full jitter when
- * given a random source), forgotten on success and on "retry now"; run on fake timers, never on the real clock.
+ * The retrying timer of every backoff loop: waits of min(cap, first · 2^(n−1)) after n failures in a row (full
+ * jitter when given a random source), forgotten on success and on "retry now"; run on fake timers, never on the real
+ * clock.
  */
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../../../main/core/platform';
-import { backoffWait, RetryTimer, type Backoff } from '../../../main/core/retry-timer';
+import { backoffWait, RetryTimer, type Backoff } from '../../../common/retry-timer';
 
 const OUTBOX: Backoff = { firstMs: 1000, capMs: 5 * 60_000 };
 

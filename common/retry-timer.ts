@@ -1,10 +1,16 @@
 /**
- * The one timer of core's loops that wait longer after each failure (the outbox's sender, the texts poller, the
- * booking watch, the read-ahead): the wait after the n-th failure in a row is min(cap, first · 2^(n − 1)), drawn
- * uniformly below that when a random source is given (full jitter); a success forgets the failures, and "retry now"
- * (the service is back) forgets them and runs at once. Driven by the injected clock, so tests set the time.
+ * The one timer of every loop that waits longer after each failure — in core the outbox's sender, the texts poller,
+ * the booking watch and the read-ahead; in the renderer the schedule's live updates and the browser host's
+ * reconnection: the wait after the n-th failure in a row is min(cap, first · 2^(n − 1)), drawn uniformly below that
+ * when a random source is given (full jitter); a success forgets the failures, and "retry now" (the service is back)
+ * forgets them and runs at once. Pure: driven by the injected clock, so tests set the time; no Node, no DOM.
  */
-import type { Clock } from './platform';
+
+/** What the timer needs of a clock (core's `Clock` and the page's `pageClock` both fit). */
+export interface TimerClock {
+  /** Runs `fn` after `ms`; returns the cancel. */
+  setTimeout(fn: () => void, ms: number): () => void;
+}
 
 /** How the waits grow. */
 export interface Backoff {
@@ -30,7 +36,7 @@ export class RetryTimer {
 
   /** `backoff` may be a function when the waits depend on the moment (the poller's visible or hidden period). */
   constructor(
-    private readonly clock: Clock,
+    private readonly clock: TimerClock,
     private readonly run: () => void,
     private readonly backoff: Backoff | (() => Backoff),
   ) {}
