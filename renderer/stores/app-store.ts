@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppInfo, Connectivity, IpcError } from '../../common/contract';
 import { frontdesk, onHostLink } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 
 /** State and actions of the app store. */
 export interface AppState {
@@ -18,13 +19,18 @@ export interface AppState {
   print(): Promise<string | null>;
 }
 
-/** The app store; `wireAppEvents` connects it to main once. */
-export const useAppStore = create<AppState>()((set, get) => ({
+/** The app store's data before anything is known (install facts and the link are no account's: never reset). */
+export const getEmptyState = (): StoreData<AppState> => ({
   info: null,
   connectivity: null,
   hostLinked: true,
   error: null,
   checking: false,
+});
+
+/** The app store; `wireAppEvents` connects it to main once. */
+export const useAppStore = create<AppState>()((set, get) => ({
+  ...getEmptyState(),
   async load() {
     const [info, connectivity] = await Promise.all([
       frontdesk.invoke['app:info'](),

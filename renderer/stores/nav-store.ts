@@ -1,5 +1,6 @@
 /** Which screen is shown, and the screens in tab order (Ctrl/Cmd+1… follows it). */
 import { create } from 'zustand';
+import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** The app's screens. */
@@ -21,10 +22,13 @@ export interface NavState {
   go(screen: Screen): void;
 }
 
+/** The first screen, at start and for each account. */
+export const getEmptyState = (): StoreData<NavState> => ({ screen: 'calendar' });
+
 /** One store for navigation. */
 export const useNavStore = create<NavState>()((set) => ({
-  screen: 'calendar',
+  ...getEmptyState(),
   go: (screen) => set({ screen }),
 }));
 
-onAccountReset('nav', () => useNavStore.getState().go('calendar'));
+onAccountReset('nav', () => useNavStore.setState(getEmptyState()));

@@ -8,6 +8,7 @@ import { create } from 'zustand';
 import type { BookingSettle } from '../../common/contract';
 import { notifyDesktop } from '../lib/desktop-notify';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { useCalendarStore } from './calendar-store';
 import { onAccountReset } from './session-reset';
 
@@ -16,8 +17,11 @@ interface SettlingState {
   bookings: Record<number, BookingSettle>;
 }
 
+/** Nothing followed yet (at start and for each account). */
+export const getEmptyState = (): StoreData<SettlingState> => ({ bookings: {} });
+
 /** One store for the followed bookings. */
-export const useSettlingStore = create<SettlingState>()(() => ({ bookings: {} }));
+export const useSettlingStore = create<SettlingState>()(() => getEmptyState());
 
 /** Says on the desktop how a booking that was waiting ended (once: only a move out of 'pending' is told). */
 function announce(before: Record<number, BookingSettle>, list: BookingSettle[]): void {
@@ -56,4 +60,4 @@ export function wireSettlingEvents(): () => void {
   return frontdesk.on['bookings:settling'](({ bookings }) => take(bookings));
 }
 
-onAccountReset('settling', () => useSettlingStore.setState({ bookings: {} }));
+onAccountReset('settling', () => useSettlingStore.setState(getEmptyState()));

@@ -1,5 +1,6 @@
 /** The shell's own dialogs (the shortcut list) and "Print day sheet" (asked for here, done by the schedule). */
 import { create } from 'zustand';
+import type { StoreData } from '../lib/store-shape';
 
 /** State of the shell's dialogs. */
 export interface ShellState {
@@ -11,10 +12,12 @@ export interface ShellState {
   printDone(): void;
 }
 
+/** The shell's dialogs closed (no account's data: never reset). */
+export const getEmptyState = (): StoreData<ShellState> => ({ shortcutsOpen: false, printRequested: false });
+
 /** One store for the shell. */
 export const useShellStore = create<ShellState>()((set) => ({
-  shortcutsOpen: false,
-  printRequested: false,
+  ...getEmptyState(),
   showShortcuts: (shortcutsOpen) => set({ shortcutsOpen }),
   requestPrint: () => set({ printRequested: true }),
   printDone: () => set({ printRequested: false }),
