@@ -9,9 +9,10 @@ export interface AuthStatus {
   actingFor: { name: string; email: string } | null;
   /**
    * The account whose data the app shows: an opaque key (renderer stores are reset when it changes) and the
-   * practice's name for the header ("Lakeside Dental"). Null when signed out.
+   * practice's name for the header ("Lakeside Dental"), and the practice's IANA zone as core knows it (every time on
+   * every screen is told on that clock; null until core has learned it). Null when signed out.
    */
-  account: { key: string; practiceName: string } | null;
+  account: { key: string; practiceName: string; zone: string | null } | null;
   grantedScopes: string[];
   /** Where the sign-in is kept: the OS keystore, weaker storage an admin allowed, or memory only. */
   storage: 'keystore' | 'weak-opt-in' | 'memory';

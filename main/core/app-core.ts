@@ -23,6 +23,7 @@ import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
 import { ScreenFirst, type ScreenFirstOptions } from './screen-first';
 import { SessionEvents } from './session-events';
+import { PracticeZone } from './practice-zone';
 
 /** A running core. */
 export interface FrontdeskCore {
@@ -66,11 +67,13 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const events = new EventBus();
   // Each part of core that keeps or does something per account follows the session itself (session-events.ts).
   const session = new SessionEvents();
+  const practiceZone = new PracticeZone();
   const auth = new AuthService({
     config,
     platform,
     events,
     session,
+    practiceZone,
     customSchemeClaimed: options.customSchemeClaimed ?? (() => false),
   });
   // The cache is as persistent as the vault: on disk only when secrets can be kept safely.
@@ -139,6 +142,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline,
     readsFirst: () => screenFirst.turn(),
     outbox,
+    practiceZone,
   };
   // Core's services, each built once from the one context (and the services it reads from).
   const calendar = new CalendarService(context);

@@ -8,6 +8,7 @@ import type { ReadCache } from './cache/read-cache';
 import type { EventBus } from './events';
 import type { OutboxHost } from './outbox';
 import type { Clock, KeyValueStore, Logger } from './platform';
+import type { PracticeZone } from './practice-zone';
 import type { SessionEvents } from './session-events';
 
 /** The shared dependencies of core's domain services. */
@@ -37,6 +38,8 @@ export interface CoreContext {
   readsFirst(): Promise<void> | null;
   /** Where every write goes (and the changes not yet on the service, laid over every answer). */
   outbox: OutboxHost;
+  /** The practice's zone, learned from its calendars: the zone core's "N days" are practice days in. */
+  practiceZone: PracticeZone;
 }
 
 /** The signed-in account's key; signed out is an error. */

@@ -14,14 +14,14 @@ export function daysOf(view: ScheduleView, anchor: string, zone: string): string
   const first =
     view === 'week' ? format(startOfWeek(dayStart(anchor, zone), { weekStartsOn: 1 }), 'yyyy-MM-dd') : anchor;
   const count = view === 'week' ? 7 : AGENDA_DAYS;
-  return Array.from({ length: count }, (_, i) => addDaysToKey(first, i, zone));
+  return Array.from({ length: count }, (_, i) => addDaysToKey(first, i));
 }
 
 /** [begin, end] of the view as ISO with the zone's offset (end is the last millisecond of the last day). */
 export function rangeOf(view: ScheduleView, anchor: string, zone: string): { begin: string; end: string } {
   const days = daysOf(view, anchor, zone);
   const begin = dayStart(days[0]!, zone);
-  const after = dayStart(addDaysToKey(days[days.length - 1]!, 1, zone), zone);
+  const after = dayStart(addDaysToKey(days[days.length - 1]!, 1), zone);
   return { begin: isoInZone(begin, zone), end: isoInZone(after.getTime() - 1000, zone) };
 }
 

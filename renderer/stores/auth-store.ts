@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AuthStatus, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { usePracticeClock } from '../lib/practice-time';
 
 /** State and actions of the auth store. */
 export interface AuthState {
@@ -48,3 +49,10 @@ export function setSignOutHandler(handler: () => void): void {
 export function wireAuthEvents(): () => void {
   return frontdesk.on['auth:changed']((status) => useAuthStore.setState({ status }));
 }
+
+// The practice's zone comes from core with the session, and only from there: every screen tells times on it.
+useAuthStore.subscribe((state, previous) => {
+  if (state.status === previous.status) return;
+  const zone = state.status?.state === 'signed_in' ? (state.status.account?.zone ?? null) : null;
+  if (zone !== usePracticeClock.getState().zone) usePracticeClock.getState().setZone(zone);
+});

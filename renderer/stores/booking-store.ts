@@ -161,7 +161,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     set({ slots: null, slotsError: null });
     // Without a day, the next two weeks are searched and the first day with a free time is shown.
     const from = day ? dayStart(day, zone).getTime() : Date.now();
-    const to = dayStart(addDaysToKey(day || dayKey(from, zone), day ? 1 : SEARCH_DAYS, zone), zone).getTime() - 1000;
+    const to = dayStart(addDaysToKey(day || dayKey(from, zone), day ? 1 : SEARCH_DAYS), zone).getTime() - 1000;
     const r = await frontdesk.invoke['bookings:availability']({
       page,
       ...(appointmentType ? { appointmentType } : {}),

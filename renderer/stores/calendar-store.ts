@@ -10,7 +10,7 @@ import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { clearDrafts } from './appointment-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../lib/schedule-range';
-import { dataOwner, onAccountReset } from './session-reset';
+import { onAccountReset } from './session-reset';
 
 /** How long a changed appointment stays highlighted. */
 export const HIGHLIGHT_MS = 4000;
@@ -151,7 +151,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     const anchorWasToday = get().anchor === todayKey();
     const result = await readCalendars();
     if (!result.ok) return false;
-    usePracticeClock.getState().setZone(result.value.practiceZone);
+    // Core told the zone the list names with the session before it answered (renderer/stores/auth-store.ts).
     set({ calendars: result.value.calendars });
     if (practiceZone() === before) return false;
     // "Today" in the practice's zone may be another day than the workstation's.
@@ -206,7 +206,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     void get().load();
   },
   move(delta) {
-    const anchor = addDaysToKey(get().anchor, delta * stepOf(get().view), practiceZone());
+    const anchor = addDaysToKey(get().anchor, delta * stepOf(get().view));
     set({ anchor, source: null, items: [], error: null, loading: true });
     void get().load();
   },
@@ -293,7 +293,6 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       highlighted: {},
       anchor: todayKey(),
     });
-    usePracticeClock.getState().forAccount(dataOwner());
     clearDrafts();
   },
 }));

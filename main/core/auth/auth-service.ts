@@ -7,6 +7,7 @@ import type { AuthStatus } from '../../../common/contract';
 import type { FrontdeskConfig } from '../config';
 import type { EventBus } from '../events';
 import type { Platform } from '../platform';
+import type { PracticeZone } from '../practice-zone';
 import type { SessionEvents } from '../session-events';
 import { parseIdentity } from './identity';
 import { OAuthClient, OAuthErrorResponse } from './oauth-client';
@@ -28,6 +29,8 @@ export interface AuthServiceDeps {
   customSchemeClaimed(): boolean;
   /** Where core hears who is signed in (signed out, account changed, signed in); the renderer hears `auth:changed`. */
   session: SessionEvents;
+  /** The practice's zone, told with the status (and pushed when core learns it). */
+  practiceZone?: PracticeZone;
 }
 
 /** The auth layer of one core. */
@@ -68,6 +71,10 @@ export class AuthService {
         this.complete(client, params, redirectUri, verifier, scopes),
       changed: (notice) => this.publish(notice === null ? this.notice : notice),
     });
+    // The zone comes with the session: a zone learned (or changed) for the signed-in account is pushed at once.
+    deps.practiceZone?.onChange((account) => {
+      if (account === this.accountKey()) deps.events.emit('auth:changed', this.status());
+    });
   }
 
   /** Loads the saved session (if any) and renews it when due. */
@@ -97,14 +104,16 @@ export class AuthService {
     const session = this.tokens.current();
     const pending = this.flow.pending();
     const identity = session?.identity ?? null;
+    const key = identity && session ? accountKey(session.serviceUrl, identity) : null;
     return {
       state: session ? 'signed_in' : pending ? 'signing_in' : 'signed_out',
       user: identity ? { name: identity.userName, email: identity.userEmail } : null,
       actingFor: identity?.actingForOther ? { name: identity.accountName, email: identity.accountEmail } : null,
       account: session
         ? {
-            key: opaqueAccountKey(identity ? accountKey(session.serviceUrl, identity) : `${session.serviceUrl}#?`),
+            key: opaqueAccountKey(key ?? `${session.serviceUrl}#?`),
             practiceName: identity?.accountName ?? '',
+            zone: this.deps.practiceZone?.get(key) ?? null,
           }
         : null,
       grantedScopes: session ? [...session.tokens.scopes] : [],

@@ -1,8 +1,9 @@
 /**
- * What the schedule asks the service before its first answer: from a cold start (no practice zone
- * remembered, this computer in another zone than the practice) the calendar list is read once and the day once, in
+ * What the schedule asks the service before its first answer: from a cold start (core does not know the practice's
+ * zone yet, this computer in another zone than the practice) the calendar list is read once and the day once, in
  * the practice's zone, whether the shell's read of the list (at sign-in, for the zone) is in flight or answered; with
- * the zone remembered, the range and the list go together and the list is still read once.
+ * the zone known (core pushed it with the session), the range and the list go together and the list is still read
+ * once.
  * Counted at the sandbox (its request counters), not timed. Background reads are held back for the whole file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ const WORKSTATION = 'Asia/Tokyo';
 let run: RendererOnCore;
 let calendar: typeof CalendarStore;
 let clock: typeof PracticeClock;
+let stopAuthEvents: () => void = () => undefined;
 const tzBefore = process.env.TZ;
 useLogOnFailure(() => run?.made);
 
@@ -30,9 +32,14 @@ beforeAll(async () => {
   // The stores read window.frontdesk when they load: import them once it exists.
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
   ({ usePracticeClock: clock } = await import('../../../renderer/lib/practice-time'));
+  // As the app starts: the session's status, with the practice's zone core knows, and core's pushes of it.
+  const { useAuthStore, wireAuthEvents } = await import('../../../renderer/stores/auth-store');
+  stopAuthEvents = wireAuthEvents();
+  await useAuthStore.getState().load();
 }, 30_000);
 
 afterAll(async () => {
+  stopAuthEvents();
   calendar.getState().clear();
   await run.close();
   if (tzBefore === undefined) delete process.env.TZ;
@@ -75,13 +82,13 @@ async function openSchedule(): Promise<void> {
 describe("the schedule's reads before its first answer", () => {
   it('cold start in another zone than the practice: the calendar list once, the day once, in the practice’s zone', async () => {
     expect(Intl.DateTimeFormat().resolvedOptions().timeZone, 'this computer runs in another zone').toBe(WORKSTATION);
-    expect(clock.getState().zone, 'no zone remembered: a cold start').toBeNull();
+    expect(clock.getState().zone, 'core does not know the zone yet: a cold start').toBeNull();
 
     // At sign-in the shell asks for the list (for the zone, whatever the screen) as the schedule opens.
     const reads = await readsDuring(() => Promise.all([calendar.getState().loadCalendars(), openSchedule()]));
 
     const s = calendar.getState();
-    expect(clock.getState().zone).toBe(PRACTICE);
+    expect(clock.getState().zone, 'core learned the zone from the list and pushed it with the session').toBe(PRACTICE);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: PRACTICE }).format(Date.now());
     expect(s.anchor, "today in the practice's zone").toBe(today);
     expect(s.error).toBeNull();
@@ -92,7 +99,7 @@ describe("the schedule's reads before its first answer", () => {
 
   it('the shell’s list answered before the schedule opens: the schedule does not read it again', async () => {
     calendar.getState().clear();
-    expect(clock.getState().zone).toBeNull();
+    expect(clock.getState().zone, "the zone is the session's, not the schedule's to forget").toBe(PRACTICE);
 
     const reads = await readsDuring(async () => {
       await calendar.getState().loadCalendars();
@@ -108,7 +115,7 @@ describe("the schedule's reads before its first answer", () => {
 
   it('a start with the zone remembered: the range and the list together, the list read once', async () => {
     calendar.getState().clear();
-    clock.getState().setZone(PRACTICE); // as remembered on this workstation at the last start
+    expect(clock.getState().zone, 'as core told it with the session').toBe(PRACTICE);
 
     const reads = await readsDuring(openSchedule);
 

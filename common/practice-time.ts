@@ -1,0 +1,273 @@
+/**
+ * One clock for core and the renderer: days, wall times and shown times in a named IANA zone (the practice's, or a
+ * calendar's or booking page's), computed from the runtime's own zone data (Intl) — never from the computer's zone
+ * and never with a fixed 24-hour day. A practice day runs from its midnight to the next, so it is 23 or 25 hours
+ * long on the days the clocks change.
+ *
+ * Plain functions of (instant, zone): core reckons its "N days" windows with them, and the renderer tells times with
+ * them (renderer/lib/practice-time.ts adds the zone core pushed and the React glue).
+ */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const fieldFormats = new Map<string, Intl.DateTimeFormat>();
+
+function fieldFormat(zone: string): Intl.DateTimeFormat {
+  let f = fieldFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    fieldFormats.set(zone, f);
+  }
+  return f;
+}
+
+/** An instant as epoch ms: a number as is, an ISO string parsed (NaN when not a time), a Date's time. */
+export function instantOf(at: number | string | Date): number {
+  return typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime();
+}
+
+/** The wall clock of an instant in `zone`. */
+export interface WallTime {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall clock of an instant in `zone` (seconds included; milliseconds dropped). */
+export function wallTimeOf(at: number | string | Date, zone: string): WallTime {
+  const parts = fieldFormat(zone).formatToParts(instantOf(at));
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** How far `zone`'s clock is ahead of UTC at that instant, in ms (Chicago in winter: −6 h). */
+export function zoneOffsetMs(at: number, zone: string): number {
+  const w = wallTimeOf(at, zone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - (at - (((at % 1000) + 1000) % 1000));
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `yyyy-MM-dd` of an instant in `zone`. */
+export function dayKey(at: number | string | Date, zone: string): string {
+  const w = wallTimeOf(at, zone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+const KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The `yyyy-MM-dd` day `delta` calendar days from `key` (a calendar count: no zone, no 24-hour steps). */
+export function addDaysToKey(key: string, delta: number): string {
+  const m = KEY.exec(key);
+  if (!m) throw new Error(`not a day: ${key}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + delta));
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/**
+ * The instant of a wall time in `zone`. A time the clocks skip (02:30 on the spring change) is read as the same
+ * time after the change (03:30); a time that happens twice (01:30 on the autumn change) is its first occurrence.
+ */
+function instantOfWall(y: number, mo: number, d: number, h: number, mi: number, zone: string): number {
+  const local = Date.UTC(y, mo - 1, d, h, mi);
+  const before = zoneOffsetMs(local - DAY_MS, zone);
+  const after = zoneOffsetMs(local + DAY_MS, zone);
+  const fits = [local - before, local - after].filter((t) => zoneOffsetMs(t, zone) === local - t);
+  if (fits.length > 0) return Math.min(...fits);
+  return local - before; // skipped: the clock read on with the offset it had before the change
+}
+
+/** The instant of a wall time (`yyyy-MM-dd`, `HH:mm`) in `zone`; null when not a real day and time. */
+export function wallTimeToInstant(key: string, hhmm: string, zone: string): number | null {
+  const date = KEY.exec(key);
+  const time = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
+  if (!date || !time) return null;
+  const [y, mo, d, h, mi] = [Number(date[1]), Number(date[2]), Number(date[3]), Number(time[1]), Number(time[2])];
+  if (h > 23 || mi > 59 || mo < 1 || mo > 12 || d < 1 || d > new Date(Date.UTC(y, mo, 0)).getUTCDate()) return null;
+  return instantOfWall(y, mo, d, h, mi, zone);
+}
+
+/** The first instant of the day `key` in `zone` (its midnight, or the first minute after a change skips it). */
+export function startOfDayKey(key: string, zone: string): number {
+  const at = wallTimeToInstant(key, '00:00', zone);
+  if (at === null) throw new Error(`not a day: ${key}`);
+  return at;
+}
+
+/**
+ * The first instant of the practice day `days` days from the one `at` falls on, in `zone`: "N practice days from
+ * now" is `startOfPracticeDay(now, zone, N)`, whatever the clocks do meanwhile.
+ */
+export function startOfPracticeDay(at: number, zone: string, days = 0): number {
+  return startOfDayKey(addDaysToKey(dayKey(at, zone), days), zone);
+}
+
+/**
+ * A window of whole practice days around `now`, as ISO instants for the service: from the start of the day `back`
+ * days before today to the end of the day `ahead` days after it (the start of the day after that).
+ */
+export function practiceDays(now: number, zone: string, back: number, ahead: number): { begin: string; end: string } {
+  return {
+    begin: new Date(startOfPracticeDay(now, zone, -back)).toISOString(),
+    end: new Date(startOfPracticeDay(now, zone, ahead + 1)).toISOString(),
+  };
+}
+
+/** Minutes since the zone's midnight of that day (on a change day 09:00 is 480 or 600 minutes in). */
+export function minutesIntoDay(at: number | string, zone: string): number {
+  const ms = instantOf(at);
+  return Math.round((ms - startOfDayKey(dayKey(ms, zone), zone)) / 60_000);
+}
+
+/** ISO 8601 with the zone's offset ("2030-01-08T09:00:00-06:00"; "Z" at offset 0), as the service wants times. */
+export function isoInZone(at: number | Date, zone: string): string {
+  const ms = instantOf(at);
+  const w = wallTimeOf(ms, zone);
+  const offset = Math.round(zoneOffsetMs(ms, zone) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const tail = offset === 0 ? 'Z' : `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${tail}`;
+}
+
+/** `HH:mm` (24 h) of an instant in `zone`, for time inputs. */
+export function wallClock(at: number | string, zone: string): string {
+  const w = wallTimeOf(at, zone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mon 23 Nov 2026" of an instant in `zone`. */
+export function dayInZone(at: number | string, zone: string): string {
+  const w = wallTimeOf(at, zone);
+  const weekday = new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${w.day} ${MONTHS[w.month - 1]} ${w.year}`;
+}
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function timeFormat(zone: string, seconds = false): Intl.DateTimeFormat {
+  const key = `${zone}|${seconds ? 's' : ''}`;
+  let f = timeFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(undefined, {
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(seconds ? { second: '2-digit' } : {}),
+      timeZone: zone,
+    });
+    timeFormats.set(key, f);
+  }
+  return f;
+}
+
+/** "9:30 AM" (the user's locale) of an instant in `zone`. */
+export function timeInZone(at: number | string, zone: string): string {
+  return timeFormat(zone).format(instantOf(at));
+}
+
+/** "9:30:05 AM" (the user's locale) of an instant in `zone`. */
+export function secondsInZone(at: number, zone: string): string {
+  return timeFormat(zone, true).format(at);
+}
+
+/** "Mon 23 Nov 2026, 9:30 AM" (the clock in the user's locale) of an instant in `zone`. */
+export function dateTimeInZone(at: number | string, zone: string): string {
+  return `${dayInZone(at, zone)}, ${timeInZone(at, zone)}`;
+}
+
+/** "9:30 AM" split into the clock ("9:30") and the day period ("AM"; '' in 24-hour locales), for narrow places. */
+export function timeParts(at: number | string, zone: string): { clock: string; period: string } {
+  const parts = timeFormat(zone).formatToParts(instantOf(at));
+  return {
+    clock: parts
+      .filter((p) => p.type !== 'dayPeriod')
+      .map((p) => p.value)
+      .join('')
+      .trim(),
+    period: parts.find((p) => p.type === 'dayPeriod')?.value ?? '',
+  };
+}
+
+/** This runtime's own zone (the computer's): what a time is read in when no zone is known. */
+export function hostZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** True for an IANA zone this runtime knows. */
+export function isZone(zone: string | null | undefined): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when two zones' clocks read differently at that instant (Chicago and Denver do; Chicago and Winnipeg not). */
+export function clocksDiffer(a: string, b: string, at: number): boolean {
+  return a !== b && zoneOffsetMs(at, a) !== zoneOffsetMs(at, b);
+}
+
+/** The zone's short name at that instant ("CST", "MST"; "GMT-6" where the locale has none). */
+export function zoneAbbreviation(zone: string, at: number | string = Date.now()): string {
+  return (
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+      .formatToParts(instantOf(at))
+      .find((p) => p.type === 'timeZoneName')?.value ?? ''
+  );
+}
+
+/**
+ * " MST" when a time told in `zone` must say so, else "": when `zone`'s clock differs at that instant from the
+ * practice's (a satellite office's calendar or booking page) or from this computer's (a workstation elsewhere).
+ * The same rule on every screen, so one appointment reads the same everywhere.
+ */
+export function zoneSuffix(
+  zone: string | null | undefined,
+  at: number | string,
+  practice: string | null | undefined,
+  here: string = hostZone(),
+): string {
+  if (!zone) return '';
+  const ms = instantOf(at);
+  const differs = clocksDiffer(zone, here, ms) || (isZone(practice) && clocksDiffer(zone, practice, ms));
+  const short = differs ? zoneAbbreviation(zone, ms) : '';
+  return short ? ` ${short}` : '';
+}
+
+/** "Times in Chicago time (CST)": a zone in plain words, for a header. */
+export function zoneLabel(zone: string, at: number = Date.now()): string {
+  const short = zoneAbbreviation(zone, at);
+  return `Times in ${zoneCity(zone)} time${short ? ` (${short})` : ''}`;
+}
+
+/** The place a zone is named after ("Denver", "New York"). */
+export function zoneCity(zone: string): string {
+  return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
+}
