@@ -14,9 +14,10 @@ import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { agendaItemSchema, bookingSummarySchema } from '../cache/model-schemas';
+import { practiceDays } from '../../../common/practice-time';
+import { pastOf, upcomingOf } from './upcoming';
 
-const DAY = 86_400_000;
-/** How far back and ahead the history looks. */
+/** How far back and ahead the history looks, in whole practice days. */
 const BACK_DAYS = 730;
 const AHEAD_DAYS = 365;
 const PER_LOOKUP = 100;
@@ -29,8 +30,7 @@ async function eventsBy(deps: CoreContext, lookup: Lookup, now: number) {
     path: '/v1/events',
     query: {
       ...lookup,
-      begin: new Date(now - BACK_DAYS * DAY).toISOString(),
-      end: new Date(now + AHEAD_DAYS * DAY).toISOString(),
+      ...practiceDays(now, deps.practiceZone.reckonIn(deps.account()), BACK_DAYS, AHEAD_DAYS),
       page: 1,
       page_size: PER_LOOKUP,
     },
@@ -59,10 +59,10 @@ async function readHistory(deps: CoreContext, account: string, phones: string[],
   const bookings = new Map<number, BookingSummary>();
   for (const b of bookingLists.flat()) bookings.set(b.id, toBookingSummary(b, country));
   const items = [...byId.values()];
-  const at = (i: AgendaItem) => Date.parse(i.start);
+  // Upcoming and past by upcoming.ts's rule: the first upcoming is the one Find a patient names as next.
   return {
-    upcoming: items.filter((i) => Date.parse(i.end) >= now).sort((a, b) => at(a) - at(b)),
-    past: items.filter((i) => Date.parse(i.end) < now).sort((a, b) => at(b) - at(a)),
+    upcoming: upcomingOf(items, now),
+    past: pastOf(items, now),
     bookings: [...bookings.values()].sort(
       (a, b) => (Date.parse(b.createdAt ?? '') || 0) - (Date.parse(a.createdAt ?? '') || 0) || b.id - a.id,
     ),
@@ -95,5 +95,19 @@ export async function contactHistory(
   const read = await readThrough(deps, account, historySlot, key, () =>
     readHistory(deps, account, phones, emails, now),
   );
-  return { ...read.value, fetchedAt: read.fetchedAt, source: read.source };
+  // A saved copy is split again at this moment: what has ended since it was read is past now, as in the finder.
+  const all = [...read.value.upcoming, ...read.value.past];
+  if (read.source === 'service') {
+    deps.store.putAppointments(all);
+    deps.store.putBookings(read.value.bookings);
+  }
+  return {
+    ...read.value,
+    // Each booking at its appointment's time as the store has it (moved or cancelled on any screen).
+    bookings: deps.store.bookings(read.value.bookings),
+    upcoming: upcomingOf(all, now),
+    past: pastOf(all, now),
+    fetchedAt: read.fetchedAt,
+    source: read.source,
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * The finder's "next appointment" for each result: one read of the coming month's appointments (kept for a minute,
- * and in the read cache for offline use), matched to each person by phone (E.164 digits) or e-mail.
+ * and in the read cache for offline use), matched to each person by phone (E.164 digits) or e-mail; which of a
+ * person's appointments is next is upcoming.ts's rule, the one the contact's page uses.
  */
 import type { NextAppointment } from '../../../common/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
@@ -8,8 +9,9 @@ import { signedInAccount, type CoreContext } from '../core-context';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
+import { startOfPracticeDay } from '../../../common/practice-time';
+import { nextOf, STILL_ON_REACH_MS } from './upcoming';
 
-const DAY = 86_400_000;
 const AHEAD_DAYS = 31;
 const FRESH_MS = 60_000;
 const CACHE_KEY = 'contacts:upcoming-month';
@@ -20,6 +22,7 @@ const upcomingSlot = cacheSlot(
       id: z.number(),
       title: z.string(),
       start: z.string(),
+      end: z.string(),
       calendarName: z.string(),
       phones: z.array(z.string()),
       emails: z.array(z.string()),
@@ -32,6 +35,7 @@ interface Upcoming {
   id: number;
   title: string;
   start: string;
+  end: string;
   calendarName: string;
   phones: string[];
   emails: string[];
@@ -43,8 +47,10 @@ const memos = new WeakMap<CoreContext, { account: string; at: number; items: Upc
 const digits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
 async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
-  const begin = new Date(now - DAY / 2).toISOString();
-  const end = new Date(now + AHEAD_DAYS * DAY).toISOString();
+  // From a day back: today's appointments still going are read too (whether one counts is the rule's to say).
+  const begin = new Date(now - STILL_ON_REACH_MS).toISOString();
+  // To the end of the month's last practice day (its zone's midnight, whatever the clocks do meanwhile).
+  const end = new Date(startOfPracticeDay(now, deps.practiceZone.reckonIn(deps.account()), AHEAD_DAYS + 1)).toISOString();
   const [events, names] = await Promise.all([
     listEventsInRange(deps.service, begin, end),
     calendarNames(deps.service).catch(() => new Map<number, string>()),
@@ -55,6 +61,7 @@ async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
       id: e.id,
       title: e.title || '(no title)',
       start: e.start_time,
+      end: e.end_time,
       calendarName: e.calendar_name || names.get(e.calendar_id) || '',
       phones: e.participants
         .flatMap((p) => [p.normalized_phone ?? '', p.phone ?? ''])
@@ -80,11 +87,12 @@ export async function nextAppointments(
 ): Promise<NextAppointment[]> {
   const account = signedInAccount(deps);
   const now = deps.clock.now();
-  const items = (await month(deps, account, now)).filter((i) => Date.parse(i.start) >= now - 60 * 60_000);
+  const items = await month(deps, account, now);
   return args.people.map((person) => {
     const phones = new Set(person.phones.map(digits).filter((d) => d.length >= 7));
     const emails = new Set(person.emails.map((e) => e.toLowerCase()));
-    const hit = items.find((i) => i.phones.some((p) => phones.has(p)) || i.emails.some((e) => emails.has(e)));
+    const theirs = items.filter((i) => i.phones.some((p) => phones.has(p)) || i.emails.some((e) => emails.has(e)));
+    const hit = nextOf(theirs, now);
     return {
       key: person.key,
       next: hit ? { id: hit.id, title: hit.title, start: hit.start, calendarName: hit.calendarName } : null,
