@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { BookingKind, BookingList, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { practiceZone, wallTimeToInstant } from '../lib/practice-time';
 import { onAccountReset } from './session-reset';
 
@@ -35,12 +36,17 @@ const iso = (day: string, time: string) => {
   return at === null ? undefined : new Date(at).toISOString();
 };
 
-/** One store for the Bookings screen. */
-export const useBookingsListStore = create<BookingsListState>()((set, get) => ({
+/** No filters and nothing read (at start and for each account). */
+export const getEmptyState = (): StoreData<BookingsListState> => ({
   filters: blankFilters(),
   list: null,
   loading: false,
   error: null,
+});
+
+/** One store for the Bookings screen. */
+export const useBookingsListStore = create<BookingsListState>()((set, get) => ({
+  ...getEmptyState(),
   setFilters(patch) {
     const page = 'page' in patch ? (patch.page ?? 1) : 1;
     set({ filters: { ...get().filters, ...patch, page } });
@@ -64,7 +70,7 @@ export const useBookingsListStore = create<BookingsListState>()((set, get) => ({
   },
   clear() {
     seq++;
-    set({ filters: blankFilters(), list: null, loading: false, error: null });
+    set(getEmptyState());
   },
 }));
 

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { ContactHistory, ContactView, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { useBookingStore } from './booking-store';
 import { targetOf, useContactsStore } from './contacts-store';
 import { useNavStore } from './nav-store';
@@ -43,7 +44,8 @@ export function lookupsOf(c: ContactView): { phones: string[]; emails: string[] 
   };
 }
 
-const initial = () => ({
+/** No contact open (at start, after closing, and for each account). */
+export const getEmptyState = (): StoreData<ContactDetailsState> => ({
   contact: null,
   history: null,
   historyError: null,
@@ -55,10 +57,10 @@ let seq = 0;
 
 /** One store for the open contact. */
 export const useContactDetailsStore = create<ContactDetailsState>()((set, get) => ({
-  ...initial(),
+  ...getEmptyState(),
   open(contact) {
     seq++;
-    set({ ...initial(), contact });
+    set({ ...getEmptyState(), contact });
     useContactsStore.setState({ mode: 'list', saved: null });
     useNavStore.getState().go('contacts');
     void get().loadHistory();
@@ -78,7 +80,7 @@ export const useContactDetailsStore = create<ContactDetailsState>()((set, get) =
   },
   close() {
     seq++;
-    set(initial());
+    set(getEmptyState());
   },
   refresh() {
     const c = get().contact;

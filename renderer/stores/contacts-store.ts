@@ -13,6 +13,7 @@ import type {
   OutboxItem,
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** A phone row of the form. */
@@ -112,14 +113,15 @@ export function targetOf(c: ContactView) {
   };
 }
 
-const initial = () => ({
+/** Nothing searched or typed (at start and for each account). */
+export const getEmptyState = (): StoreData<ContactsState> => ({
   query: '',
   list: null,
   loading: false,
   error: null,
   books: [],
   booksError: null,
-  mode: 'list' as const,
+  mode: 'list',
   newDraft: blankForm(),
   edit: null,
   saving: false,
@@ -139,7 +141,7 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     void get().load();
   };
   return {
-    ...initial(),
+    ...getEmptyState(),
     type(query) {
       set({ query, saved: null });
       clearTimeout(searchTimer);
@@ -214,7 +216,7 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     clear() {
       clearTimeout(searchTimer);
       latest++;
-      set(initial());
+      set(getEmptyState());
     },
   };
 });

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ContactView, IpcError, NextAppointment } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { lookupsOf } from './contact-details-store';
 import { onAccountReset } from './session-reset';
 
@@ -46,7 +47,8 @@ async function search(query: string, set: (p: Partial<FinderState>) => void): Pr
   set({ next: Object.fromEntries(next.value.map((n) => [n.key, n.next])) });
 }
 
-const closed = () => ({
+/** The finder closed with nothing typed (at start, when hidden, and for each account). */
+export const getEmptyState = (): StoreData<FinderState> => ({
   isOpen: false,
   query: '',
   shownFor: null,
@@ -58,7 +60,7 @@ const closed = () => ({
 
 /** One store for the finder. */
 export const useFinderStore = create<FinderState>()((set, get) => ({
-  ...closed(),
+  ...getEmptyState(),
   show(query) {
     set({ isOpen: true });
     if (query !== undefined) get().type(query);
@@ -66,7 +68,7 @@ export const useFinderStore = create<FinderState>()((set, get) => ({
   hide() {
     clearTimeout(timer);
     seq++;
-    set(closed());
+    set(getEmptyState());
   },
   type(query) {
     set({ query });

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { IpcError, OutboxItem, ReplyMeaning, StartText, ThreadDetail, ThreadList } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** State and actions of the messages store. */
@@ -41,7 +42,8 @@ export interface MessagesState {
   saveQuickTexts(texts: string[]): Promise<IpcError | null>;
 }
 
-const initial = {
+/** No threads read and nothing typed (at start and for each account). */
+export const getEmptyState = (): StoreData<MessagesState> => ({
   list: null,
   loading: false,
   error: null,
@@ -56,7 +58,7 @@ const initial = {
   meanings: {},
   quickTexts: null,
   quickTextsError: null,
-} satisfies Partial<MessagesState>;
+});
 
 /** Only the newest load of the list (or of a thread) may write its answer. */
 let listTurn = 0;
@@ -64,7 +66,7 @@ let detailTurn = 0;
 
 /** One store for messages. */
 export const useMessagesStore = create<MessagesState>()((set, get) => ({
-  ...initial,
+  ...getEmptyState(),
   type: (query) => set({ query }),
   async load() {
     const turn = ++listTurn;
@@ -158,7 +160,7 @@ function meaningsOf(list: ThreadList): Record<number, ReplyMeaning> {
 function resetMessages(): void {
   listTurn++;
   detailTurn++;
-  useMessagesStore.setState(initial);
+  useMessagesStore.setState(getEmptyState());
 }
 
 onAccountReset('messages', resetMessages);

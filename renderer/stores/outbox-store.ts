@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { IpcError, OutboxItem, OutboxSummary } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** How many finished changes the screen keeps showing (the rest are confirmed by the service and need nothing). */
@@ -36,15 +37,20 @@ const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [], keptAside
 /** Ids of finished items in the order they finished, so the oldest can be dropped in O(1). */
 let doneOrder = new Set<string>();
 
+/** The outbox store's data before the first read. */
+export const getEmptyState = (): StoreData<OutboxState> => ({
+  summary: empty,
+  items: new Map(),
+  version: 0,
+  error: null,
+});
+
 /** One store for the outbox. */
 export const useOutboxStore = create<OutboxState>()((set, get) => {
   const summaryFrom = (r: { ok: true; value: OutboxSummary } | { ok: false; error: IpcError }) =>
     set(r.ok ? { summary: r.value, error: null } : { error: r.error });
   return {
-    summary: empty,
-    items: new Map(),
-    version: 0,
-    error: null,
+    ...getEmptyState(),
     async load() {
       const [summary, items] = await Promise.all([
         frontdesk.invoke['outbox:summary'](),
@@ -127,4 +133,13 @@ export function wireOutboxEvents(): () => void {
   };
 }
 
-onAccountReset('outbox', resetOutboxItems);
+/**
+ * Forgets the account's changes (sign-out, account change). The counts stay: they are the whole outbox's (work held
+ * for other sign-ins too) and main tells them signed out as well; `version` only counts changes, so it moves on.
+ */
+function forgetAccountItems(): void {
+  doneOrder = new Set();
+  useOutboxStore.setState((s) => ({ ...getEmptyState(), summary: s.summary, version: s.version + 1 }));
+}
+
+onAccountReset('outbox', forgetAccountItems);
