@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AuthStatus, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import type { StoreData } from '../lib/store-shape';
 import { usePracticeClock } from '../lib/practice-time';
 
 /** State and actions of the auth store. */
@@ -16,6 +17,9 @@ export interface AuthState {
   dismissNotice(): Promise<void>;
 }
 
+/** Nothing known of the session yet (the status is main's: never reset, it is what tells of an account change). */
+export const getEmptyState = (): StoreData<AuthState> => ({ status: null, busy: false, error: null });
+
 /** The auth store; `wireAuthEvents` keeps it in step with main. */
 export const useAuthStore = create<AuthState>()((set) => {
   const run = async (call: () => Promise<{ ok: true; value: AuthStatus } | { ok: false; error: IpcError }>) => {
@@ -24,9 +28,7 @@ export const useAuthStore = create<AuthState>()((set) => {
     set(result.ok ? { busy: false, status: result.value } : { busy: false, error: result.error });
   };
   return {
-    status: null,
-    busy: false,
-    error: null,
+    ...getEmptyState(),
     load: () => run(() => frontdesk.invoke['auth:status']()),
     signIn: (addScopes) => run(() => frontdesk.invoke['auth:sign-in'](addScopes?.length ? { addScopes } : undefined)),
     cancel: () => run(() => frontdesk.invoke['auth:cancel-sign-in']()),

@@ -7,6 +7,7 @@ import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } fr
 import { formOfBooking, type BookingForm } from './booking-input';
 import { frontdesk } from '../lib/frontdesk';
 import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';
+import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** State and actions of the booking store. */
@@ -97,8 +98,8 @@ function providerFor(pages: BookingPageView[], page: string, type: string, calen
   return calendarId !== null && t?.providers.some((p) => p.id === calendarId) ? calendarId : null;
 }
 
-/** One store for booking. */
-export const useBookingStore = create<BookingState>()((set, get) => ({
+/** A blank form with nothing read (at start and for each account). */
+export const getEmptyState = (): StoreData<BookingState> => ({
   pages: [],
   pagesError: null,
   slots: null,
@@ -111,6 +112,11 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
   booked: null,
   wanted: null,
   nearest: null,
+});
+
+/** One store for booking. */
+export const useBookingStore = create<BookingState>()((set, get) => ({
+  ...getEmptyState(),
   async loadPages() {
     const r = await frontdesk.invoke['bookings:pages']();
     if (!r.ok) return set({ pagesError: r.error });
@@ -226,20 +232,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     void get().loadSlots();
   },
   clear() {
-    set({
-      pages: [],
-      pagesError: null,
-      slots: null,
-      slotsError: null,
-      form: blank(),
-      editingId: null,
-      submitting: false,
-      submitError: null,
-      result: null,
-      booked: null,
-      wanted: null,
-      nearest: null,
-    });
+    set(getEmptyState());
   },
   startOver() {
     const { page, appointmentType, provider } = get().form;

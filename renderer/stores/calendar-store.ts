@@ -10,6 +10,7 @@ import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { clearDrafts } from './appointment-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../lib/schedule-range';
+import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** How long a changed appointment stays highlighted. */
@@ -130,8 +131,8 @@ export function currentRange(s: Pick<CalendarState, 'view' | 'anchor'> = useCale
   return rangeOf(s.view, s.anchor, practiceZone());
 }
 
-/** One store for the schedule. */
-export const useCalendarStore = create<CalendarState>()((set, get) => ({
+/** Today's day view with nothing read (at start and for each account). */
+export const getEmptyState = (): StoreData<CalendarState> => ({
   view: 'day',
   anchor: todayKey(),
   calendars: [],
@@ -145,6 +146,11 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   editor: null,
   undo: null,
   notice: null,
+});
+
+/** One store for the schedule. */
+export const useCalendarStore = create<CalendarState>()((set, get) => ({
+  ...getEmptyState(),
   async loadCalendars() {
     // The zone as this caller knew it (a range read meanwhile used it), even when another caller's answer lands first.
     const before = practiceZone();
@@ -280,19 +286,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
   clear() {
     loadSeq++;
     calendarsRead = null;
-    set({
-      items: [],
-      source: null,
-      error: null,
-      calendars: [],
-      hidden: [],
-      selectedId: null,
-      editor: null,
-      undo: null,
-      notice: null,
-      highlighted: {},
-      anchor: todayKey(),
-    });
+    set(getEmptyState());
     clearDrafts();
   },
 }));
