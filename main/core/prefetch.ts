@@ -148,11 +148,14 @@ export class Prefetcher {
     const { deps } = this;
     const { calendar, contacts, bookings, settling } = this.sources;
     const now = deps.clock.now();
+    // The calendar list names the practice's zone: the saved days wait for it, so they are whole days on its clock.
+    const listed = (async () => {
+      const list = await calendar.calendars();
+      if (list.source !== 'service') throw new Error('the service could not be reached');
+    })();
+    listed.catch(() => undefined);
     const parts: Record<string, () => Promise<unknown>> = {
-      calendars: async () => {
-        const list = await calendar.calendars();
-        if (list.source !== 'service') throw new Error('the service could not be reached');
-      },
+      calendars: () => listed,
       'address books': () => contacts.freshAddressBooks(),
       'booking pages and free times': async () =>
         saveAvailability(deps.service, deps.cache, account, await bookings.freshPages(), now),
@@ -160,7 +163,10 @@ export class Prefetcher {
         const list = await contacts.search({ query: '' });
         if (list.source !== 'service') throw new Error('the service could not be reached');
       },
-      schedule: () => saveScheduleDays(deps.service, deps.cache, account, now),
+      schedule: async () => {
+        await listed.catch(() => undefined); // offline: the zone saved with the list, else this computer's
+        return saveScheduleDays(deps.service, deps.cache, account, now, deps.practiceZone.reckonIn(account));
+      },
       'bookings waiting for the office system': () => settling.followPending(),
     };
     const names = Object.keys(parts);

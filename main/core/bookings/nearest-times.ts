@@ -7,14 +7,14 @@ import type { SlotView } from '../../../common/contract';
 import { InputRefusedError } from '../input-refused';
 import { queuedBooking } from '../outbox';
 import { listSlots } from '../api/booking-pages-api';
-import type { CoreContext } from '../core-context';
+import { signedInAccount, type CoreContext } from '../core-context';
+import { startOfPracticeDay } from '../../../common/practice-time';
 
-const DAY_MS = 86_400_000;
 /** How many times are offered. */
 const OFFERED = 3;
-/** How far around the refused time to look: a day before, a week after. */
-const BEFORE_MS = DAY_MS;
-const AFTER_MS = 7 * DAY_MS;
+/** How far around the refused time to look, in the page's days: from the day before to a week after. */
+const DAYS_BEFORE = 1;
+const DAYS_AFTER = 7;
 
 /**
  * The free times nearest to a refused booking's time with its provider, soonest first; none when its own time is
@@ -27,11 +27,13 @@ export async function nearestTimes(deps: CoreContext, id: string): Promise<SlotV
   const wanted = op.appointmentAt ?? now;
   const booking = queuedBooking(op);
   const provider = booking.provider ?? null;
+  // The page's days (its zone was kept with the booking), else the practice's.
+  const zone = op.zone ?? deps.practiceZone.reckonIn(signedInAccount(deps));
   const slots = await listSlots(deps.service, {
     page: booking.page,
     ...(booking.appointmentType ? { appointmentType: booking.appointmentType } : {}),
-    begin: new Date(Math.max(now, wanted - BEFORE_MS)).toISOString(),
-    end: new Date(Math.max(now, wanted) + AFTER_MS).toISOString(),
+    begin: new Date(Math.max(now, startOfPracticeDay(wanted, zone, -DAYS_BEFORE))).toISOString(),
+    end: new Date(startOfPracticeDay(Math.max(now, wanted), zone, DAYS_AFTER + 1)).toISOString(),
   });
   const withProvider = slots.filter(
     (s) => provider === null || s.providers.length === 0 || s.providers.includes(provider),

@@ -9,11 +9,10 @@ import { cacheSlot, type ReadCache } from '../cache/read-cache';
 import { slotViewSchema } from '../cache/model-schemas';
 import { listSlots } from '../api/booking-pages-api';
 import { z } from 'zod';
+import { isZone, startOfPracticeDay } from '../../../common/practice-time';
 
 /** How many days ahead of now the saved free times cover. */
 const SAVED_AVAILABILITY_DAYS = 14;
-
-const DAY_MS = 86_400_000;
 
 /** What is saved per page and type: the instants read and the free times then. */
 interface SavedSlots {
@@ -29,7 +28,10 @@ const savedSlot = cacheSlot(
 
 const keyOf = (page: string, type: string) => `bookings:saved-slots:${page}:${type}`;
 
-/** Reads and saves the next days of free times of every page and type (each type of a page, or the page's default). */
+/**
+ * Reads and saves the next days of free times of every page and type (each type of a page, or the page's default):
+ * from now to the end of the last promised day in the page's own zone (a satellite office's days are its own).
+ */
 export async function saveAvailability(
   service: ServiceRequester,
   cache: ReadCache,
@@ -38,10 +40,10 @@ export async function saveAvailability(
   now: number,
 ): Promise<void> {
   const begin = new Date(now).toISOString();
-  // One day more than promised, so the last day is whole in any zone.
-  const end = new Date(now + (SAVED_AVAILABILITY_DAYS + 1) * DAY_MS).toISOString();
   const reads = pages.flatMap((page) =>
     (page.types.length > 0 ? page.types.map((t) => t.key) : ['']).map(async (type) => {
+      const zone = isZone(page.timeZone) ? page.timeZone : 'UTC';
+      const end = new Date(startOfPracticeDay(now, zone, SAVED_AVAILABILITY_DAYS + 1)).toISOString();
       const slots = await listSlots(service, {
         page: page.slug,
         ...(type ? { appointmentType: type } : {}),

@@ -7,12 +7,12 @@ import type { ServiceRequester } from '../api/service-client';
 import { cacheSlot, type ReadCache } from '../cache/read-cache';
 import { agendaSchema } from '../cache/model-schemas';
 import { readAgenda } from '../model/agenda';
+import { practiceDays } from '../../../common/practice-time';
 import { z } from 'zod';
 
 /** How many days from today the saved schedule covers. */
 const SAVED_SCHEDULE_DAYS = 7;
 
-const DAY_MS = 86_400_000;
 const KEY = 'calendar:saved-days';
 
 /** The saved days: the instants read and the answer then. */
@@ -27,17 +27,17 @@ const savedSlot = cacheSlot(
 );
 
 /**
- * Reads and saves today and the next days, plus the past week (so the Week view holding today is whole too) and a
- * day more at the end (so the last day is whole in any zone).
+ * Reads and saves today and the next days, plus the past week (so the Week view holding today is whole too): whole
+ * practice days in `zone` (the practice's), from the first midnight to the last.
  */
 export async function saveScheduleDays(
   service: ServiceRequester,
   cache: ReadCache,
   account: string,
   now: number,
+  zone: string,
 ): Promise<void> {
-  const begin = new Date(now - 7 * DAY_MS).toISOString();
-  const end = new Date(now + (SAVED_SCHEDULE_DAYS + 1) * DAY_MS).toISOString();
+  const { begin, end } = practiceDays(now, zone, 7, SAVED_SCHEDULE_DAYS);
   const agenda = await readAgenda(service, begin, end, now);
   await cache.put(account, savedSlot, KEY, { begin, end, agenda }, now);
 }

@@ -15,6 +15,7 @@ import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { agendaItemSchema, bookingSummarySchema } from '../cache/model-schemas';
 import { practiceDays } from '../../../common/practice-time';
+import { practiceDays } from '../../../common/practice-time';
 import { pastOf, upcomingOf } from './upcoming';
 
 /** How far back and ahead the history looks, in whole practice days. */

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { startOfPracticeDay } from '../../../common/practice-time';
+import { startOfPracticeDay } from '../../../common/practice-time';
 import { nextOf, STILL_ON_REACH_MS } from './upcoming';
 
 const AHEAD_DAYS = 31;
@@ -50,7 +51,9 @@ async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
   // From a day back: today's appointments still going are read too (whether one counts is the rule's to say).
   const begin = new Date(now - STILL_ON_REACH_MS).toISOString();
   // To the end of the month's last practice day (its zone's midnight, whatever the clocks do meanwhile).
-  const end = new Date(startOfPracticeDay(now, deps.practiceZone.reckonIn(deps.account()), AHEAD_DAYS + 1)).toISOString();
+  const end = new Date(
+    startOfPracticeDay(now, deps.practiceZone.reckonIn(deps.account()), AHEAD_DAYS + 1),
+  ).toISOString();
   const [events, names] = await Promise.all([
     listEventsInRange(deps.service, begin, end),
     calendarNames(deps.service).catch(() => new Map<number, string>()),
