@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** The consistency e2e (test/consistency/run.ts): one seed per run, through the browser host, not in `npm test`. */
+export default defineConfig({
+  test: {
+    include: ['test/consistency/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 15 * 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
