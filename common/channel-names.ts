@@ -87,4 +87,5 @@ export const eventChannelNames = complete<EventChannel>()([
   'messages:unread',
   'messages:changed',
   'bookings:settling',
+  'store:changed',
 ]);

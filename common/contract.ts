@@ -10,4 +10,5 @@ export * from './model/outbox';
 export * from './model/bookings';
 export * from './model/messages';
 export * from './model/contacts';
+export * from './model/store';
 export * from './channels';

@@ -11,6 +11,7 @@ import { calendarInvoke } from './calendar';
 import { contactsInvoke } from './contacts';
 import { messagesEvents, messagesInvoke } from './messages';
 import { outboxEvents, outboxInvoke } from './outbox';
+import { storeEvents } from './store';
 
 /** Every invoke channel (`domain:verb`). */
 export const invokeChannels = {
@@ -30,6 +31,7 @@ export const eventChannels = {
   ...outboxEvents,
   ...messagesEvents,
   ...bookingsEvents,
+  ...storeEvents,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

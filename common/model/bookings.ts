@@ -1,6 +1,7 @@
 /** Booking pages, free times and bookings as the Bookings screen shows them, and what the booking form sends. */
 import { z } from 'zod';
 import { emailOrBlank, phoneOrBlank } from '../input-rules';
+import type { LinkedAppointment } from './store';
 
 /** A booking page and what its form asks. */
 export interface BookingPageView {
@@ -69,6 +70,11 @@ export interface BookingSummary {
   calendarName: string | null;
   /** That appointment's id, when the service says. */
   eventId?: number | null;
+  /**
+   * That appointment as core's store knows it now (moved, being changed, cancelled; here or elsewhere): `start` and
+   * `end` above are then its times. Absent when the booking made no appointment the store knows.
+   */
+  appointment?: LinkedAppointment;
 }
 
 /**

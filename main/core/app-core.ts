@@ -23,6 +23,8 @@ import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
 import { ScreenFirst, type ScreenFirstOptions } from './screen-first';
 import { SessionEvents } from './session-events';
+import { PracticeStore } from './store/practice-store';
+import { applyPending } from './calendar/pending-items';
 import { PracticeZone } from './practice-zone';
 
 /** A running core. */
@@ -38,6 +40,8 @@ export interface FrontdeskCore {
   messages: MessagesService;
   /** Follows device-backed bookings until the practice's calendar system settles them. */
   settling: BookingWatch;
+  /** The one store of the practice (appointments, bookings, contacts, the practice), pushed to every screen. */
+  store: PracticeStore;
   /** Reads ahead what offline work needs, after sign-in and at start. */
   prefetch: Prefetcher;
   start(): Promise<void>;
@@ -129,6 +133,18 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline,
     ...(options.outbox ? { options: options.outbox } : {}),
   });
+  // The one store of the practice: every change of the outbox is laid over it (pending-items.ts says how).
+  const store = new PracticeStore({
+    cache,
+    events,
+    session,
+    log: platform.log,
+    clock: platform.clock,
+    account,
+    pending: () => outbox.pending(),
+    overlay: applyPending,
+  });
+  outbox.onOp((change) => store.outboxChanged(change));
   const context: CoreContext = {
     service: screenFirst.screens(service),
     cache,
@@ -142,6 +158,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline,
     readsFirst: () => screenFirst.turn(),
     outbox,
+    store,
     practiceZone,
   };
   // Core's services, each built once from the one context (and the services it reads from).
@@ -185,6 +202,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     outbox,
     messages,
     settling,
+    store,
     prefetch,
     start: async () => {
       connectivity.start();

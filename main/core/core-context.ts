@@ -10,6 +10,7 @@ import type { OutboxHost } from './outbox';
 import type { Clock, KeyValueStore, Logger } from './platform';
 import type { PracticeZone } from './practice-zone';
 import type { SessionEvents } from './session-events';
+import type { PracticeStore } from './store/practice-store';
 
 /** The shared dependencies of core's domain services. */
 export interface CoreContext {
@@ -38,6 +39,8 @@ export interface CoreContext {
   readsFirst(): Promise<void> | null;
   /** Where every write goes (and the changes not yet on the service, laid over every answer). */
   outbox: OutboxHost;
+  /** The one store of the practice: what every read and write feeds, and what screens are told from. */
+  store: PracticeStore;
   /** The practice's zone, learned from its calendars: the zone core's "N days" are practice days in. */
   practiceZone: PracticeZone;
 }

@@ -266,6 +266,8 @@ const layerings: Layering[] = [
         paths: ['main/core/api/', 'main/core/cache/', 'main/core/auth/', 'main/core/log/'],
       },
       { name: 'outbox', paths: ['main/core/outbox/'] },
+      // The one store of the practice: fed by the domains' reads and the outbox, read by the domains.
+      { name: 'store', paths: ['main/core/store/'] },
       { name: 'model and phone', paths: ['main/core/model/', 'main/core/phone/', 'main/core/core-context'] },
       {
         name: 'domains',
@@ -276,7 +278,7 @@ const layerings: Layering[] = [
       { name: 'app-core', paths: ['main/core/app-core', 'main/core/prefetch', 'main/core/screen-first'] },
     ],
     sealed: ['main/core/outbox/'],
-    why: 'core layers run base < api, cache, auth, log < outbox < model and phone < domains < ipc < app-core',
+    why: 'core layers run base < api, cache, auth, log < outbox < store < model and phone < domains < ipc < app-core',
   },
 ];
 

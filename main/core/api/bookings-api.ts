@@ -22,7 +22,14 @@ const bookingSchema = z.object({
   participant: z
     .object({
       event: z
-        .object({ id: serviceId.nullish(), title: z.string().nullish(), calendar_name: z.string().nullish() })
+        .object({
+          id: serviceId.nullish(),
+          title: z.string().nullish(),
+          calendar_name: z.string().nullish(),
+          /** The appointment's time now (moved since the booking, the booking's own times stay as booked). */
+          start_time: z.string().nullish(),
+          end_time: z.string().nullish(),
+        })
         .nullish(),
     })
     .nullish(),

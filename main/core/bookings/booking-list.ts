@@ -25,15 +25,21 @@ async function readBookings(deps: CoreContext, account: string, filter: BookingF
   const country = await countryOf(deps, account);
   const all: BookingSummary[] = [];
   const seen = new Set<number>();
+  const times = new Map<number, { start: string; end: string }>();
   for (let page = 1; page <= MAX_SERVICE_PAGES; page++) {
     const batch = await listBookings(deps.service, filter, page, SERVICE_PAGE);
     for (const b of batch) {
       if (seen.has(b.id)) continue;
       seen.add(b.id);
       all.push(toBookingSummary(b, country));
+      const event = b.participant?.event;
+      if (event?.id && event.start_time && event.end_time)
+        times.set(event.id, { start: event.start_time, end: event.end_time });
     }
     if (batch.length === 0 || batch.length < SERVICE_PAGE) break;
   }
+  // The store keeps each booking once, with its appointment's time as the service has it now.
+  deps.store.putBookings(all, times);
   return all.sort(newestFirst);
 }
 
@@ -44,7 +50,18 @@ const newestFirst = (a: BookingSummary, b: BookingSummary) => stamp(b) - stamp(a
 export async function bookingStatus(deps: CoreContext, id: number): Promise<BookingSummary | null> {
   const account = signedInAccount(deps);
   const [found] = await listBookings(deps.service, { id }, 1, 1);
-  return found ? toBookingSummary(found, await countryOf(deps, account)) : null;
+  if (!found) return null;
+  const booking = toBookingSummary(found, await countryOf(deps, account));
+  const event = found.participant?.event;
+  deps.store.putBookings(
+    [booking],
+    new Map(
+      event?.id && event.start_time && event.end_time
+        ? [[event.id, { start: event.start_time, end: event.end_time }]]
+        : [],
+    ),
+  );
+  return deps.store.bookings([booking])[0] ?? booking;
 }
 
 /** One page of the Bookings screen. */
@@ -63,10 +80,12 @@ export async function bookingList(
     fetchedAt,
     source,
   } = await readThrough(deps, account, listSlot, key, () => readBookings(deps, account, filter));
+  await deps.store.ready(); // a start without the service: the kept store first, so times are as last known
   const matching = args.state ? all.filter((b) => b.state === args.state) : all;
   const from = (args.page - 1) * BOOKINGS_PER_PAGE;
   return {
-    items: matching.slice(from, from + BOOKINGS_PER_PAGE),
+    // Each at its appointment's time as the store has it (moved, changed or cancelled here or elsewhere).
+    items: deps.store.bookings(matching.slice(from, from + BOOKINGS_PER_PAGE)),
     page: args.page,
     more: matching.length > from + BOOKINGS_PER_PAGE,
     fetchedAt,

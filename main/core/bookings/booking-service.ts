@@ -81,7 +81,9 @@ export class BookingService {
   private async readPages(): Promise<BookingPageView[]> {
     const { service } = this.context;
     const [names, listed] = await Promise.all([providerNames(service), listBookingPages(service)]);
-    return listed.map((p) => withProviderNames(p, names));
+    const pages = listed.map((p) => withProviderNames(p, names));
+    this.context.store.putPractice({ pages });
+    return pages;
   }
 
   /**

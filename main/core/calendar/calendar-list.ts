@@ -108,6 +108,7 @@ export async function calendarList(deps: CoreContext, shared: SharedCalendarRead
     };
     return list;
   });
+  deps.store.putPractice({ zone: read.value.practiceZone, calendars: read.value.calendars });
   return { ...read.value, fetchedAt: read.fetchedAt, source: read.source };
 }
 

@@ -80,7 +80,9 @@ export class CalendarService {
         },
       },
     );
-    return read.source === 'service' ? this.withPending(read.value, begin, end) : read.value;
+    if (read.source !== 'service') return read.value;
+    this.context.store.putAppointments(read.value.items);
+    return this.withPending(read.value, begin, end);
   }
 
   /**
@@ -103,6 +105,7 @@ export class CalendarService {
     }
     const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
     const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
+    this.context.store.putAppointments(live, removedIds);
     return { items: applyPendingAll(live, this.context.outbox.pending()), removedIds, full: false, fetchedAt: now };
   }
 
@@ -110,6 +113,7 @@ export class CalendarService {
   async appointment(id: number): Promise<AgendaItem> {
     signedInAccount(this.context);
     const item = toAgendaItem(await getEvent(this.context.service, id), new Map());
+    this.context.store.putAppointments([item]);
     return applyPending(item, this.context.outbox.pending());
   }
 

@@ -98,8 +98,14 @@ export async function contactHistory(
   );
   // A saved copy is split again at this moment: what has ended since it was read is past now, as in the finder.
   const all = [...read.value.upcoming, ...read.value.past];
+  if (read.source === 'service') {
+    deps.store.putAppointments(all);
+    deps.store.putBookings(read.value.bookings);
+  }
   return {
     ...read.value,
+    // Each booking at its appointment's time as the store has it (moved or cancelled on any screen).
+    bookings: deps.store.bookings(read.value.bookings),
     upcoming: upcomingOf(all, now),
     past: pastOf(all, now),
     fetchedAt: read.fetchedAt,

@@ -102,6 +102,7 @@ export class ContactsService {
         });
         const country = await learnCountryFrom(this.context, account, page.contacts, known);
         const list: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
+        this.context.store.putContacts(list.items);
         // The answer goes back now; the encrypted offline copy is written meanwhile.
         cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), list, fetchedAt);
         return { list, source: 'service', at: fetchedAt, country };
@@ -135,9 +136,11 @@ export class ContactsService {
       );
     }
     const key = `contacts:one:${ref.id}`;
-    const entry = await readThrough(this.context, account, contactSlot, key, async () =>
-      viewOf(await getContact(service, ref.id!), country),
-    );
+    const entry = await readThrough(this.context, account, contactSlot, key, async () => {
+      const contact = viewOf(await getContact(service, ref.id!), country);
+      this.context.store.putContacts([contact]);
+      return contact;
+    });
     const shown = overlay(
       [entry.value],
       contactOps(this.accountOps(account), entry.fetchedAt),

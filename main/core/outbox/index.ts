@@ -7,7 +7,7 @@ export { Outbox } from './outbox';
 export { OutboxHost } from './outbox-host';
 export { queuedBooking, type StoredBooking } from './kinds/booking';
 export { OutboxInputError, type EnqueueOptions } from './kinds';
-export type { OpKind, OpView, OutboxEvent, OutboxOp, OutboxOptions } from './types';
+export type { OpChange, OpKind, OpView, OutboxEvent, OutboxOp, OutboxOptions } from './types';
 export { describeChange } from './outbox-items';
 export { recordKeyOf } from './kinds/spec';
 export { TEXT_HOLD_MS } from './kinds/messages';

@@ -17,7 +17,7 @@ import { fsyncDir } from './log-file';
 import { accountLabel, KnownAccounts } from './known-accounts';
 import { Outbox } from './outbox';
 import { toItem } from './outbox-items';
-import type { OpKind, OpView, OutboxOptions, WakeReason } from './types';
+import type { OpChange, OpKind, OpView, OutboxOptions, WakeReason } from './types';
 
 /** Thrown when an id is not a change of the signed-in account. */
 class NotYoursError extends OutboxInputError {
@@ -35,6 +35,7 @@ export class OutboxHost {
   private locked: OutboxLocked | null = null;
   /** Core's own listeners to the signed-in account's changes (before the renderer hears of them). */
   private readonly itemListeners = new Set<(item: OutboxItem) => void>();
+  private readonly opListeners = new Set<(change: OpChange) => void>();
 
   constructor(
     private readonly deps: {
@@ -60,6 +61,15 @@ export class OutboxHost {
   onItem(listener: (item: OutboxItem) => void): () => void {
     this.itemListeners.add(listener);
     return () => this.itemListeners.delete(listener);
+  }
+
+  /**
+   * Follows the signed-in account's changes for core itself (its store): each change as it now is, payload and all,
+   * and the ids of changes that left the queue unsent (discarded, withdrawn); returns an unsubscribe.
+   */
+  onOp(listener: (change: OpChange) => void): () => void {
+    this.opListeners.add(listener);
+    return () => this.opListeners.delete(listener);
   }
 
   /** The open outbox. */
@@ -104,9 +114,12 @@ export class OutboxHost {
     this.outbox.onChange((event) => {
       if (event.type === 'op' && event.op.accountKey === this.deps.account()) {
         const item = toItem(event.op);
+        for (const listener of this.opListeners) listener({ op: event.op });
         for (const listener of this.itemListeners) listener(item);
         this.deps.events.emit('outbox:item', item);
       }
+      if (event.type === 'removed' && event.accountKey === this.deps.account())
+        for (const listener of this.opListeners) listener({ removed: event.id });
       if (event.type === 'counts' || event.type === 'removed') this.deps.events.emit('outbox:changed', this.summary());
     });
     this.outbox.start();

@@ -130,6 +130,9 @@ export type OutboxEvent =
   | { type: 'removed'; id: string; accountKey: string }
   | { type: 'counts'; counts: OutboxCounts };
 
+/** A change of one op as core's own followers see it: the op as it now is, or the id of one that left unsent. */
+export type OpChange = { op: OpView } | { removed: string };
+
 /** Why the sender is woken. */
 export type WakeReason = 'online' | 'resume' | 'retry_now' | 'signed_in' | 'account_changed';
 

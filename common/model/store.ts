@@ -1,0 +1,29 @@
+/**
+ * What core's one store of the practice sends when it changes (`store:changed`): the records that changed, as every
+ * screen shows them (changes made here laid over them), and the ids that went. Screens keep no copy of their own:
+ * they put these records in place of the ones they show.
+ */
+import type { BookingSummary } from './bookings';
+import type { AgendaItem } from './calendar';
+
+/**
+ * A booking's appointment as the store knows it now: its time (moved here or elsewhere) and whether it still
+ * stands. `changing`: a move or edit made here is on its way; `cancelling`: a cancellation made here is on its way;
+ * `cancelled`: the service no longer has the appointment.
+ */
+export interface LinkedAppointment {
+  id: number;
+  start: string;
+  end: string;
+  state: 'standing' | 'changing' | 'cancelling' | 'cancelled';
+}
+
+/** One change of the store, for the signed-in account. */
+export interface StoreChange {
+  /** Appointments new or changed, with the changes made here laid over them. */
+  appointments: AgendaItem[];
+  /** Appointments the service no longer has. */
+  removedAppointments: number[];
+  /** Bookings new or changed (a booking changes with its appointment). */
+  bookings: BookingSummary[];
+}

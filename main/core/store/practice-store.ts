@@ -1,0 +1,399 @@
+/**
+ * The practice as core knows it, one copy for the signed-in account: every appointment, booking and contact once by
+ * id, and the practice itself (zone, calendars, booking pages). Reads put what they read; the poller's deltas put
+ * and remove; the outbox's changes are laid over the records while they wait (shown at once, marked pending), go
+ * with the change when it is refused and discarded, and are written into the record when the service has them.
+ *
+ * A booking's time and state are its appointment's: a booking names its appointment (the event id), and whatever
+ * moves, edits, cancels or puts back that appointment — here or at another desk — moves the booking on every screen.
+ * Every change reaches the renderer as one `store:changed` event with the changed records, as screens show them.
+ *
+ * The records are kept in the encrypted read cache (one slot per account) for a start without the service, and go
+ * with the account's cache at sign-out; another account's sign-in starts from nothing.
+ */
+import { z } from 'zod';
+import type {
+  AgendaItem,
+  BookingPageView,
+  BookingSummary,
+  CalendarInfo,
+  ContactView,
+  LinkedAppointment,
+  StoreChange,
+} from '../../../common/contract';
+import type { ReadCache } from '../cache/read-cache';
+import { cacheSlot } from '../cache/read-cache';
+import {
+  agendaItemSchema,
+  bookingPageSchema,
+  bookingSummarySchema,
+  calendarListSchema,
+  contactViewSchema,
+} from '../cache/model-schemas';
+import type { EventBus } from '../events';
+import type { OpChange, OpView } from '../outbox';
+import type { Logger } from '../platform';
+import type { SessionEvents } from '../session-events';
+
+/** The practice: its zone, calendars and booking pages, as last read. */
+export interface Practice {
+  zone: string | null;
+  calendars: CalendarInfo[];
+  pages: BookingPageView[];
+}
+
+/** An appointment's time as a booking's own record carries it (the booking list reads it with the booking). */
+interface EventTimes {
+  start: string;
+  end: string;
+}
+
+/** One account's records. */
+interface Records {
+  account: string;
+  appointments: Map<number, AgendaItem>;
+  /** Appointments the service no longer has (cancelled here or elsewhere). */
+  cancelled: Set<number>;
+  /** Appointment times known only from their bookings (until the appointment itself is read). */
+  eventTimes: Map<number, EventTimes>;
+  bookings: Map<number, BookingSummary>;
+  contacts: Map<string, ContactView>;
+  practice: Practice;
+}
+
+const STORE_KEY = 'store:practice';
+/** What is kept of the store for a start without the service (read back with this schema: another shape is a miss). */
+const storeSlot = cacheSlot(
+  'the practice store',
+  z.object({
+    appointments: z.array(agendaItemSchema),
+    cancelled: z.array(z.number()),
+    eventTimes: z.array(z.tuple([z.number(), z.object({ start: z.string(), end: z.string() })])),
+    bookings: z.array(bookingSummarySchema),
+    contacts: z.array(contactViewSchema),
+    practice: z.object({
+      zone: z.string().nullable(),
+      calendars: calendarListSchema.shape.calendars,
+      pages: z.array(bookingPageSchema),
+    }),
+  }),
+);
+
+/** What the store needs of core. */
+export interface PracticeStoreDeps {
+  cache: ReadCache;
+  events: EventBus;
+  session: SessionEvents;
+  log: Logger;
+  clock: { now(): number };
+  account(): string | null;
+  /** The outbox's unfinished changes of the signed-in account. */
+  pending(): readonly OpView[];
+  /** The one way a queued change is laid over an appointment (calendar/pending-items.ts). */
+  overlay(item: AgendaItem, ops: readonly OpView[]): AgendaItem;
+}
+
+const empty = (account: string): Records => ({
+  account,
+  appointments: new Map(),
+  cancelled: new Set(),
+  eventTimes: new Map(),
+  bookings: new Map(),
+  contacts: new Map(),
+  practice: { zone: null, calendars: [], pages: [] },
+});
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The account's one store of the practice. */
+export class PracticeStore {
+  private records: Records | null = null;
+  /** The kept copy being read back at sign-in (reads that land meanwhile win over it). */
+  private loading: Promise<void> | null = null;
+  private saveQueued = false;
+  /** The appointment each unfinished change names (so a withdrawn change tells it again). */
+  private readonly opTargets = new Map<string, number>();
+
+  constructor(private readonly deps: PracticeStoreDeps) {
+    deps.session.on((event) => {
+      if (event.type === 'account_changed') this.accountChanged(event.account);
+      if (event.type === 'signed_out') this.records = null;
+    });
+  }
+
+  /** Resolves once the kept copy of the signed-in account has been read back (at once when there is none). */
+  async ready(): Promise<void> {
+    await this.loading;
+  }
+
+  // ── feeds ─────────────────────────────────────────────────────────────────────────────────
+
+  /** Appointments read from the service (as it has them: no changes made here laid over), and ids it removed. */
+  putAppointments(items: readonly AgendaItem[], removedIds: readonly number[] = []): void {
+    const r = this.mine();
+    if (!r) return;
+    const changed: number[] = [];
+    for (const raw of items) {
+      if (raw.id <= 0) continue; // a change made here, not yet a record
+      const item = { ...raw, pending: null, pendingMark: null };
+      delete item.booking;
+      const before = r.appointments.get(item.id);
+      const wasCancelled = r.cancelled.delete(item.id);
+      if (before && !wasCancelled && sameJson(before, item)) continue;
+      r.appointments.set(item.id, item);
+      r.eventTimes.delete(item.id);
+      changed.push(item.id);
+    }
+    const removed = removedIds.filter((id) => !r.cancelled.has(id));
+    for (const id of removed) this.cancel(r, id);
+    this.told(r, changed, removed);
+  }
+
+  /** Bookings read from the service, with their appointments' times as the booking record carries them. */
+  putBookings(list: readonly BookingSummary[], times: ReadonlyMap<number, EventTimes> = new Map()): void {
+    const r = this.mine();
+    if (!r) return;
+    const changedBookings: BookingSummary[] = [];
+    for (const b of list) {
+      const plain = { ...b };
+      delete plain.appointment;
+      const before = r.bookings.get(b.id);
+      r.bookings.set(b.id, plain);
+      const at = b.eventId ? times.get(b.eventId) : undefined;
+      if (b.eventId && at && !r.appointments.has(b.eventId) && !r.cancelled.has(b.eventId))
+        r.eventTimes.set(b.eventId, at);
+      if (!before || !sameJson(before, plain)) changedBookings.push(plain);
+    }
+    if (changedBookings.length === 0) return;
+    this.save();
+    const ops = this.deps.pending();
+    this.deps.events.emit('store:changed', {
+      appointments: [],
+      removedAppointments: [],
+      bookings: changedBookings.map((b) => this.bookingOf(r, b, ops)),
+    });
+  }
+
+  /** Contacts read from the service (as it has them). */
+  putContacts(list: readonly ContactView[]): void {
+    const r = this.mine();
+    if (!r) return;
+    let changed = false;
+    for (const c of list) {
+      if (c.id === null) continue;
+      if (sameJson(r.contacts.get(c.key), c)) continue;
+      r.contacts.set(c.key, c);
+      changed = true;
+    }
+    if (changed) this.save();
+  }
+
+  /** The practice as read (zone and calendars from the calendar list, pages from the booking pages). */
+  putPractice(patch: Partial<Practice>): void {
+    const r = this.mine();
+    if (!r) return;
+    const next = { ...r.practice, ...patch };
+    if (sameJson(next, r.practice)) return;
+    r.practice = next;
+    this.save();
+  }
+
+  /**
+   * A change of the outbox (queued, sending, refused, sent, discarded): the appointment it names, and the bookings
+   * of that appointment, are told again as they now stand. A sent change is written into its record, so the record
+   * says what the service now has until it is read again.
+   */
+  outboxChanged(change: OpChange): void {
+    const r = this.mine();
+    if (!r) return;
+    if ('removed' in change) {
+      // Discarded or withdrawn: the appointment is as the service has it again.
+      const target = this.opTargets.get(change.removed);
+      this.opTargets.delete(change.removed);
+      if (target !== undefined) this.told(r, [target], []);
+      return;
+    }
+    const { op } = change;
+    if (!op.kind.startsWith('event.') || op.kind === 'event.create') return;
+    const target = this.targetOf(r, op);
+    if (target === null) return;
+    this.opTargets.set(op.id, target);
+    if (op.status !== 'done') return this.told(r, [target], []);
+    this.opTargets.delete(op.id);
+    if (op.kind === 'event.delete') {
+      this.cancel(r, target);
+      return this.told(r, [], [target]);
+    }
+    if (op.kind === 'event.update') {
+      const sent = (item: AgendaItem) => ({ ...this.deps.overlay(item, [{ ...op, status: 'queued' }]), pending: null });
+      const record = r.appointments.get(target);
+      if (record) r.appointments.set(target, { ...sent(record), pendingMark: record.pendingMark });
+      else {
+        const seed = this.seed(r, target);
+        if (seed) r.eventTimes.set(target, { start: sent(seed).start, end: sent(seed).end });
+      }
+    }
+    this.told(r, [target], []);
+  }
+
+  /** The service no longer has the appointment: its bookings keep its last time, marked cancelled. */
+  private cancel(r: Records, id: number): void {
+    const last = r.appointments.get(id);
+    if (last) r.eventTimes.set(id, { start: last.start, end: last.end });
+    r.appointments.delete(id);
+    r.cancelled.add(id);
+  }
+
+  /** The appointment a change names: by id, else by the external id of one the store holds. */
+  private targetOf(r: Records, op: OpView): number | null {
+    const p = op.payload;
+    if (typeof p.id === 'number') return p.id;
+    if (typeof p.external_id !== 'string' || p.external_id === '') return null;
+    for (const a of r.appointments.values()) if (a.externalId === p.external_id) return a.id;
+    return null;
+  }
+
+  // ── views ─────────────────────────────────────────────────────────────────────────────────
+
+  /** An appointment as screens show it (changes made here laid over it); null when not known or gone. */
+  appointment(id: number): AgendaItem | null {
+    const r = this.mine();
+    const raw = r?.appointments.get(id);
+    return raw ? this.deps.overlay(raw, this.deps.pending()) : null;
+  }
+
+  /** Bookings as screens show them: each at its appointment's time, with what became of the appointment. */
+  bookings(list: readonly BookingSummary[]): BookingSummary[] {
+    const r = this.mine();
+    if (!r) return [...list];
+    const ops = this.deps.pending();
+    return list.map((b) => this.bookingOf(r, r.bookings.get(b.id) ?? b, ops));
+  }
+
+  /** The practice as last read. */
+  practice(): Practice | null {
+    return this.mine()?.practice ?? null;
+  }
+
+  /** Every record kept, for tests and the benchmark: counts by kind. */
+  counts(): { appointments: number; bookings: number; contacts: number } {
+    const r = this.mine();
+    return {
+      appointments: r?.appointments.size ?? 0,
+      bookings: r?.bookings.size ?? 0,
+      contacts: r?.contacts.size ?? 0,
+    };
+  }
+
+  // ── inside ────────────────────────────────────────────────────────────────────────────────
+
+  /** The signed-in account's records (made empty on first use); null when signed out. */
+  private mine(): Records | null {
+    const account = this.deps.account();
+    if (!account) return null;
+    if (this.records?.account !== account) this.records = empty(account);
+    return this.records;
+  }
+
+  /** A booking at its appointment's time, with the appointment's state. */
+  private bookingOf(r: Records, b: BookingSummary, ops: readonly OpView[]): BookingSummary {
+    const id = b.eventId ?? null;
+    if (id === null) return b;
+    if (r.cancelled.has(id)) {
+      const { start, end } = r.eventTimes.get(id) ?? { start: b.start ?? '', end: b.end ?? '' };
+      return { ...b, appointment: { id, start, end, state: 'cancelled' } };
+    }
+    const base = r.appointments.get(id) ?? this.seed(r, id);
+    if (!base) return b;
+    const shown = this.deps.overlay(base, ops);
+    const state: LinkedAppointment['state'] =
+      shown.pending?.change === 'delete' ? 'cancelling' : shown.pending ? 'changing' : 'standing';
+    return { ...b, start: shown.start, end: shown.end, appointment: { id, start: shown.start, end: shown.end, state } };
+  }
+
+  /** An appointment known only by its booking's copy of its time (enough to lay changes over). */
+  private seed(r: Records, id: number): AgendaItem | null {
+    const at = r.eventTimes.get(id);
+    if (!at) return null;
+    return {
+      id,
+      title: '',
+      start: at.start,
+      end: at.end,
+      calendarName: '',
+      location: '',
+      people: [],
+      pending: null,
+      pendingMark: null,
+    };
+  }
+
+  /** Tells the renderer the appointments that changed or went, and the bookings that follow them. */
+  private told(r: Records, changed: readonly number[], removed: readonly number[]): void {
+    if (changed.length === 0 && removed.length === 0) return;
+    this.save();
+    const ops = this.deps.pending();
+    const touched = new Set([...changed, ...removed]);
+    const change: StoreChange = {
+      appointments: changed.flatMap((id) => {
+        const raw = r.appointments.get(id);
+        return raw ? [this.deps.overlay(raw, ops)] : [];
+      }),
+      removedAppointments: [...removed],
+      bookings: [...r.bookings.values()]
+        .filter((b) => b.eventId !== null && b.eventId !== undefined && touched.has(b.eventId))
+        .map((b) => this.bookingOf(r, b, ops)),
+    };
+    this.deps.events.emit('store:changed', change);
+  }
+
+  /** Keeps the records for a start without the service: once per turn, however many changes came in it. */
+  private save(): void {
+    if (this.saveQueued) return;
+    this.saveQueued = true;
+    queueMicrotask(() => {
+      this.saveQueued = false;
+      const r = this.records;
+      if (!r || this.loading) return void this.loading?.then(() => this.save());
+      this.deps.cache.remember(
+        r.account,
+        storeSlot,
+        STORE_KEY,
+        {
+          appointments: [...r.appointments.values()],
+          cancelled: [...r.cancelled],
+          eventTimes: [...r.eventTimes],
+          bookings: [...r.bookings.values()],
+          contacts: [...r.contacts.values()],
+          practice: r.practice,
+        },
+        this.deps.clock.now(),
+      );
+    });
+  }
+
+  /** Signed in as `account` (or signed out: null): its kept copy is read back under whatever was read meanwhile. */
+  private accountChanged(account: string | null): void {
+    this.records = account ? empty(account) : null;
+    this.opTargets.clear();
+    if (!account) return;
+    const load = this.deps.cache
+      .get(account, storeSlot, STORE_KEY)
+      .then((hit) => {
+        const r = this.records;
+        if (!hit || r?.account !== account) return;
+        const kept = hit.value;
+        for (const a of kept.appointments) if (!r.appointments.has(a.id)) r.appointments.set(a.id, a);
+        for (const id of kept.cancelled) if (!r.appointments.has(id)) r.cancelled.add(id);
+        for (const [id, at] of kept.eventTimes) if (!r.eventTimes.has(id)) r.eventTimes.set(id, at);
+        for (const b of kept.bookings) if (!r.bookings.has(b.id)) r.bookings.set(b.id, b);
+        for (const c of kept.contacts) if (!r.contacts.has(c.key)) r.contacts.set(c.key, c);
+        if (r.practice.calendars.length === 0 && r.practice.zone === null) r.practice = kept.practice;
+      })
+      .catch((error: Error) => this.deps.log.warn('the kept store could not be read', { reason: error.message }))
+      .finally(() => {
+        if (this.loading === load) this.loading = null;
+      });
+    this.loading = load;
+  }
+}
