@@ -7,6 +7,7 @@ import { ServiceClient } from './api/service-client';
 import { BookingWatch } from './bookings/booking-watch';
 import { join } from 'node:path';
 import { AuthService } from './auth/auth-service';
+import { AccountNotes } from './cache/account-notes';
 import { ReadCache } from './cache/read-cache';
 import type { CoreContext } from './core-context';
 import { OutboxHost, type OutboxOptions } from './outbox';
@@ -87,6 +88,13 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     platform.log,
     async () => (await auth.storage()) !== 'memory',
   );
+  // Read marks outlive sign-out (ids and times only, sealed the same way, each account's apart): cache/account-notes.ts.
+  const notes = new AccountNotes(
+    join(platform.dataDir, 'notes'),
+    platform.cipher,
+    platform.log,
+    async () => (await auth.storage()) !== 'memory',
+  );
   // The account's offline copy is opened when it signs in, and goes when it signs out (kept when only the session
   // ended, for the same account's return).
   session.on(async (event) => {
@@ -148,6 +156,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const context: CoreContext = {
     service: screenFirst.screens(service),
     cache,
+    notes,
     clock: platform.clock,
     log: platform.log,
     events,

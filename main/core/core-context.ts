@@ -4,6 +4,7 @@
  */
 import type { ServiceRequester } from './api/service-client';
 import { SignedOutError } from './auth/errors';
+import type { AccountNotes } from './cache/account-notes';
 import type { ReadCache } from './cache/read-cache';
 import type { EventBus } from './events';
 import type { OutboxHost } from './outbox';
@@ -18,6 +19,8 @@ export interface CoreContext {
   service: ServiceRequester;
   /** The last good answers, per account, for offline use. */
   cache: ReadCache;
+  /** Small notes per account that outlive sign-out (the texts' read marks: ids and times only). */
+  notes: AccountNotes;
   clock: Clock;
   log: Logger;
   /** Events to the renderer. */

@@ -1,8 +1,8 @@
 /**
  * The user's data folder is private, and a damaged file in it never stops start-up:
  * - the folder is created with mode 0700, or tightened to it when it is more open, and must belong to the user;
- * - so must everything in the folders Frontdesk writes in it (`outbox/`, `logs/`, `cache/`), looked at without
- *   following links: a link is removed, folders are made 0700 and files 0600, and an entry of another user's stops
+ * - so must everything in the folders Frontdesk writes in it (`outbox/`, `logs/`, `cache/`, `notes/`), looked at
+ *   without following links: a link is removed, folders are made 0700 and files 0600, and an entry of another user's stops
  *   start-up (files are also opened without following links: no-follow.ts);
  * - a key file must be a plain file of the user's, readable by no one else, or Frontdesk refuses to use it (a key
  *   planted by someone else would let them read everything sealed with it);
@@ -55,7 +55,7 @@ export function secureDataFolder(dir: string, log: Logger): void {
 }
 
 /** The folders Frontdesk writes in, inside the data folder: everything in them is checked at each start. */
-export const INSIDE = ['outbox', 'logs', 'cache'];
+export const INSIDE = ['outbox', 'logs', 'cache', 'notes'];
 
 const kindOf = (info: Stats) =>
   info.isSymbolicLink() ? 'link' : info.isFIFO() ? 'pipe' : info.isSocket() ? 'socket' : 'device';

@@ -124,10 +124,12 @@ export class MessagesService {
 
   // ── writes (through the outbox) ─────────────────────────────────────────────────────────
 
-  /** A reply in a thread. */
+  /** A reply in a thread; the thread is read by the one who answered it. */
   async reply(threadId: number, text: string): Promise<OutboxItem> {
     this.requireScope('messaging:send', 'POST /v1/conversation_reply');
-    return this.sender.reply(await this.store.state(), threadId, text);
+    const item = await this.sender.reply(await this.store.state(), threadId, text);
+    await this.markRead(threadId);
+    return item;
   }
 
   /** A new thread with a patient. */

@@ -1,7 +1,9 @@
 /**
  * The signed-in account's text threads as this workstation knows them: conversations, their texts, contacts' names
  * and read marks, kept in memory for one account at a time and in the encrypted read cache for offline use; and what
- * is drawn from them (unread counts, most recent first, a thread's name).
+ * is drawn from them (unread counts, most recent first, a thread's name). The read marks (thread ids and times only)
+ * are kept apart, in the account's notes (cache/account-notes.ts), so threads read or answered here stay read after a
+ * sign-out and the same account's next sign-in.
  */
 import { conversationSchema, messageSchema, type ServiceConversation, type ServiceMessage } from '../api/messages-api';
 import { SignedOutError } from '../auth/errors';
@@ -13,6 +15,8 @@ const STATE_KEY = 'messages:state';
 const READ_KEY = 'messages:read';
 /** Read marks: [thread id, latest inbound text read]. */
 const readSlot = cacheSlot('read marks', z.array(z.tuple([z.number(), z.number()])));
+/** The most read marks kept per account (the latest): a year of a busy desk's threads. */
+const MARKS_KEPT = 5000;
 
 /** A conversation's texts as last read. */
 interface Texts {
@@ -75,7 +79,7 @@ export class ThreadStore {
   /** The saved copy being read, shared by every caller that asks meanwhile. */
   private loading: { account: string; done: Promise<AccountState> } | null = null;
 
-  constructor(private readonly deps: Pick<CoreContext, 'account' | 'cache' | 'clock'>) {}
+  constructor(private readonly deps: Pick<CoreContext, 'account' | 'cache' | 'clock' | 'notes'>) {}
 
   /** Whether `st` is still the state kept (not dropped by a change of account meanwhile). */
   isCurrent(st: AccountState): boolean {
@@ -119,11 +123,14 @@ export class ThreadStore {
       fetchedAt: 0,
       lastUnread: null,
     };
-    const [saved, marks] = await Promise.all([
+    const [saved, marks, earlier] = await Promise.all([
       this.deps.cache.get(account, stateSlot, STATE_KEY),
+      this.deps.notes.get(account, readSlot, READ_KEY),
+      // Where earlier versions kept them (gone at sign-out): still read until the notes have them.
       this.deps.cache.get(account, readSlot, READ_KEY),
     ]);
-    if (marks) st.readMarks = new Map(marks.value);
+    for (const [id, at] of [...(earlier?.value ?? []), ...(marks ?? [])])
+      st.readMarks.set(id, Math.max(at, st.readMarks.get(id) ?? -Infinity));
     if (saved) {
       st.conversations = new Map(saved.value.conversations.map((c) => [c.id, c]));
       st.texts = new Map(saved.value.texts);
@@ -150,9 +157,10 @@ export class ThreadStore {
     this.deps.cache.remember(st.account, stateSlot, STATE_KEY, snapshot, st.fetchedAt);
   }
 
-  /** Keeps the read marks on this workstation. */
+  /** Keeps the read marks on this workstation, past sign-out (the latest MARKS_KEPT). */
   async saveReadMarks(st: AccountState): Promise<void> {
-    await this.deps.cache.put(st.account, readSlot, READ_KEY, [...st.readMarks], this.deps.clock.now());
+    const marks = [...st.readMarks].sort((a, b) => b[1] - a[1]).slice(0, MARKS_KEPT);
+    await this.deps.notes.put(st.account, readSlot, READ_KEY, marks, this.deps.clock.now());
   }
 }
 
