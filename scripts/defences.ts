@@ -441,6 +441,27 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/renderer/offline-booking.test.ts'],
   },
   {
+    name: 'read marks go with the read cache at sign-out (threads read or answered come back unread)',
+    file: 'main/core/messages/thread-state.ts',
+    find: 'await this.deps.notes.put(st.account, readSlot, READ_KEY, marks, this.deps.clock.now());',
+    replace: 'await this.deps.cache.put(st.account, readSlot, READ_KEY, marks, this.deps.clock.now());',
+    tests: ['test/integration/messages/read-marks-last.test.ts'],
+  },
+  {
+    name: 'one account’s read marks are handed to another account signing in on the workstation',
+    file: 'main/core/cache/account-notes.ts',
+    find: 'if (note.account !== account || note.key !== key) return null;',
+    replace: 'if (note.key !== key) return null;',
+    tests: ['test/unit/cache/account-notes.test.ts'],
+  },
+  {
+    name: 'read marks kept past sign-out are written in plain text',
+    file: 'main/core/cache/account-notes.ts',
+    find: 'const sealed = await this.cipher.encrypt(JSON.stringify({ account, key, value, savedAt }));',
+    replace: 'const sealed = Buffer.from(JSON.stringify({ account, key, value, savedAt }));',
+    tests: ['test/unit/cache/account-notes.test.ts'],
+  },
+  {
     name: 'the read cache wipe leaves the files on disk',
     file: 'main/core/cache/read-cache.ts',
     find: 'await rm(folder, { recursive: true, force: true, maxRetries: 3 });',
