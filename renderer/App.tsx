@@ -18,6 +18,7 @@ import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-s
 import { useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
+import { wireStoreEvents } from './stores/store-events';
 import { wireContactEvents } from './stores/contacts-store';
 import { wireMessageEvents } from './stores/messages-events';
 import { useFinderStore } from './stores/finder-store';
@@ -79,6 +80,7 @@ export function App() {
       wireOutboxEvents(),
       wireBookingEvents(),
       wireSettlingEvents(),
+      wireStoreEvents(),
       wireContactEvents(),
       wireMessageEvents(),
       wireSessionReset(),

@@ -4,8 +4,9 @@
  * state and the desktop notification come from there).
  */
 import { create } from 'zustand';
-import type { BookingKind, BookingList, IpcError } from '../../common/contract';
+import type { BookingKind, BookingList, IpcError, StoreChange } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { query } from '../lib/query';
 import type { StoreData } from '../lib/store-shape';
 import { practiceZone, wallTimeToInstant } from '../lib/practice-time';
 import { onAccountReset } from './session-reset';
@@ -26,11 +27,15 @@ export interface BookingsListState {
   error: IpcError | null;
   setFilters(patch: Partial<BookingFilters>): void;
   load(): Promise<void>;
+  /** Bookings core's store changed (moved, cancelled or settled with their appointments): put in place. */
+  applyStore(change: StoreChange): void;
   clear(): void;
 }
 
 const blankFilters = (): BookingFilters => ({ page: 1, from: '', to: '', state: '' });
-let seq = 0;
+const listQuery = query((args: Parameters<(typeof frontdesk.invoke)['bookings:list']>[0]) =>
+  frontdesk.invoke['bookings:list'](args),
+);
 const iso = (day: string, time: string) => {
   const at = day ? wallTimeToInstant(day, time, practiceZone()) : null;
   return at === null ? undefined : new Date(at).toISOString();
@@ -53,23 +58,29 @@ export const useBookingsListStore = create<BookingsListState>()((set, get) => ({
     void get().load();
   },
   async load() {
-    const mine = ++seq;
     const { page, from, to, state } = get().filters;
     set({ loading: true });
     const begin = iso(from, '00:00');
     const end = iso(to, '23:59');
-    const r = await frontdesk.invoke['bookings:list']({
+    const r = await listQuery.run({
       page,
       ...(begin ? { begin } : {}),
       ...(end ? { end } : {}),
       ...(state ? { state } : {}),
     });
-    if (mine !== seq) return;
+    if (r === null) return; // asked again meanwhile
     if (!r.ok) return set({ loading: false, error: r.error });
     set({ loading: false, error: null, list: r.value });
   },
+  applyStore(change) {
+    const list = get().list;
+    if (!list || change.bookings.length === 0) return;
+    const byId = new Map(change.bookings.map((b) => [b.id, b]));
+    if (!list.items.some((b) => byId.has(b.id))) return;
+    set({ list: { ...list, items: list.items.map((b) => byId.get(b.id) ?? b) } });
+  },
   clear() {
-    seq++;
+    listQuery.cancel();
     set(getEmptyState());
   },
 }));

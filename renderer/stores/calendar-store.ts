@@ -4,7 +4,14 @@
  * actions: today(), move(±1), setView(), openNew().
  */
 import { create } from 'zustand';
-import type { AgendaChanges, AgendaItem, BookingSettle, CalendarInfo, IpcError } from '../../common/contract';
+import type {
+  AgendaChanges,
+  AgendaItem,
+  BookingSettle,
+  CalendarInfo,
+  IpcError,
+  StoreChange,
+} from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
@@ -115,6 +122,11 @@ export interface CalendarState {
   remove(match: (i: AgendaItem) => boolean): void;
   /** Marks appointments with the state of the booking that made them; a dismissed refused one leaves. */
   applyBookings(list: readonly BookingSettle[]): void;
+  /**
+   * Appointments core's store changed (here, at another desk, sent): each shown one is put in place (keeping the
+   * booking core follows for it), a new one the view covers is added, a removed one goes.
+   */
+  applyStore(change: StoreChange): void;
   patch(match: (i: AgendaItem) => boolean, change: (i: AgendaItem) => AgendaItem): void;
   clear(): void;
 }
@@ -275,6 +287,34 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       return item.booking.state === 'failed' ? [] : [plain];
     });
     if (changed) set({ items });
+  },
+  applyStore(change) {
+    if (change.appointments.length === 0 && change.removedAppointments.length === 0) return;
+    const fresh = new Map(change.appointments.map((a) => [a.id, a]));
+    const gone = new Set(change.removedAppointments);
+    let changed = false;
+    const items = get().items.flatMap((item) => {
+      if (gone.has(item.id)) return ((changed = true), []);
+      const next = fresh.get(item.id);
+      if (!next) return [item];
+      fresh.delete(item.id);
+      const kept = item.booking ? { ...next, booking: item.booking } : next;
+      if (JSON.stringify(kept) === JSON.stringify(item)) return [item];
+      changed = true;
+      return [kept];
+    });
+    const { begin, end } = currentRange();
+    for (const added of fresh.values()) {
+      const at = Date.parse(added.start);
+      if (at < Date.parse(begin) || at > Date.parse(end) || get().source === null) continue;
+      items.push(added);
+      changed = true;
+    }
+    if (!changed) return;
+    set({
+      items: items.sort(byStart),
+      ...(get().selectedId !== null && gone.has(get().selectedId!) ? { selectedId: null } : {}),
+    });
   },
   patch(match, change) {
     set({

@@ -33,11 +33,24 @@ function When({ at, zone }: { at: string; zone: string }) {
   );
 }
 
+/** What became of a booking's appointment, when it is not simply standing (core's store says). */
+const APPOINTMENT_WORDS = {
+  changing: 'Change waiting to sync',
+  cancelling: 'Cancellation waiting to sync',
+  cancelled: 'Appointment cancelled',
+} as const;
+
 function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName: string }) {
   // A pending booking read here is followed by core until it settles; its row changes with core's word.
   const state = useShownState(b.id, b.state);
   return (
-    <tr data-testid="booking-row" data-state={state} data-id={b.id} data-event-id={b.eventId ?? undefined}>
+    <tr
+      data-testid="booking-row"
+      data-state={state}
+      data-id={b.id}
+      data-event-id={b.eventId ?? undefined}
+      data-appointment={b.appointment?.state ?? 'unknown'}
+    >
       <td>{b.start ? <When at={b.start} zone={zone} /> : 'Not known'}</td>
       <td>
         <span className="booking-person">{b.name || 'No name given'}</span>
@@ -50,6 +63,9 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
       <td>{b.createdAt ? <When at={b.createdAt} zone={zone} /> : ''}</td>
       <td>
         <BookingBadge state={state} />
+        {b.appointment && b.appointment.state !== 'standing' && (
+          <span className="muted booking-appointment"> {APPOINTMENT_WORDS[b.appointment.state]}</span>
+        )}
       </td>
     </tr>
   );
