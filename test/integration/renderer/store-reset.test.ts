@@ -152,12 +152,28 @@ const TABLE: Entry[] = [
   },
 ];
 
+/** Each store's module, read once window.frontdesk exists. */
+const LOADERS: Record<string, () => Promise<unknown>> = {
+  'app-store': () => import('../../../renderer/stores/app-store'),
+  'shell-store': () => import('../../../renderer/stores/shell-store'),
+  'auth-store': () => import('../../../renderer/stores/auth-store'),
+  'nav-store': () => import('../../../renderer/stores/nav-store'),
+  'contacts-store': () => import('../../../renderer/stores/contacts-store'),
+  'contact-details-store': () => import('../../../renderer/stores/contact-details-store'),
+  'finder-store': () => import('../../../renderer/stores/finder-store'),
+  'messages-store': () => import('../../../renderer/stores/messages-store'),
+  'bookings-list-store': () => import('../../../renderer/stores/bookings-list-store'),
+  'booking-store': () => import('../../../renderer/stores/booking-store'),
+  'calendar-store': () => import('../../../renderer/stores/calendar-store'),
+  'settling-store': () => import('../../../renderer/stores/settling-store'),
+  'outbox-store': () => import('../../../renderer/stores/outbox-store'),
+};
+
 useRendererOnCore();
 
 beforeAll(async () => {
   // The stores read window.frontdesk when they load: import them once it exists.
-  for (const entry of TABLE)
-    modules[entry.file] = (await import(`../../../renderer/stores/${entry.file}.ts`)) as StoreModule;
+  for (const entry of TABLE) modules[entry.file] = (await LOADERS[entry.file]!()) as StoreModule;
   ({ forgetAccount } = await import('../../../renderer/stores/session-reset'));
 }, 30_000);
 
