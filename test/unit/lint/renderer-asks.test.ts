@@ -1,0 +1,67 @@
+/**
+ * Screens ask core in one place: only renderer/stores and renderer/lib call the bridge (components and features
+ * read stores), and no store pairs a `X:cached` read with the fresh one — core answers with its store's records and
+ * pushes what changes (`store:changed`, renderer/stores/store-events.ts).
+ *
+ * KNOWN lists what still does either, to be moved into stores; the test fails when a file is added to the problem
+ * and also when a listed file no longer needs its place (so the list only shrinks).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const KNOWN_BRIDGE_CALLERS = [
+  'renderer/features/calendar/AppointmentDetails.tsx',
+  'renderer/features/calendar/schedule-sync.ts',
+  'renderer/features/messages/AppointmentTexts.tsx',
+  'renderer/features/messages/DelayBroadcast.tsx',
+  'renderer/features/messages/open-appointment.ts',
+];
+const KNOWN_CACHED_PAIRS = ['renderer/stores/calendar-store.ts', 'renderer/stores/contacts-store.ts'];
+
+const BRIDGE = /\bfrontdesk\.(invoke|on)\b/;
+const CACHED = /\[['"]([a-z]+):cached['"]\]/;
+
+/** Files of components/ and features/ that call the bridge themselves. */
+function bridgeCallers(files: string[], read: (f: string) => string): string[] {
+  return files.filter((f) => /^renderer\/(components|features)\//.test(f) && BRIDGE.test(read(f)));
+}
+
+/** Files that read a saved answer and then the fresh one (`X:cached` and another `X:` read). */
+function cachedPairs(files: string[], read: (f: string) => string): string[] {
+  return files.filter((f) => {
+    const text = read(f);
+    const domain = CACHED.exec(text)?.[1];
+    return domain !== undefined && new RegExp(`\\[['"]${domain}:(?!cached)[a-z-]+['"]\\]`).test(text);
+  });
+}
+
+describe('screens ask core through stores', () => {
+  it('finds a planted bridge call in a component and a planted cached-then-fresh pair', () => {
+    const planted: Record<string, string> = {
+      'renderer/components/A.tsx': "void frontdesk.invoke['calendar:range'](r);",
+      'renderer/features/x/B.tsx': "return frontdesk.on['outbox:item'](f);",
+      'renderer/stores/c.ts':
+        "await frontdesk.invoke['calendar:cached'](r); await frontdesk.invoke['calendar:range'](r);",
+      'renderer/stores/d.ts': "await frontdesk.invoke['calendar:range'](r);",
+      'renderer/lib/e.ts': "frontdesk.invoke['contacts:search'](q);",
+    };
+    const read = (f: string) => planted[f] ?? '';
+    expect(bridgeCallers(Object.keys(planted), read)).toEqual([
+      'renderer/components/A.tsx',
+      'renderer/features/x/B.tsx',
+    ]);
+    expect(cachedPairs(Object.keys(planted), read)).toEqual(['renderer/stores/c.ts']);
+  });
+
+  it('only stores and lib call the bridge, and no saved answer is read before the fresh one (beyond KNOWN)', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'renderer'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.tsx?$/.test(f) && existsSync(f));
+    const read = (f: string) => readFileSync(f, 'utf8');
+    expect(bridgeCallers(files, read).sort()).toEqual(KNOWN_BRIDGE_CALLERS);
+    expect(cachedPairs(files, read).sort()).toEqual(KNOWN_CACHED_PAIRS);
+  });
+});
