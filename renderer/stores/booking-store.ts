@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../common/contract';
 import { formOfBooking, type BookingForm } from './booking-input';
 import { frontdesk } from '../lib/frontdesk';
+import { onOutboxItem } from '../lib/outbox-items';
 import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
@@ -315,7 +316,7 @@ export function offersProvider(slot: SlotView, provider: number | null): boolean
 
 /** Follows the booking's progress through the outbox; call once at start-up. */
 export function wireBookingEvents(): () => void {
-  return frontdesk.on['outbox:item']((item) => {
+  return onOutboxItem((item) => {
     if (useBookingStore.getState().result?.id === item.id) useBookingStore.setState({ result: item });
   });
 }

@@ -13,6 +13,7 @@ import type {
   OutboxItem,
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { onOutboxItem } from '../lib/outbox-items';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
@@ -224,7 +225,7 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
 /** Re-reads the matches when a contact change moves on in the outbox. Call once. */
 export function wireContactEvents(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const offItem = frontdesk.on['outbox:item']((item) => {
+  const offItem = onOutboxItem((item) => {
     const { saved, list } = useContactsStore.getState();
     if (saved?.item.id === item.id) useContactsStore.setState({ saved: { ...saved, item } });
     if (!item.kind.startsWith('contact.') || !list) return;

@@ -6,6 +6,7 @@
 import { showUnreadBadge } from '../lib/app-badge';
 import { notifyDesktop } from '../lib/desktop-notify';
 import { frontdesk } from '../lib/frontdesk';
+import { onOutboxItem } from '../lib/outbox-items';
 import { useMessagesStore } from './messages-store';
 import { useNavStore } from './nav-store';
 
@@ -69,7 +70,7 @@ export function wireMessageEvents(): () => void {
     notifyDesktop(text.name || text.phoneDisplay || 'A patient', text.text, () => openThread(text.threadId));
   });
   // A text written here changed state in the outbox (sent, held, refused): its thread shows it.
-  const offItem = frontdesk.on['outbox:item']((item) => {
+  const offItem = onOutboxItem((item) => {
     if (!item.kind.startsWith('message.')) return;
     const s = store.getState();
     if (s.list) void s.load();

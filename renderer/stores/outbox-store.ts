@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { IpcError, OutboxItem, OutboxSummary } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { onOutboxItem } from '../lib/outbox-items';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
@@ -123,7 +124,7 @@ export function newestFirst(items: Map<string, OutboxItem>): OutboxItem[] {
 /** Keeps the store in step with main; call once at start-up. */
 export function wireOutboxEvents(): () => void {
   const offSummary = frontdesk.on['outbox:changed']((summary) => useOutboxStore.setState({ summary }));
-  const offItem = frontdesk.on['outbox:item']((item) => {
+  const offItem = onOutboxItem((item) => {
     putItem(item);
     useOutboxStore.setState((s) => ({ version: s.version + 1 }));
   });

@@ -6,6 +6,7 @@
 import type { AgendaItem, AppointmentChanges, AppointmentInput, MarkState, OutboxItem } from '../../../common/contract';
 import { RetryTimer } from '../../../common/retry-timer';
 import { frontdesk } from '../../lib/frontdesk';
+import { onOutboxItem } from '../../lib/outbox-items';
 import { pageClock } from '../../lib/page-clock';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
 import { useAppStore } from '../../stores/app-store';
@@ -76,7 +77,7 @@ function settle(op: OutboxItem, target: Target): void {
 
 /** Follows the outbox: settles the schedule's own writes, and reads what changed when other writes settle. */
 export function wireScheduleEvents(): () => void {
-  return frontdesk.on['outbox:item']((op) => {
+  return onOutboxItem((op) => {
     const target = targets.get(op.id);
     if (target) return settle(op, target);
     if (!op.kind.startsWith('event.') && op.kind !== 'booking.book_now') return;
