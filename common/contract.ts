@@ -11,4 +11,5 @@ export * from './model/bookings';
 export * from './model/messages';
 export * from './model/contacts';
 export * from './model/store';
+export * from './model/states';
 export * from './channels';

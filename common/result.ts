@@ -11,10 +11,20 @@ export type ErrorCode =
   | 'service_error'
   | 'internal';
 
+/**
+ * Why the service refused a change, where core can tell (the renderer words each one, renderer/lib/words.ts; the
+ * message keeps the service's own words for anything else): the appointment was cancelled or removed elsewhere, or
+ * it cannot be moved to another calendar.
+ */
+export const REFUSAL_REASONS = ['appointment_gone', 'calendar_move'] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
 /** An error that crossed the bridge as a value. */
 export interface IpcError {
   code: ErrorCode;
   message: string;
+  /** What the refusal means, when core can tell (code 'service_error'). */
+  reason?: RefusalReason;
   /** Field paths that failed validation, when code is 'validation'. */
   issues?: { path: string; message: string }[];
   /** The scope the service asked for, when code is 'insufficient_scope'. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailOrBlank, phoneOrBlank } from '../input-rules';
 import type { LinkedAppointment } from './store';
+import { BOOKING_STATES, type BookingFailure, type BookingState } from './states';
 
 /** A booking page and what its form asks. */
 export interface BookingPageView {
@@ -53,7 +54,7 @@ export interface SlotView {
 /** A booking as the Bookings screen and a contact's history show it. */
 export interface BookingSummary {
   id: number;
-  /** 'confirmed': booked; 'pending': the practice's own calendar system is still confirming it; 'failed'. */
+  /** Booked, waiting for the practice's own calendar system ('pending'), or failed (states.ts). */
   state: BookingKind;
   name: string;
   phone: string;
@@ -89,13 +90,13 @@ export interface BookingSettle {
   /** Whom it is for, once the service said ('' until then). */
   name: string;
   state: BookingKind;
-  /** Why it was not booked, in plain words (set when 'failed'). */
-  reason: string | null;
+  /** Why it was not booked (set when 'failed'); the renderer words it. */
+  reason: BookingFailure | null;
 }
 
-/** Filters of the Bookings screen. */
-export const BOOKING_KINDS = ['confirmed', 'pending', 'failed'] as const;
-export type BookingKind = (typeof BOOKING_KINDS)[number];
+/** Filters of the Bookings screen: the booking states (states.ts). */
+export const BOOKING_KINDS = BOOKING_STATES;
+export type BookingKind = BookingState;
 
 /** One page of recent bookings. */
 export interface BookingList {

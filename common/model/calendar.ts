@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { emailOrBlank, phoneOrBlank } from '../input-rules';
 import type { BookingSettle } from './bookings';
+import type { ChangeState } from './states';
 
 /** A message of an appointment's thread, as the service included it. */
 export interface AppointmentMessage {
@@ -16,7 +17,11 @@ interface AgendaPerson {
   name: string;
   phone: string;
   email: string;
-  /** The service's read state ("confirmed", "not_coming", …); '' when the service has not seen them yet. */
+  /**
+   * Their answer to the appointment as the service reads it (a ConfirmationState of states.ts: "initial" is not
+   * confirmed yet, "confirmed", "not_coming", …; another string when the service sends one this app does not know);
+   * '' when the service has not seen them yet.
+   */
   state: string;
   /** The check-in mark (arrived, late, noshow) when the service keeps one. */
   checkIn?: string | null;
@@ -49,15 +54,21 @@ export interface AgendaItem {
   /** Set for a change made here that the service has not confirmed yet (its outbox id). */
   pending: {
     changeId: string;
-    status: 'waiting' | 'needs_attention';
+    /** Waiting to be sent ('queued', also while being sent), or stopped until the desk looks at it. */
+    status: Extract<ChangeState, 'queued' | 'needs_attention'>;
     /** What is waiting: a new appointment or booking, a change, or a cancellation. */
     change?: 'create' | 'update' | 'delete';
   } | null;
   /** A mark made here ("arrived", "noshow", …) that has not reached the service yet. */
   pendingMark: string | null;
   /**
+   * A booking made here that the service does not have yet (its title is '' until then: the screens word it from
+   * this and the person): the appointment type's token on the booking page ('' when the form chose none).
+   */
+  queuedBooking?: { appointmentType: string };
+  /**
    * The booking that made it, while Frontdesk follows it: a device-backed booking waits for the practice's own
-   * calendar system ('pending'), then is 'confirmed' or 'failed' (the appointment was not made; `reason` says why).
+   * calendar system ('pending'), then is 'booked' or 'failed' (the appointment was not made; `reason` says why).
    */
   booking?: BookingSettle;
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { emailAddress, phoneNumber } from '../input-rules';
 import type { BookingSummary } from './bookings';
 import type { AgendaItem } from './calendar';
+import type { ChangeState } from './states';
 
 /** One phone number of a contact. */
 export interface ContactPhone {
@@ -28,7 +29,7 @@ export interface ContactPending {
   /** The outbox change (the latest one when there are several). */
   opId: string;
   change: 'create' | 'update' | 'delete';
-  status: 'queued' | 'sending' | 'needs_attention';
+  status: Exclude<ChangeState, 'done'>;
   /** Why it has not gone through, in the service's words when it gave any. */
   error: string | null;
   requiredScope: string | null;

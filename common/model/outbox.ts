@@ -1,4 +1,6 @@
 /** Queued changes as the Outbox view and the status bar show them. */
+import type { RefusalReason } from '../result';
+import type { BookingState, ChangeState } from './states';
 
 /** Kinds of queued change (mirrors the outbox). */
 export type ChangeKind =
@@ -13,24 +15,43 @@ export type ChangeKind =
   | 'message.start'
   | 'message.reply';
 
+/**
+ * What a change is about, as facts (never words): the screen words it by its kind (renderer/lib/words.ts), with
+ * the appointment's time (`appointmentAt`, in `zone`) told in the user's locale. Empty strings where not known.
+ */
+export interface ChangeFacts {
+  /** Whom it is for or about: the person's name, else their phone or e-mail. */
+  who: string;
+  /** The appointment's title (new and changed appointments). */
+  title: string;
+  /** A booking's appointment type (its token on the booking page). */
+  appointmentType: string;
+  /** The mark set on an appointment (event.mark: arrived, noshow, confirmed, …). */
+  mark: string;
+  /** The words of a text. */
+  text: string;
+}
+
 /** A queued change as the Outbox view shows it. */
 export interface OutboxItem {
   id: string;
   kind: ChangeKind;
-  /** Plain words: "Book Cleaning for Jane Doe — Mon 23 Nov, 9:00". */
-  summary: string;
-  status: 'queued' | 'sending' | 'needs_attention' | 'done';
+  /** What it is about; worded by the screen. */
+  about: ChangeFacts;
+  status: ChangeState;
   attempts: number;
   nextAttemptAt: number;
   createdAt: number;
   /** Why it has not gone through, in the service's words when it gave any. */
   error: string | null;
+  /** What the refusal means, when core can tell (the screen words it instead of `error`). */
+  reason: RefusalReason | null;
   /** The scope the service asked for, when permission is what is missing. */
   requiredScope: string | null;
   /** The appointment time has passed. */
   timePassed: boolean;
   /** What the service made of it, once done (for a text: the thread's id; for a booking: its calendar). */
-  result: { id: number | null; state: string | null; calendarName: string | null } | null;
+  result: { id: number | null; state: BookingState | null; calendarName: string | null } | null;
   /**
    * A text still unsent 15 minutes after it was written: held, not sent, until the user chooses "Send now anyway"
    * (`outbox:send-anyway`) or "Discard" (`outbox:discard`). Status is then 'needs_attention'.
@@ -44,7 +65,7 @@ export interface OutboxItem {
   canRetry: boolean;
   /** When the appointment starts (epoch ms), for appointments and bookings. */
   appointmentAt: number | null;
-  /** The zone the summary's time is in (the booking page's or the practice's); null when not known. */
+  /** The zone `appointmentAt` was chosen in (the booking page's or the practice's); null when not known. */
   zone: string | null;
 }
 

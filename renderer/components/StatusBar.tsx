@@ -5,6 +5,7 @@ import { useNavStore } from '../stores/nav-store';
 import { useOutboxStore } from '../stores/outbox-store';
 import { labelledTime, labelledTimeSeconds, usePracticeZone } from '../lib/practice-time';
 import { mayNotHaveBeenSent } from '../lib/outbox-words';
+import { changeCount } from '../lib/words';
 
 /** Shows online/offline from main's probe, never from the browser's own flag; its times on the practice's clock. */
 export function StatusBar() {
@@ -33,11 +34,9 @@ export function StatusBar() {
       {state === 'offline' && connectivity?.reason && <span className="status-reason">— {connectivity.reason}</span>}
       {signedIn && (queued > 0 || needsAttention > 0) && (
         <span className="status-queue" data-testid="queue-status">
-          {queued > 0 && <span>{queued} waiting to sync</span>}
+          {queued > 0 && <span>{changeCount('queued', queued)}</span>}
           {needsAttention > 0 && (
-            <span className="status-attention">
-              {needsAttention} need{needsAttention === 1 ? 's' : ''} attention
-            </span>
+            <span className="status-attention">{changeCount('needs_attention', needsAttention)}</span>
           )}
           {queued > 0 && (
             <button type="button" className="link-button" onClick={() => void retryNow()}>

@@ -9,6 +9,7 @@ import type { BookingSettle } from '../../common/contract';
 import { notifyDesktop } from '../lib/desktop-notify';
 import { frontdesk } from '../lib/frontdesk';
 import type { StoreData } from '../lib/store-shape';
+import { bookingSettledNotice } from '../lib/words';
 import { useCalendarStore } from './calendar-store';
 import { onAccountReset } from './session-reset';
 
@@ -27,13 +28,7 @@ export const useSettlingStore = create<SettlingState>()(() => getEmptyState());
 function announce(before: Record<number, BookingSettle>, list: BookingSettle[]): void {
   for (const b of list) {
     if (before[b.id]?.state !== 'pending' || b.state === 'pending') continue;
-    const who = b.name || 'the caller';
-    notifyDesktop(
-      b.state === 'confirmed' ? 'Booking confirmed' : 'Booking failed',
-      b.state === 'confirmed'
-        ? `The practice's calendar confirmed the booking for ${who}.`
-        : `The practice's calendar could not take the booking for ${who}. Book another time.`,
-    );
+    notifyDesktop(...bookingSettledNotice(b.state, b.name));
   }
 }
 

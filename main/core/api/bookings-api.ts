@@ -3,6 +3,7 @@
  * The booking schema needs only `id`; the spec's other fields are optional so a leaner real answer still parses.
  */
 import { z } from 'zod';
+import type { BookingState } from '../../../common/contract';
 import { serviceId } from './schemas';
 import type { ServiceRequester } from './service-client';
 import { ServiceError } from './service-error';
@@ -36,6 +37,16 @@ const bookingSchema = z.object({
 });
 /** A booking as parsed. */
 export type BookingRecord = z.output<typeof bookingSchema>;
+
+/**
+ * The spec's booking states ("States and transitions": complete, pending_device_update…, failed) as the app's three
+ * (common/model/states.ts); an unknown state is still pending, never booked.
+ */
+export function bookingState(state: string | null | undefined): BookingState {
+  if (state === 'complete') return 'booked';
+  if (state === 'failed') return 'failed';
+  return 'pending';
+}
 
 const bookNowSchema = z.object({
   success: z.boolean().nullish(),

@@ -5,7 +5,14 @@
  * 30 s, only while one is still pending, and says every change with the `bookings:settling` event: the booking
  * result, the Bookings screen and the schedule follow that one event instead of each polling on its own.
  */
-import type { AgendaChanges, AgendaItem, BookingSettle, BookingSummary, OutboxItem } from '../../../common/contract';
+import type {
+  AgendaChanges,
+  AgendaItem,
+  BookingFailure,
+  BookingSettle,
+  BookingSummary,
+  OutboxItem,
+} from '../../../common/contract';
 import { listBookings, type BookingRecord } from '../api/bookings-api';
 import { ServiceError } from '../api/service-error';
 import type { CoreContext } from '../core-context';
@@ -18,9 +25,9 @@ const SETTLE_BACKOFF: Backoff = { firstMs: FIRST_MS, capMs: 30_000 };
 /** Settled bookings kept (the most recent), so the schedule and the result still say how they ended. */
 const KEEP_SETTLED = 100;
 
-/** Why a booking the office system refused was not made, in the desk's words. */
-export const REFUSED_REASON = 'the practice’s calendar system did not accept it';
-const GONE_REASON = 'the service no longer has it';
+/** Why a followed booking was not made: the office system refused it, or the service no longer has it. */
+export const REFUSED_REASON = 'refused' satisfies BookingFailure;
+const GONE_REASON = 'gone' satisfies BookingFailure;
 /** The service's states of a booking still waiting for the office system (spec, "States and transitions"). */
 const PENDING_STATES = ['pending_device_update', 'pending_device_update_for_contact'];
 /** Waiting bookings picked up per state in one read (more than a desk has waiting at once). */
@@ -72,7 +79,7 @@ export class BookingWatch {
   /** A booking the outbox sent: followed when the service answered that it is pending. */
   outboxItem(item: OutboxItem): void {
     if (item.kind !== 'booking.book_now' || item.status !== 'done' || !item.result?.id) return;
-    this.saw({ id: item.result.id, eventId: null, name: '', state: bookingKind(item.result.state) });
+    this.saw({ id: item.result.id, eventId: null, name: '', state: item.result.state ?? 'pending' });
   }
 
   /** A booking read from the service (the Bookings screen, a status read): followed while pending, else updated. */

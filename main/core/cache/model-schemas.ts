@@ -15,15 +15,24 @@ import type {
   ContactView,
   SlotView,
 } from '../../../common/contract';
+import { BOOKING_STATES, type BookingFailure, type BookingState } from '../../../common/contract';
 
-const bookingKind = z.enum(['confirmed', 'pending', 'failed']);
+// Copies kept before the booking states were named apart from a person's confirmation said 'confirmed' for
+// 'booked', and a failed booking's reason in words: both are read as today's codes.
+const bookingKind = z
+  .enum([...BOOKING_STATES, 'confirmed'])
+  .transform((s): BookingState => (s === 'confirmed' ? 'booked' : s));
+const bookingFailure = z
+  .string()
+  .nullable()
+  .transform((r): BookingFailure | null => (r === null ? null : r === 'gone' ? 'gone' : 'refused'));
 
 const bookingSettle = z.object({
   id: z.number(),
   eventId: z.number().nullable(),
   name: z.string(),
   state: bookingKind,
-  reason: z.string().nullable(),
+  reason: bookingFailure,
 }) satisfies z.ZodType<BookingSettle>;
 
 const agendaPerson = z.object({
@@ -53,11 +62,12 @@ export const agendaItemSchema = z.object({
   pending: z
     .object({
       changeId: z.string(),
-      status: z.enum(['waiting', 'needs_attention']),
+      status: z.enum(['queued', 'needs_attention', 'waiting']).transform((s) => (s === 'waiting' ? 'queued' : s)),
       change: z.enum(['create', 'update', 'delete']).optional(),
     })
     .nullable(),
   pendingMark: z.string().nullable(),
+  queuedBooking: z.object({ appointmentType: z.string() }).optional(),
   booking: bookingSettle.optional(),
 }) satisfies z.ZodType<AgendaItem>;
 

@@ -4,14 +4,13 @@
  * marks show as waiting. Everything is marked "waiting to sync" until the service has it.
  */
 import type { Agenda, AgendaItem } from '../../../common/contract';
-import { describeChange } from '../outbox';
 import { queuedBooking, type OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const pendingOf = (op: OpView, change: 'create' | 'update' | 'delete'): NonNullable<AgendaItem['pending']> => ({
   changeId: op.id,
-  status: op.status === 'needs_attention' ? 'needs_attention' : 'waiting',
+  status: op.status === 'needs_attention' ? 'needs_attention' : 'queued',
   change,
 });
 
@@ -54,7 +53,9 @@ function pendingBooking(op: OpView): AgendaItem {
   return {
     id: -op.seq,
     externalId: null,
-    title: describeChange(op),
+    // No title until the service gives one: the screens word it from the type and the person (core sends facts).
+    title: '',
+    queuedBooking: { appointmentType: b.appointmentType ?? '' },
     start,
     end: start,
     calendarId: b.provider ?? null,

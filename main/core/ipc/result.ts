@@ -5,6 +5,7 @@
 import type { ErrorCode, IpcError, Result } from '../../../common/contract';
 import { SignedOutError } from '../auth/errors';
 import { needsPermissionMessage } from '../auth/scope-words';
+import { isAppointmentEndpoint, refusalReason } from '../api/refusal-reason';
 import { ServiceError } from '../api/service-error';
 import { InputRefusedError } from '../input-refused';
 
@@ -47,8 +48,11 @@ function toIpcError(error: unknown): IpcError {
         const scope = error.details.requiredScope ?? '';
         return { code: 'insufficient_scope', message: needsPermissionMessage(scope), requiredScope: scope };
       }
-      default:
-        return { code: 'service_error', message: error.message };
+      default: {
+        const subject = isAppointmentEndpoint(error.endpoint) ? 'appointment' : 'other';
+        const reason = refusalReason({ kind: error.kind, ...error.details }, subject);
+        return { code: 'service_error', message: error.message, ...(reason ? { reason } : {}) };
+      }
     }
   }
   throw error;

@@ -1,15 +1,11 @@
 /** A service booking as screens show it: the state in three plain kinds, the person, the time, the appointment. */
 import type { BookingSummary } from '../../../common/contract';
 import type { CountryCode } from 'libphonenumber-js';
-import type { BookingRecord } from '../api/bookings-api';
+import { bookingState, type BookingRecord } from '../api/bookings-api';
 import { displayPhone } from '../phone/phones';
 
-/** The spec's states as the app's three kinds; unknown states are treated as still pending (never as done). */
-export function bookingKind(state: string | null | undefined): BookingSummary['state'] {
-  if (state === 'complete') return 'confirmed';
-  if (state === 'failed') return 'failed';
-  return 'pending';
-}
+/** The spec's states as the app's three (common/model/states.ts). */
+export const bookingKind = bookingState;
 
 /** One booking for a list; its phone shown as contacts show theirs (national for the account's own country). */
 export function toBookingSummary(b: BookingRecord, country: CountryCode | null): BookingSummary {

@@ -1,103 +1,47 @@
-/** Queued changes in the words the front desk reads: "Mark Nathan Haddad as no-show, Mon 23 Nov 10:15 AM". */
-import type { OutboxItem } from '../../../common/contract';
+/**
+ * Queued changes as the renderer's view of them: what each is about as facts (`ChangeFacts`: who, the appointment's
+ * time and zone, the mark…), its state, and a refusal's meaning as a code. The screens word them
+ * (renderer/lib/words.ts) in the user's locale.
+ */
+import type { BookingState, ChangeFacts, OutboxItem } from '../../../common/contract';
+import { bookingState } from '../api/bookings-api';
+import { refusalReason } from '../api/refusal-reason';
 import { queuedBooking } from './kinds/booking';
 import type { OpView } from './types';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatIn(zone: string | undefined): Intl.DateTimeFormat {
-  const key = zone ?? '';
-  let f = formats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-      hour12: true,
-      ...(zone ? { timeZone: zone } : {}),
-    });
-    formats.set(key, f);
-  }
-  return f;
-}
-
-/** "Mon 23 Nov 10:15 AM" in `zone` (the practice's), or the host's zone when not known. */
-export function appointmentTime(at: number, zone?: string | null): string {
-  const parts = Object.fromEntries(
-    formatIn(zone ?? undefined)
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.weekday} ${parts.day} ${parts.month} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
-}
-
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 
+/** Whom a payload's person is: their name, else their phone or e-mail ('' when none is given). */
 function personOf(p: Record<string, unknown>): string {
   const contact = (p.contact ?? p) as Record<string, unknown>;
   const name = str(contact.name) || [str(contact.first_name), str(contact.last_name)].filter(Boolean).join(' ');
-  return (
-    name ||
-    str(contact.phone) ||
-    str(contact.phone_number) ||
-    str(contact.email) ||
-    str(contact.email_address) ||
-    'a contact'
-  );
+  return name || str(contact.phone) || str(contact.phone_number) || str(contact.email) || str(contact.email_address);
 }
 
-/** Marks in the words the front desk uses (never the service's codes). */
-const MARK_WORDS: Record<string, string> = {
-  arrived: 'arrived',
-  ontime: 'on time',
-  late: 'late',
-  noshow: 'no-show',
-  confirmed: 'confirmed',
-  cancelled: 'cancelled',
-  not_coming: 'not coming',
-  needs_reschedule: 'wanting a new time',
-  accepted: 'accepted',
-  declined: 'declined',
-};
+const NO_FACTS: ChangeFacts = { who: '', title: '', appointmentType: '', mark: '', text: '' };
 
-/** One line describing what the change does (no ids, no service codes), with the appointment's time. */
-export function summarize(op: Pick<OpView, 'kind' | 'payload' | 'appointmentAt'>, zone?: string | null): string {
-  const what = describeChange(op);
-  return op.appointmentAt ? `${what}, ${appointmentTime(op.appointmentAt, zone)}` : what;
-}
-
-/** What the change does, without its time ("Mark Nathan Haddad as no-show"). */
-export function describeChange(op: Pick<OpView, 'kind' | 'payload' | 'appointmentAt'>): string {
+/** What the change is about, as facts the screen words by the change's kind (no ids, no words). */
+export function changeFacts(op: Pick<OpView, 'kind' | 'payload'>): ChangeFacts {
   const p = op.payload;
   switch (op.kind) {
     case 'booking.book_now': {
       const b = queuedBooking(op);
-      const type = str(b.appointmentType).replace(/[-_]/g, ' ');
-      return `Appointment${type ? ` (${type})` : ''} for ${personOf(b)}`;
+      return { ...NO_FACTS, who: personOf(b), appointmentType: str(b.appointmentType) };
     }
     case 'contact.create':
-      return `Add contact ${personOf(p)}`;
     case 'contact.update':
-      return `Update contact ${personOf(p)}`;
+      return { ...NO_FACTS, who: personOf(p) };
     case 'contact.delete':
-      return str(p.name) ? `Delete contact ${str(p.name)}` : 'Delete a contact';
+      return { ...NO_FACTS, who: str(p.name) };
     case 'event.create':
-      return `Add appointment “${str(p.title) || 'untitled'}”`;
     case 'event.update':
-      return str(p.title) ? `Change appointment “${str(p.title)}”` : `Change an appointment`;
     case 'event.delete':
-      return `Cancel an appointment`;
+      return { ...NO_FACTS, title: str(p.title) };
     case 'event.mark':
-      return `Mark ${str(p.who) || 'an appointment'} as ${MARK_WORDS[str(p.state)] ?? 'changed'}`;
+      return { ...NO_FACTS, who: str(p.who), mark: str(p.state) };
     case 'message.start':
-    case 'message.reply': {
-      const words = str(p.content);
-      const quoted = words.length > 60 ? `${words.slice(0, 57)}…` : words;
-      const to = str(p.who) || str(p.name);
-      return `Text ${to || 'a patient'}: “${quoted}”`;
-    }
+    case 'message.reply':
+      return { ...NO_FACTS, who: str(p.who) || str(p.name), text: str(p.content) };
   }
 }
 
@@ -106,6 +50,12 @@ const FINAL_FAILURES: ReadonlySet<string> = new Set(['permanent', 'time_passed',
 
 /** The zone this process's clock runs in (where an op that names none was written, by older versions). */
 const hostZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A booking's state as the service answered it (null for other kinds, or when it did not say). */
+function resultState(op: OpView): BookingState | null {
+  const state = op.result?.state;
+  return op.kind === 'booking.book_now' && state ? bookingState(state) : null;
+}
 
 /** The renderer's view of an op (no account keys, no internals). */
 export function toItem(op: OpView): OutboxItem {
@@ -116,16 +66,17 @@ export function toItem(op: OpView): OutboxItem {
   return {
     id: op.id,
     kind: op.kind,
-    summary: summarize(op, zone),
+    about: changeFacts(op),
     status: op.status,
     attempts: op.attempts,
     nextAttemptAt: op.nextAttemptAt,
     createdAt: op.createdAt,
     error: op.lastError?.message ?? null,
     requiredScope: op.lastError?.requiredScope ?? null,
+    reason: op.lastError ? refusalReason(op.lastError, op.kind.startsWith('event.') ? 'appointment' : 'other') : null,
     timePassed: op.timePassed,
     result: op.result
-      ? { id: op.result.id, state: op.result.state ?? null, calendarName: op.result.calendarName ?? null }
+      ? { id: op.result.id, state: resultState(op), calendarName: op.result.calendarName ?? null }
       : null,
     canRetry:
       op.status === 'queued' || (op.status === 'needs_attention' && !FINAL_FAILURES.has(op.lastError?.kind ?? '')),

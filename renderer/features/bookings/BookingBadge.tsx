@@ -1,18 +1,13 @@
-/** A booking's state as a badge in plain words. */
+/** A booking's state as a badge, in the words of renderer/lib/words.ts. */
 import type { BookingKind } from '../../../common/contract';
+import { BOOKING_WORDS } from '../../lib/words';
 
-const WORDS: Record<BookingKind, { text: string; className: string }> = {
-  confirmed: { text: 'Confirmed', className: 'badge badge-good' },
-  pending: { text: 'Waiting for the office system', className: 'badge badge-wait' },
-  failed: { text: 'Failed', className: 'badge badge-bad' },
-};
-
-/** "Confirmed", "Waiting for the office system" (the practice's calendar system has not answered yet) or "Failed". */
+/** "Booked", "Waiting for the office system" (the practice's calendar system has not answered yet) or "Not booked". */
 export function BookingBadge({ state }: { state: BookingKind }) {
-  const w = WORDS[state];
+  const w = BOOKING_WORDS[state];
   return (
-    <span className={w.className} data-state={state}>
-      {w.text}
+    <span className={`badge badge-${w.tone}`} data-state={state}>
+      {w.word}
     </span>
   );
 }

@@ -2,14 +2,17 @@
 import { useEffect, useRef } from 'react';
 import type { OutboxItem } from '../../../common/contract';
 import { dateTimeInZone, practiceZone, zoneSuffix } from '../../lib/practice-time';
+import {
+  BOOKING_NOTES,
+  BOOKING_WORDS,
+  CHANGE_WORDS,
+  asSentence,
+  bookingFailureWords,
+  changeLine,
+} from '../../lib/words';
 import { useBookingStore, type BookedSummary } from '../../stores/booking-store';
 import { NearestTimes } from './NearestTimes';
 import { useSettledBooking } from './settle';
-
-/** The service's words as a sentence (with its full stop). */
-function sentence(words: string): string {
-  return /[.!?]$/.test(words.trim()) ? words.trim() : `${words.trim()}.`;
-}
 
 /** Provider, type, time (with its zone where it differs from this computer's) and the caller. */
 function BookedDetails({ booked, item }: { booked: BookedSummary; item: OutboxItem }) {
@@ -38,10 +41,9 @@ export function BookingResult({ item }: { item: OutboxItem }) {
   const { startOver, chooseAnotherTime, discardRefused } = useBookingStore.getState();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => panel.current?.focus(), []);
-  const answered = item.result?.state;
   const settled = useSettledBooking(
     item.status === 'done' ? (item.result?.id ?? null) : null,
-    answered?.startsWith('pending') ? 'pending' : answered === 'failed' ? 'failed' : 'confirmed',
+    item.result?.state ?? 'booked',
   );
   return (
     <div
@@ -54,37 +56,36 @@ export function BookingResult({ item }: { item: OutboxItem }) {
     >
       {item.status === 'done' && settled.state === 'pending' && (
         <p data-testid="booking-settle" data-state="pending">
-          <strong>Waiting for the office system.</strong> The practice&apos;s own calendar confirms this booking in a
-          moment; this updates by itself.
+          <strong>{BOOKING_WORDS.pending.word}.</strong> {BOOKING_NOTES.pending}
         </p>
       )}
-      {item.status === 'done' && settled.state === 'confirmed' && (
-        <p data-testid="booking-settle" data-state="confirmed">
-          <strong>{answered?.startsWith('pending') ? 'Confirmed.' : 'Booked.'}</strong>
+      {item.status === 'done' && settled.state === 'booked' && (
+        <p data-testid="booking-settle" data-state="booked">
+          <strong>{BOOKING_WORDS.booked.word}.</strong>
         </p>
       )}
       {item.status === 'done' && settled.state === 'failed' && (
         <p data-testid="booking-settle" data-state="failed">
-          <strong>Not booked</strong> — {settled.reason ?? 'the practice’s calendar system did not accept it'}. The time
-          is free again: book another time for this caller.
+          <strong>{BOOKING_WORDS.failed.word}</strong> — {bookingFailureWords(settled.reason)}. The time is free again:
+          book another time for this caller.
         </p>
       )}
       {(item.status === 'queued' || item.status === 'sending') && (
         <p>
-          <strong>Saved.</strong> Frontdesk will book it as soon as the service answers — it is in the Outbox, marked
-          “Waiting to sync”.
+          <strong>Saved.</strong> Frontdesk will book it as soon as the service answers — it is in the Outbox, marked “
+          {CHANGE_WORDS.queued.word}”.
         </p>
       )}
       {item.status === 'needs_attention' && (
         <p>
-          <strong>Not booked.</strong> {sentence(item.error ?? 'The service refused this booking')}{' '}
+          <strong>{BOOKING_WORDS.failed.word}.</strong> {asSentence(item.error ?? 'The service refused this booking')}{' '}
           {item.canRetry
             ? 'Frontdesk will try again; it is in the Outbox.'
             : 'Choose another time (everything typed is kept), or discard it.'}
         </p>
       )}
       {problem && <p className="notice notice-error">{problem.message}</p>}
-      {booked ? <BookedDetails booked={booked} item={item} /> : <p>{item.summary}.</p>}
+      {booked ? <BookedDetails booked={booked} item={item} /> : <p>{changeLine(item, item.zone ?? practiceZone())}.</p>}
       {item.status === 'needs_attention' && item.kind === 'booking.book_now' && (
         <NearestTimes item={item} zone={booked?.zone ?? practiceZone()} providerName={booked?.providerName ?? null} />
       )}

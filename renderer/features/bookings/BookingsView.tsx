@@ -2,11 +2,12 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { ScreenCard } from '../../components/ScreenCard';
 import { useEffect } from 'react';
-import type { BookingKind, BookingSummary } from '../../../common/contract';
+import { BOOKING_KINDS, type BookingKind, type BookingSummary } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { ReadStatus } from '../../components/ReadStatus';
 import { askForNotifications } from '../../lib/desktop-notify';
 import { dayInZone, labelledTime, usePracticeZone } from '../../lib/practice-time';
+import { BOOKING_WORDS } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { useBookingStore } from '../../stores/booking-store';
 import { useBookingsListStore } from '../../stores/bookings-list-store';
@@ -19,9 +20,7 @@ import { useShallow } from 'zustand/react/shallow';
 
 const STATES: { value: BookingKind | ''; label: string }[] = [
   { value: '', label: 'All' },
-  { value: 'confirmed', label: 'Confirmed' },
-  { value: 'pending', label: 'Waiting for the office system' },
-  { value: 'failed', label: 'Failed' },
+  ...BOOKING_KINDS.map((state) => ({ value: state, label: BOOKING_WORDS[state].word })),
 ];
 
 /** "Tue 1 Dec 2026, 2:15 PM CST", the time and its zone kept on one line when the column is narrow. */
@@ -142,7 +141,7 @@ export function BookingsView() {
       />
       {pending && (
         <p className="notice notice-info" role="status">
-          Some bookings are still being confirmed by the practice&apos;s calendar. This list updates by itself.
+          Some bookings are still waiting for the practice&apos;s calendar system. This list updates by itself.
         </p>
       )}
       {!list && loading && <p className="muted">Reading bookings…</p>}
@@ -151,7 +150,7 @@ export function BookingsView() {
         <div className="bookings-table-wrap">
           <table className="bookings-table">
             <caption className="visually-hidden">Recent bookings, newest first</caption>
-            <ColumnHeads names={['Appointment', 'Person', 'What', 'Booked', 'State']} />
+            <ColumnHeads names={['Appointment', 'Person', 'What', 'Made', 'State']} />
             <tbody>
               {list.items.map((b) => (
                 <Row key={b.id} b={b} zone={zone} typeName={typeName(b)} />

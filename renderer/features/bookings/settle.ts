@@ -1,17 +1,17 @@
 /**
- * Device-backed bookings settle: the practice's own calendar system (a SQL or Exchange connector) confirms them a
+ * Device-backed bookings settle: the practice's own calendar system (a SQL or Exchange connector) takes them a
  * little after the service took them. Core follows each one, asking the service again with backoff until it is
- * confirmed or refused, and says so with one event (main/core/bookings/booking-watch.ts); the booking result, the
+ * booked or refused, and says so with one event (main/core/bookings/booking-watch.ts); the booking result, the
  * Bookings screen and the schedule read that here instead of each polling on its own.
  */
-import type { BookingKind } from '../../../common/contract';
+import type { BookingFailure, BookingKind } from '../../../common/contract';
 import { useSettlingStore } from '../../stores/settling-store';
 
 /** How a booking stands now: what the screen was told first, until core says how it settled. */
 export interface Settled {
   state: BookingKind;
   /** Why it was not booked (set when core saw it refused). */
-  reason: string | null;
+  reason: BookingFailure | null;
 }
 
 /** The booking's state as core follows it ('pending' until the service says otherwise). */

@@ -6,7 +6,7 @@ import type { AgendaItem } from '../../../common/contract';
 import { dayKey, dayStart, timeInZone } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
 import { menuKeys } from './AppointmentMenu';
-import { stateInWords } from './participant-state';
+import { NOT_CONFIRMED, appointmentTitle, confirmationWords } from '../../lib/words';
 import { useNow } from './use-now';
 
 type Row = { kind: 'day'; day: string; count: number } | { kind: 'item'; item: AgendaItem };
@@ -97,8 +97,11 @@ function AgendaRow(p: {
     p.onMenu(item, { x: e.clientX, y: e.clientY });
   };
   const people = item.people
-    .map((person) => [person.name || person.phone || person.email, person.state && stateInWords(person.state)])
-    .map(([who, state]) => (state && state !== 'Not confirmed yet' ? `${who} (${state})` : who))
+    .map((person) => {
+      const who = person.name || person.phone || person.email;
+      const told = person.state && person.state !== NOT_CONFIRMED;
+      return told ? `${who} (${confirmationWords(person.state)})` : who;
+    })
     .join(', ');
   return (
     <button
@@ -120,7 +123,7 @@ function AgendaRow(p: {
         {item.end !== item.start && `–${timeInZone(item.end, p.zone)}`}
       </span>
       <span className="agenda-what">
-        <span className="agenda-title">{item.title}</span>
+        <span className="agenda-title">{appointmentTitle(item)}</span>
         <span className="agenda-meta">{[item.calendarName, item.location, people].filter(Boolean).join(' · ')}</span>
       </span>
       <span className="agenda-badges">

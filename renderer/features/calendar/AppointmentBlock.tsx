@@ -4,38 +4,38 @@ import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, timeParts } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './AppointmentMenu';
-import { checkInWords, pendingMarkWords } from './appointment-actions';
-import { stateInWords, stateTone } from './participant-state';
+import { pendingMarkWords } from './appointment-actions';
+import {
+  BOOKING_WORDS,
+  CHANGE_WORDS,
+  NOT_CONFIRMED,
+  appointmentChangeWords,
+  appointmentTitle,
+  bookingFailureWords,
+  bookingLine,
+  checkInWords,
+  confirmationTone,
+  confirmationWords,
+} from '../../lib/words';
 
 /** The "waiting" words of an appointment, or null. */
 export function pendingWords(item: AgendaItem): string | null {
-  if (!item.pending) return null;
-  if (item.pending.status === 'needs_attention') return 'Needs attention';
-  if (item.pending.change === 'delete') return 'Cancelling — waiting to sync';
-  return 'Waiting to sync';
+  return appointmentChangeWords(item.pending);
 }
 
 /** The state of the booking that made it, in words ("Waiting for the office system", …), or null. */
 function bookingWords(item: AgendaItem): string | null {
   const b = item.booking;
-  if (!b) return null;
-  if (b.state === 'pending') return 'Waiting for the office system';
-  if (b.state === 'confirmed') return 'Confirmed by the office system';
-  return `Not booked — ${b.reason ?? 'the practice’s calendar system did not accept it'}`;
+  return b ? bookingLine(b.state, b.reason) : null;
 }
 
 /** A device-backed booking's state as a badge; the grid's short words, the whole sentence for screen readers. */
 function BookingStateBadge({ booking }: { booking: NonNullable<AgendaItem['booking']> }) {
-  const [tone, words] =
-    booking.state === 'pending'
-      ? ['wait', 'Waiting for the office system']
-      : booking.state === 'confirmed'
-        ? ['good', 'Confirmed']
-        : ['bad', 'Not booked'];
+  const { tone, word } = BOOKING_WORDS[booking.state];
   return (
     <span className={`badge badge-${tone}`} data-testid="booking-state" data-state={booking.state}>
-      {words}
-      {booking.state === 'failed' && booking.reason && <span className="visually-hidden"> — {booking.reason}</span>}
+      {word}
+      {booking.state === 'failed' && <span className="visually-hidden"> — {bookingFailureWords(booking.reason)}</span>}
     </span>
   );
 }
@@ -57,7 +57,7 @@ export function AppointmentBadges({ item }: { item: AgendaItem }) {
       </span>
     ),
     waiting && (
-      <span key="waiting" className={`badge badge-${item.pending?.status === 'needs_attention' ? 'bad' : 'neutral'}`}>
+      <span key="waiting" className={`badge badge-${CHANGE_WORDS[item.pending?.status ?? 'queued'].tone}`}>
         {waiting}
       </span>
     ),
@@ -71,9 +71,9 @@ export function AppointmentBadges({ item }: { item: AgendaItem }) {
         {checkInWords(person.checkIn)}
       </span>
     ),
-    !item.pendingMark && !person?.checkIn && person?.state && person.state !== 'initial' && (
-      <span key="state" className={`badge badge-${stateTone(person.state)}`}>
-        {stateInWords(person.state)}
+    !item.pendingMark && !person?.checkIn && person?.state && person.state !== NOT_CONFIRMED && (
+      <span key="state" className={`badge badge-${confirmationTone(person.state)}`}>
+        {confirmationWords(person.state)}
       </span>
     ),
   ].filter(Boolean);
@@ -109,21 +109,15 @@ function tooltipOf(item: AgendaItem, zone: string): string {
   const people = item.people.map((person) => person.name).filter(Boolean);
   const waiting = pendingWords(item);
   const booking = bookingWords(item);
+  const title = appointmentTitle(item);
   return [
     `${timeInZone(item.start, zone)} – ${timeInZone(item.end, zone)}`,
-    item.title,
-    ...(people.length > 0 && !people.every((n) => item.title.includes(n)) ? [people.join(', ')] : []),
+    title,
+    ...(people.length > 0 && !people.every((n) => title.includes(n)) ? [people.join(', ')] : []),
     ...(waiting ? [waiting] : []),
     ...(booking ? [booking] : []),
   ].join('\n');
 }
-
-/** A booking's state in the fewest words, beside the time of a block too small for badges. */
-const SHORT_BOOKING_WORDS = {
-  pending: 'Waiting for the office',
-  confirmed: 'Confirmed',
-  failed: 'Not booked',
-} as const;
 
 /**
  * The start time; the day period ("AM") gives way first in a narrow block and stays for screen readers. A block too
@@ -143,7 +137,7 @@ function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; 
       {withState && item.booking && (
         <span className="appt-state" aria-hidden="true">
           {' · '}
-          {SHORT_BOOKING_WORDS[item.booking.state]}
+          {BOOKING_WORDS[item.booking.state].short}
         </span>
       )}
     </span>
@@ -188,7 +182,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
           {who}
         </span>
       )}
-      <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{item.title}</span>{' '}
+      <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{appointmentTitle(item)}</span>{' '}
       {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />

@@ -17,9 +17,18 @@ import { useNavStore } from '../../stores/nav-store';
 import { dismissBooking } from '../../stores/settling-store';
 import { pendingWords } from './AppointmentBlock';
 import { MarkMenuButton } from './AppointmentMenu';
-import { checkInWords, pendingMarkWords, type MenuAction } from './appointment-actions';
+import { pendingMarkWords, type MenuAction } from './appointment-actions';
 import { appointmentThread } from './appointment-slots';
-import { stateInWords } from './participant-state';
+import {
+  BOOKING_NOTES,
+  BOOKING_WORDS,
+  CHANGE_WORDS,
+  NOT_CHECKED_IN,
+  appointmentTitle,
+  bookingFailureWords,
+  checkInWords,
+  confirmationWords,
+} from '../../lib/words';
 import { cancelAppointment, describe } from './schedule-sync';
 
 const tidy = (key: string) => key.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
@@ -68,7 +77,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
     <AppDialog isOpen onOpenChange={(open) => !open && close()} size="side" testId="appointment-details">
       <header className="panel-head">
         <Heading slot="title" className="panel-title">
-          {shown.title}
+          {appointmentTitle(shown)}
         </Heading>
         <Button className="icon-button" aria-label="Close details" onPress={close}>
           ×
@@ -115,8 +124,8 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
           {shown.people.map((p, i) => (
             <li key={i} className="person">
               <span className="person-name">{p.name || 'Name not given'}</span>
-              <span className="person-state">
-                {p.state ? stateInWords(p.state) : 'Waiting to sync'}
+              <span className="person-state" data-testid="person-state" data-state={p.state}>
+                {p.state ? confirmationWords(p.state) : CHANGE_WORDS.queued.word}
                 {p.checkIn ? ` · ${checkInWords(p.checkIn)}` : ''}
               </span>
               {p.phone && <span>Phone {p.phone}</span>}
@@ -190,27 +199,16 @@ function AppointmentActions({
   );
 }
 
-/** How the device-backed booking that made it stands: waiting, confirmed, or not booked and why. */
+/** How the device-backed booking that made it stands: waiting, booked, or not booked and why. */
 function BookingNote({ item }: { item: AgendaItem }) {
   const b = item.booking;
   if (!b) return null;
-  if (b.state === 'pending')
-    return (
-      <p className="notice notice-info" data-testid="booking-note" data-state="pending">
-        <strong>Waiting for the office system.</strong> The practice&apos;s own calendar confirms this booking in a
-        moment; this updates by itself.
-      </p>
-    );
-  if (b.state === 'confirmed')
-    return (
-      <p className="notice notice-ok" data-testid="booking-note" data-state="confirmed">
-        <strong>Confirmed.</strong> The practice&apos;s calendar system has this booking.
-      </p>
-    );
+  const look = { booked: 'notice-ok', pending: 'notice-info', failed: 'notice-error' }[b.state];
   return (
-    <p className="notice notice-error" data-testid="booking-note" data-state="failed">
-      <strong>Not booked</strong> — {b.reason ?? 'the practice’s calendar system did not accept it'}. The time is free
-      again; book another time for this patient if they still want one.
+    <p className={`notice ${look}`} data-testid="booking-note" data-state={b.state}>
+      <strong>{BOOKING_WORDS[b.state].word}</strong>
+      {b.state === 'failed' ? ` — ${bookingFailureWords(b.reason)}. ` : '. '}
+      {BOOKING_NOTES[b.state]}
     </p>
   );
 }
@@ -232,7 +230,7 @@ function checkInOf(item: AgendaItem): string {
   const pending = pendingMarkWords(item);
   if (pending) return pending;
   const marks = [...new Set(item.people.map((p) => p.checkIn).filter(Boolean))] as string[];
-  return marks.length > 0 ? marks.map(checkInWords).join(', ') : 'Not checked in';
+  return marks.length > 0 ? marks.map(checkInWords).join(', ') : NOT_CHECKED_IN;
 }
 
 /** "Cancel appointment" with a confirmation that names the patient and the time. */

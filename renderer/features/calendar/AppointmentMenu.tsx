@@ -7,6 +7,7 @@ import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, H
 import type { AgendaItem } from '../../../common/contract';
 import { matchesKeys } from '../../lib/actions';
 import { appointmentMenuKeys } from '../shell';
+import { appointmentTitle } from '../../lib/words';
 import { appointmentActions, canMark, type MenuAction } from './appointment-actions';
 
 /** The chosen item's action, found by its menu id. */
@@ -96,7 +97,7 @@ export function ContextMenu(props: {
 }) {
   return (
     <MenuAtPoint
-      label={`Actions for ${props.item.title}`}
+      label={`Actions for ${appointmentTitle(props.item)}`}
       at={props.at}
       onAction={handOn(props.item, props.onAction)}
       onClose={props.onClose}
@@ -112,7 +113,11 @@ export function MarkMenuButton(props: { item: AgendaItem; onAction(item: AgendaI
     <MenuTrigger>
       <Button className="secondary-button">Mark as…</Button>
       <Popover placement="bottom start" className="menu-popover">
-        <Menu aria-label={`Mark ${props.item.title}`} className="menu" onAction={handOn(props.item, props.onAction)}>
+        <Menu
+          aria-label={`Mark ${appointmentTitle(props.item)}`}
+          className="menu"
+          onAction={handOn(props.item, props.onAction)}
+        >
           <Items item={props.item} withDetails={false} />
         </Menu>
       </Popover>

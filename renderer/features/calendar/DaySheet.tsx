@@ -8,6 +8,7 @@ import { createPortal } from 'react-dom';
 import type { AgendaItem, CalendarInfo } from '../../../common/contract';
 import { dayKey, differsFromWorkstation, timeInZone, wallTimeToInstant, zoneLabel } from '../../lib/practice-time';
 import { titleOf } from '../../lib/schedule-range';
+import { appointmentTitle } from '../../lib/words';
 import './day-sheet.css';
 
 export interface DaySheetProps {
@@ -54,7 +55,7 @@ function Row({ item, zone }: { item: AgendaItem; zone: string }) {
           <div key={n}>{person.phone || '—'}</div>
         ))}
       </td>
-      <td>{item.title}</td>
+      <td>{appointmentTitle(item)}</td>
       <td>{item.notes}</td>
     </tr>
   );

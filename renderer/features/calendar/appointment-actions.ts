@@ -5,7 +5,7 @@
  */
 import { MARK_STATES, type AgendaItem, type MarkState } from '../../../common/contract';
 import { createRegistry, type Action } from '../../lib/actions';
-import { stateInWords } from './participant-state';
+import { MARK_WORDS, waitingMarkWords } from '../../lib/words';
 
 /** What a menu hands back when an item is chosen. */
 export type MenuAction = { mark: MarkState } | 'details' | 'edit' | 'cancel';
@@ -21,29 +21,9 @@ export interface AppointmentAction extends Action<AgendaItem> {
   readonly outsideDetails?: boolean;
 }
 
-/** Each mark in the front desk's words: on the menu, and (check-in marks) once the service has it. */
-const MARKS: Record<MarkState, { words: string; checkedIn?: string }> = {
-  arrived: { words: 'Arrived', checkedIn: 'Arrived' },
-  ontime: { words: 'On time', checkedIn: 'Arrived on time' },
-  late: { words: 'Late', checkedIn: 'Arrived late' },
-  noshow: { words: 'No-show', checkedIn: 'Did not come' },
-  confirmed: { words: 'Confirmed' },
-  cancelled: { words: 'Cancelled' },
-  needs_reschedule: { words: 'Wants a new time' },
-};
-
-const isMark = (state: string): state is MarkState => Object.hasOwn(MARKS, state);
-
-/** A check-in state in plain words ("Arrived late"); other states as the service's states read. */
-export function checkInWords(state: string): string {
-  return (isMark(state) ? MARKS[state].checkedIn : undefined) ?? stateInWords(state);
-}
-
 /** "Arrived — waiting to sync" for a mark not yet sent, else null. */
 export function pendingMarkWords(item: AgendaItem): string | null {
-  const mark = item.pendingMark;
-  if (!mark) return null;
-  return `${isMark(mark) ? MARKS[mark].words : mark} — waiting to sync`;
+  return item.pendingMark ? waitingMarkWords(item.pendingMark) : null;
 }
 
 /** Can this appointment be marked (the service has it and it is not being cancelled)? */
@@ -59,7 +39,7 @@ export const appointmentActions = createRegistry<AgendaItem, AppointmentAction>(
 for (const state of MARK_STATES)
   appointmentActions.register({
     name: `mark:${state}`,
-    words: MARKS[state].words,
+    words: MARK_WORDS[state].word,
     section: 'marks',
     when: canMark,
     pick: { mark: state },

@@ -1,3 +1,2 @@
-/** What other features use of the calendar: how a participant's state reads, and the appointment's slots. */
-export { stateInWords } from './participant-state';
+/** What other features use of the calendar: the appointment's slots. */
 export { registerAppointmentThread, type AppointmentSlotProps } from './appointment-slots';

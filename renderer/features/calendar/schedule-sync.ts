@@ -9,6 +9,7 @@ import { frontdesk } from '../../lib/frontdesk';
 import { onOutboxItem } from '../../lib/outbox-items';
 import { pageClock } from '../../lib/page-clock';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
+import { appointmentTitle, refusalWords } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { currentRange, syncMark, useCalendarStore } from '../../stores/calendar-store';
 
@@ -31,13 +32,14 @@ const isMine = (opId: string) => (i: AgendaItem) => i.pending?.changeId === opId
 
 function who(item: AgendaItem): string {
   const names = item.people.map((p) => p.name).filter(Boolean);
-  return names.length > 0 ? names.join(' and ') : item.title;
+  return names.length > 0 ? names.join(' and ') : appointmentTitle(item);
 }
 
 /** "Cleaning for Jane Doe at 9:00 AM". */
 export function describe(item: AgendaItem): string {
   const person = who(item);
-  const title = person === item.title ? item.title : `${item.title.replace(` - ${person}`, '')} for ${person}`;
+  const named = appointmentTitle(item);
+  const title = person === named || item.queuedBooking ? named : `${named.replace(` - ${person}`, '')} for ${person}`;
   return `${title} at ${timeInZone(item.start, practiceZone())}`;
 }
 
@@ -48,16 +50,6 @@ async function refresh(id: number, replaces?: (i: AgendaItem) => boolean): Promi
   else if (fresh.error.code === 'service_error') store().remove((i) => i.id === id);
 }
 
-/** Why the service refused a schedule change, in the front desk's words. */
-export function refusalWords(error: string | null): string {
-  const tail = ' Open the Outbox to edit or discard the change.';
-  if (error && /is deleted|not found|no event/i.test(error))
-    return `This appointment was cancelled or removed elsewhere, so the change could not be made.${tail}`;
-  if (error && /calendar/i.test(error) && /move|another/i.test(error))
-    return `An appointment cannot be moved to another calendar.${tail}`;
-  return `The service did not accept a change${error ? `: ${error}` : '.'}${tail}`;
-}
-
 function settle(op: OutboxItem, target: Target): void {
   if (op.status === 'needs_attention') {
     targets.delete(op.id);
@@ -65,7 +57,8 @@ function settle(op: OutboxItem, target: Target): void {
       (i) => i.id === target.id || isMine(op.id)(i),
       (i) => ({ ...i, pending: { changeId: op.id, status: 'needs_attention', change: i.pending?.change ?? 'update' } }),
     );
-    useCalendarStore.setState({ notice: refusalWords(op.error) });
+    // Core says what the refusal means (op.reason); the service's own words are shown only when it cannot tell.
+    useCalendarStore.setState({ notice: refusalWords(op.reason, op.error) });
     return;
   }
   if (op.status !== 'done') return;

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { ContactView } from '../../../common/contract';
 import { ReadStatus } from '../../components/ReadStatus';
+import { CHANGE_WORDS } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { TextPatientDialog } from '../messages';
@@ -106,8 +107,8 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
           {contact.name || '(no name)'}
         </h3>
         {contact.pending && (
-          <span className={`badge ${contact.pending.status === 'needs_attention' ? 'badge-bad' : 'badge-wait'}`}>
-            {contact.pending.status === 'needs_attention' ? 'Needs attention' : 'Waiting to sync'}
+          <span className={`badge badge-${CHANGE_WORDS[contact.pending.status].tone}`}>
+            {CHANGE_WORDS[contact.pending.status].word}
           </span>
         )}
         {gone && <span className="badge badge-bad">Deleted</span>}

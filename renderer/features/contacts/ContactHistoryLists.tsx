@@ -3,7 +3,7 @@ import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common
 import { dateTimeLabelled, dayKey, usePracticeZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
-import { stateInWords } from '../calendar';
+import { confirmationWords } from '../../lib/words';
 import { BookingBadge } from '../bookings';
 
 const PAST_SHOWN = 10;
@@ -30,7 +30,7 @@ function Appointments(props: { title: string; items: AgendaItem[]; empty: string
       ) : (
         <ul className="history-list">
           {shown.map((item) => {
-            const state = item.people.map((p) => stateInWords(p.state)).find(Boolean);
+            const state = item.people.map((p) => confirmationWords(p.state)).find(Boolean);
             return (
               <li key={item.id} data-id={item.id}>
                 <button type="button" className="history-item" onClick={() => openAppointment(item, props.zone)}>
@@ -39,7 +39,11 @@ function Appointments(props: { title: string; items: AgendaItem[]; empty: string
                     {item.title}
                     {item.calendarName ? ` · ${item.calendarName}` : ''}
                   </span>
-                  {state && <span className="muted">{state}</span>}
+                  {state && (
+                    <span className="muted" data-testid="person-state">
+                      {state}
+                    </span>
+                  )}
                 </button>
               </li>
             );

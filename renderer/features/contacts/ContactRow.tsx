@@ -1,5 +1,6 @@
 /** One contact in the list: name, main phone and e-mail, and whether a change of it is still on its way. */
 import type { ContactPending, ContactView } from '../../../common/contract';
+import { CHANGE_WORDS } from '../../lib/words';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 
@@ -9,10 +10,8 @@ function PendingBadges({ pending }: { pending: ContactPending }) {
   return (
     <>
       {pending.change === 'delete' && <span className="badge badge-bad">Will be deleted</span>}
-      {pending.status === 'needs_attention' ? (
-        <span className="badge badge-bad">Needs attention</span>
-      ) : (
-        pending.change !== 'delete' && <span className="badge badge-wait">Waiting to sync</span>
+      {(pending.status === 'needs_attention' || pending.change !== 'delete') && (
+        <span className={`badge badge-${CHANGE_WORDS[pending.status].tone}`}>{CHANGE_WORDS[pending.status].word}</span>
       )}
     </>
   );

@@ -7,7 +7,7 @@ import { ColumnHeads } from '../../components/ColumnHeads';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
-import { DEFAULT_QUICK_TEXTS, type AgendaItem, type OutboxItem } from '../../../common/contract';
+import { DEFAULT_QUICK_TEXTS, isNotComing, type AgendaItem, type OutboxItem } from '../../../common/contract';
 import { frontdesk } from '../../lib/frontdesk';
 import { labelledTime, timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
@@ -39,7 +39,7 @@ export function recipientsOf(items: AgendaItem[], from: number): Recipient[] {
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start))
     .flatMap((i) =>
       i.people
-        .filter((p) => p.phone && !p.state.startsWith('not_coming'))
+        .filter((p) => p.phone && !isNotComing(p.state))
         .map((p, n) => ({
           key: `${i.id}:${n}`,
           name: p.name,

@@ -6,6 +6,7 @@
 import type { PendingText } from '../../../common/contract';
 import { labelledTime, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
+import { CHANGE_WORDS } from '../../lib/words';
 
 function State({ text }: { text: PendingText }) {
   const { sendAnyway, discard } = useMessagesStore.getState();
@@ -32,7 +33,9 @@ function State({ text }: { text: PendingText }) {
         </button>
       </div>
     );
-  return <span className="message-status">{text.state === 'sending' ? 'Sending…' : 'Not sent yet'}</span>;
+  return (
+    <span className="message-status">{text.state === 'sending' ? CHANGE_WORDS.sending.word : 'Not sent yet'}</span>
+  );
 }
 
 /** The list (nothing when every text has been sent). */

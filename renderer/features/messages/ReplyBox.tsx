@@ -6,6 +6,7 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { chordWords } from '../../lib/actions';
 import { countSegments, MAX_MESSAGE_LENGTH } from './sms-segments';
+import { CHANGE_WORDS } from '../../lib/words';
 
 const thousands = new Intl.NumberFormat('en-US');
 
@@ -101,7 +102,7 @@ export function ReplyBox({ label, sendLabel = 'Send', text, onTextChange, onSend
         {extra && <span className="reply-extra">{extra}</span>}
         <span className="muted reply-hint">{chordWords('Mod+Enter')} sends</span>
         <button type="submit" className="primary-button" disabled={disabled || sending}>
-          {sending ? 'Sending…' : sendLabel}
+          {sending ? CHANGE_WORDS.sending.word : sendLabel}
         </button>
       </div>
     </form>

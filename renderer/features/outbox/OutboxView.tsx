@@ -4,18 +4,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { OutboxItem } from '../../../common/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { labelledTime, usePracticeZone, zoneSuffix } from '../../lib/practice-time';
+import { CHANGE_WORDS, changeLine } from '../../lib/words';
 import { useBookingStore } from '../../stores/booking-store';
 import { useNavStore } from '../../stores/nav-store';
 import { newestFirst, useOutboxStore } from '../../stores/outbox-store';
 import { KeptAsideNotice } from './KeptAsideNotice';
 import './outbox.css';
-
-const STATUS_WORDS: Record<OutboxItem['status'], string> = {
-  queued: 'Waiting to sync',
-  sending: 'Sending…',
-  needs_attention: 'Needs attention',
-  done: 'Done',
-};
 
 /** The Outbox screen. */
 export function OutboxView() {
@@ -111,15 +105,11 @@ function OutboxRow({ item, index, count, start, measure }: { item: OutboxItem } 
     >
       <div className="outbox-main">
         <span className="outbox-summary">
-          {item.summary}
+          {changeLine(item, item.zone ?? zone)}
           {item.appointmentAt !== null && zoneSuffix(item.zone, item.appointmentAt)}
         </span>
         <span className="outbox-meta">
-          <span
-            className={`badge badge-${item.status === 'needs_attention' ? 'bad' : item.status === 'done' ? 'good' : 'neutral'}`}
-          >
-            {STATUS_WORDS[item.status]}
-          </span>
+          <span className={`badge badge-${CHANGE_WORDS[item.status].tone}`}>{CHANGE_WORDS[item.status].word}</span>
           {item.status === 'queued' && item.attempts > 0 && (
             <span>Next try {labelledTime(item.nextAttemptAt, zone)}</span>
           )}

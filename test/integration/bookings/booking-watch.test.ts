@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgendaItem, BookingSettle, OutboxItem } from '../../../common/contract';
+import { bookingState } from '../../../main/core/api/bookings-api';
 import { BookingWatch, REFUSED_REASON } from '../../../main/core/bookings/booking-watch';
 import { EventBus } from '../../../main/core/events';
 import type { Clock } from '../../../main/core/platform';
@@ -95,15 +96,16 @@ function doneItem(b: Json): OutboxItem {
   return {
     id: '00000000-0000-4000-8000-000000000001',
     kind: 'booking.book_now',
-    summary: 'Book',
+    about: { who: '', title: '', appointmentType: '', mark: '', text: '' },
     status: 'done',
     attempts: 1,
     nextAttemptAt: 0,
     createdAt: 0,
     error: null,
+    reason: null,
     requiredScope: null,
     timePassed: false,
-    result: { id: b.id, state: b.state, calendarName: null },
+    result: { id: b.id, state: bookingState(b.state), calendarName: null },
     canRetry: false,
     appointmentAt: null,
     zone: null,
@@ -121,7 +123,7 @@ async function check(): Promise<void> {
 const last = () => sent.at(-1) ?? [];
 
 describe('following a device-backed booking', () => {
-  it('asks at once, then after 1 s, 2 s … while pending; says "confirmed" once and then stops asking', async () => {
+  it('asks at once, then after 1 s, 2 s … while pending; says "booked" once and then stops asking', async () => {
     const b = await bookDevice('Ada Waits');
     const eventId = b.participant.event.id;
     watch.outboxItem(doneItem(b));
@@ -138,12 +140,12 @@ describe('following a device-backed booking', () => {
     time.advance(2000);
     await check();
     expect(sent.length).toBe(eventsBefore + 1);
-    expect(last()).toEqual([{ id: b.id, eventId, name: 'Ada Waits', state: 'confirmed', reason: null }]);
+    expect(last()).toEqual([{ id: b.id, eventId, name: 'Ada Waits', state: 'booked', reason: null }]);
     expect(timers.waits(), 'nothing pending: no more asking').toEqual([]);
 
     // The schedule's appointment carries the booking's word.
     const item = { id: eventId, start: '2030-01-08T17:00:00Z' } as AgendaItem;
-    expect(watch.annotate([item], '', '')[0]!.booking).toMatchObject({ state: 'confirmed' });
+    expect(watch.annotate([item], '', '')[0]!.booking).toMatchObject({ state: 'booked' });
   });
 
   it('keeps asking, less often, while the service cannot be reached', async () => {
@@ -166,7 +168,7 @@ describe('following a device-backed booking', () => {
     }
     time.advance(SETTLE_MS);
     await check();
-    expect(last()[0]?.state).toBe('confirmed');
+    expect(last()[0]?.state).toBe('booked');
     expect(timers.waits()).toEqual([]);
   });
 
@@ -232,7 +234,7 @@ describe('following a device-backed booking', () => {
     expect(timers.waits()).toEqual([1000]);
     time.advance(SETTLE_MS);
     await check();
-    expect(last()[0]?.state).toBe('confirmed');
+    expect(last()[0]?.state).toBe('booked');
     expect(timers.waits()).toEqual([]);
 
     // Without leave to see bookings (a sign-in that did not grant it): nothing to follow, and no failure.

@@ -26,7 +26,7 @@ afterAll(() => {
 });
 
 describe('a device-backed booking waiting across a restart', () => {
-  it('is followed by the restarted core and settles to "confirmed" with no screen asking', async () => {
+  it('is followed by the restarted core and settles to "booked" with no screen asking', async () => {
     // The first run books on the device-backed page and quits while the office system has not answered.
     const first = makeCore(kit.sb.url, { dataDir: dir.dir, clock });
     await first.core.start();
@@ -81,11 +81,11 @@ describe('a device-backed booking waiting across a restart', () => {
 
       // The practice's calendar system answers; the restarted core says so by itself.
       clock.advance(SETTLE_MS);
-      await waitFor(() => said.at(-1)?.find((b) => b.id === waiting.id && b.state === 'confirmed'), {
+      await waitFor(() => said.at(-1)?.find((b) => b.id === waiting.id && b.state === 'booked'), {
         what: 'the booking confirmed',
         timeoutMs: 30_000,
       });
-      expect(said.at(-1)).toEqual([{ ...waiting, state: 'confirmed', reason: null }]);
+      expect(said.at(-1)).toEqual([{ ...waiting, state: 'booked', reason: null }]);
     } finally {
       await again.core.stop();
     }

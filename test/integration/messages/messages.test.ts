@@ -129,7 +129,7 @@ describe('messages', () => {
     const sent = await textsRecorded(kit.sb);
     const item = await call(made, 'messages:reply', { threadId: thread.id, text: 'Your room is ready' });
     expect(item.kind).toBe('message.reply');
-    expect(item.summary).toContain('Your room is ready');
+    expect(item.about.text).toBe('Your room is ready');
     const done = await waitForOp(made, item.id);
     expect(done.result?.id).toBe(thread.id);
     expect(await textsRecorded(kit.sb)).toBe(sent + 1);

@@ -1,7 +1,7 @@
 /**
  * A device-backed booking settles on the schedule by itself, through the renderer's stores on the
  * real core and sandbox: booked on the satellite page, its appointment shows "waiting for the office system"; when the
- * practice's calendar system answers, core's event moves it to confirmed — or, refused, to "not booked" with the
+ * practice's calendar system answers, core's event moves it to booked — or, refused, to "not booked" with the
  * reason, staying on the schedule (though the service removed it) until dismissed. No reload in between. Core and
  * the sandbox share a controlled clock: the booking settles only when the test moves time on.
  */
@@ -96,17 +96,17 @@ async function showDayOf(slot: SlotView): Promise<void> {
 }
 
 describe('a device-backed booking on the schedule', () => {
-  it('shows "waiting for the office system", then "confirmed" by itself', async () => {
+  it('shows "waiting for the office system", then "booked" by itself', async () => {
     const slot = await book('Ada Settles');
     await showDayOf(slot);
     const waiting = await appointmentOf('Ada Settles', 'pending');
     expect(waiting.booking?.reason).toBeNull();
 
     clock.advance(SETTLE_MS);
-    const confirmed = await appointmentOf('Ada Settles', 'confirmed');
-    expect(confirmed.id).toBe(waiting.id);
+    const booked = await appointmentOf('Ada Settles', 'booked');
+    expect(booked.id).toBe(waiting.id);
     const detail = await fd().invoke['calendar:event']({ id: waiting.id });
-    expect(detail.ok && detail.value.booking?.state).toBe('confirmed');
+    expect(detail.ok && detail.value.booking?.state).toBe('booked');
   });
 
   it('refused: "not booked" with the reason, kept on the schedule though the service removed it, until dismissed', async () => {

@@ -70,13 +70,13 @@ describe('a schedule block’s accessible name', () => {
     draw(
       {
         ...item,
-        booking: { id: 7, eventId: item.id, name: 'Nathan Haddad', state: 'confirmed', reason: null },
-        pending: { change: 'update', status: 'waiting', changeId: 'c-1' },
+        booking: { id: 7, eventId: item.id, name: 'Nathan Haddad', state: 'booked', reason: null },
+        pending: { change: 'update', status: 'queued', changeId: 'c-1' },
       },
       80,
     );
     expect(
-      screen.getByRole('button', { name: '9:00 AM Cleaning Confirmed Texted: cancel Waiting to sync Confirmed' }),
+      screen.getByRole('button', { name: '9:00 AM Cleaning Booked Texted: cancel Waiting to sync Confirmed' }),
     ).toBeDefined();
   });
 });

@@ -58,7 +58,7 @@ describe('changes waiting to sync on the schedule', () => {
     const items = show([create]);
     expect(items.map((i) => i.title)).toEqual(['Check-up', 'Cleaning']);
     expect(items[0]).toMatchObject({
-      pending: { change: 'create', status: 'waiting', changeId: create.id },
+      pending: { change: 'create', status: 'queued', changeId: create.id },
       people: [{ name: 'Maria Garcia', phone: '708-555-0120', state: '' }],
     });
   });
@@ -94,9 +94,10 @@ describe('changes waiting to sync on the schedule', () => {
     const payload = { booking_page: 'lakeside', time: '2030-01-08T10:00:00', name: 'Priya Raman', calendar_id: 1001 };
     // queued as the request body (before payloads carried a version), read back from disk
     const waiting = fromDisk(op('booking.book_now', payload, at));
-    expect(show([waiting]).map((i) => [i.title, i.pending?.status, i.calendarId])).toEqual([
-      ['Cleaning', undefined, 1001],
-      ['Appointment for Priya Raman', 'waiting', 1001],
+    expect(show([waiting]).map((i) => [i.title, i.queuedBooking, i.pending?.status, i.calendarId])).toEqual([
+      ['Cleaning', undefined, undefined, 1001],
+      // No title until the service gives one: the screens word it (renderer/lib/words.ts appointmentTitle).
+      ['', { appointmentType: '' }, 'queued', 1001],
     ]);
     const refused = fromDisk(op('booking.book_now', payload, { ...at, status: 'needs_attention' }));
     expect(show([refused])).toEqual([served]);
@@ -116,7 +117,8 @@ describe('changes waiting to sync on the schedule', () => {
       fieldData: {},
     };
     const [fromOld, fromInput] = [old, input].map((p) => show([fromDisk(op('booking.book_now', p, at))])[1]);
-    expect(fromInput).toMatchObject({ title: 'Appointment for Priya Raman', calendarId: 1001, start: fromOld?.start });
+    expect(fromInput).toMatchObject({ title: '', calendarId: 1001, start: fromOld?.start });
+    expect(fromInput?.queuedBooking).toEqual(fromOld?.queuedBooking);
     expect(fromInput?.people).toEqual([{ name: 'Priya Raman', phone: '(312) 555-0142', email: '', state: '' }]);
     expect(fromOld?.people).toEqual([{ name: 'Priya Raman', phone: '', email: '', state: '' }]);
   });
@@ -132,7 +134,7 @@ describe('changes waiting to sync on the schedule', () => {
       ...served,
       id: -1,
       externalId: 'op-new',
-      pending: { changeId: 'c', status: 'waiting', change: 'create' },
+      pending: { changeId: 'c', status: 'queued', change: 'create' },
     };
     const edit = op('event.update', { external_id: 'op-new', title: 'Renamed' });
     expect(applyPending(local, [edit])).toMatchObject({ title: 'Renamed', pending: { change: 'create' } });

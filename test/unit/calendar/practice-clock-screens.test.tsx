@@ -22,12 +22,13 @@ const AT = Date.parse('2030-01-08T15:30:05Z');
 const item: OutboxItem = {
   id: 'op-1',
   kind: 'event.mark',
-  summary: 'Mark Nathan Haddad as no-show, Tue 8 Jan 10:15 AM',
+  about: { who: 'Nathan Haddad', title: '', appointmentType: '', mark: 'noshow', text: '' },
   status: 'queued',
   attempts: 1,
   nextAttemptAt: AT + 15 * 60_000,
   createdAt: AT,
   error: 'No answer from the service',
+  reason: null,
   requiredScope: null,
   timePassed: false,
   result: null,
@@ -130,7 +131,7 @@ describe('times on the practice clock', () => {
       bookings: [
         {
           id: 9,
-          state: 'confirmed',
+          state: 'booked',
           name: 'Maria Garcia',
           phone: '',
           email: '',

@@ -1,56 +1,99 @@
-/** The Outbox's lines are sentences for people: no ids, no service codes, the practice's clock. */
+/**
+ * Core's view of a queued change carries facts, not sentences: whom it is about, the mark, the appointment's time
+ * and the zone it is told in, and a refusal's meaning as a code (the renderer words them: renderer/lib/words.ts).
+ */
 import { describe, expect, it } from 'vitest';
-import { appointmentTime, summarize, toItem } from '../../../main/core/outbox/outbox-items';
+import { changeFacts, toItem } from '../../../main/core/outbox/outbox-items';
 import type { OpView } from '../../../main/core/outbox/types';
 
 const at = Date.UTC(2026, 10, 23, 16, 15);
-const line = (kind: Parameters<typeof summarize>[0]['kind'], payload: Record<string, unknown>, appointmentAt = at) =>
-  summarize({ kind, payload, appointmentAt }, 'America/Chicago');
+const facts = (kind: OpView['kind'], payload: Record<string, unknown>) => changeFacts({ kind, payload });
+const NONE = { who: '', title: '', appointmentType: '', mark: '', text: '' };
 
-describe('outbox summaries', () => {
-  it('names who is marked, in plain words, at the practice time', () => {
-    expect(line('event.mark', { id: 500424, state: 'noshow', who: 'Nathan Haddad' })).toBe(
-      'Mark Nathan Haddad as no-show, Mon 23 Nov 10:15 AM',
-    );
-    expect(line('event.mark', { id: 500424, state: 'noshow' })).toBe(
-      'Mark an appointment as no-show, Mon 23 Nov 10:15 AM',
-    );
-    for (const state of ['arrived', 'ontime', 'late', 'confirmed', 'cancelled', 'needs_reschedule'])
-      expect(line('event.mark', { id: 7, state })).not.toMatch(/#\d|_|ontime|noshow|\b7\b/);
-  });
+/** Only the fields toItem reads; the rest of an op is the outbox's business. */
+const op = (over: Record<string, unknown> = {}) =>
+  ({
+    id: 'op-1',
+    kind: 'event.mark',
+    payload: { id: 7, state: 'arrived', who: 'Maria Garcia' },
+    status: 'queued',
+    attempts: 0,
+    nextAttemptAt: null,
+    createdAt: at,
+    appointmentAt: at,
+    timePassed: false,
+    lastError: null,
+    result: null,
+    ...over,
+  }) as unknown as OpView;
 
-  it('says what a cancellation, an untitled change and a nameless contact deletion do without ids', () => {
-    expect(line('event.delete', { id: 500424 })).toBe('Cancel an appointment, Mon 23 Nov 10:15 AM');
-    expect(line('event.update', { id: 500424, start_time: '2026-11-23T10:15:00-06:00' })).toMatch(
-      /^Change an appointment, /,
-    );
-    expect(line('contact.delete', { id: 42 }, null as never)).toBe('Delete a contact');
-    for (const text of [line('event.delete', { id: 500424 }), line('contact.delete', { id: 42 })])
-      expect(text).not.toMatch(/#\d|500424|42/);
-  });
-
-  it('shows the time in the zone it is given, whatever zone the host runs in', () => {
-    expect(appointmentTime(at, 'America/Denver')).toBe('Mon 23 Nov 9:15 AM');
-    expect(appointmentTime(at, 'UTC')).toBe('Mon 23 Nov 4:15 PM');
+describe('outbox items as facts', () => {
+  it('says whom a change is about and what it sets, with no words and no ids', () => {
+    expect(facts('event.mark', { id: 500424, state: 'noshow', who: 'Nathan Haddad' })).toEqual({
+      ...NONE,
+      who: 'Nathan Haddad',
+      mark: 'noshow',
+    });
+    expect(facts('event.delete', { id: 500424 })).toEqual(NONE);
+    expect(facts('contact.create', { first_name: 'Ada', last_name: 'Lovelace' })).toEqual({
+      ...NONE,
+      who: 'Ada Lovelace',
+    });
+    expect(facts('contact.create', { phone: '+13125550100' })).toEqual({ ...NONE, who: '+13125550100' });
+    expect(facts('message.reply', { thread_id: 3, content: 'Your room is ready', who: 'Ada' })).toEqual({
+      ...NONE,
+      who: 'Ada',
+      text: 'Your room is ready',
+    });
+    const booking = {
+      page: 'lakeside-dental',
+      appointmentType: 'new-patient',
+      time: '2026-11-23T10:15',
+      startsAt: '2026-11-23T16:15:00Z',
+      name: 'Omar Haddad',
+      phone: '',
+      email: '',
+      fieldData: {},
+    };
+    expect(facts('booking.book_now', booking)).toEqual({ ...NONE, who: 'Omar Haddad', appointmentType: 'new-patient' });
+    expect(JSON.stringify(facts('event.mark', { id: 500424, state: 'noshow' }))).not.toMatch(/500424/);
   });
 
   it('names the zone an op without one is written in (queued before its zone was known), never leaving it unsaid', () => {
-    const op = {
-      id: 'op-1',
-      kind: 'event.mark',
-      payload: { id: 7, state: 'arrived', who: 'Maria Garcia' },
-      status: 'queued',
-      attempts: 0,
-      nextAttemptAt: null,
-      createdAt: at,
-      appointmentAt: at,
-      timePassed: false,
-    } as unknown as OpView; // only the fields toItem reads; the rest of an op is the outbox's business
     const host = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const item = toItem(op);
+    const item = toItem(op());
     expect(item.zone).toBe(host);
-    expect(item.summary).toBe(`Mark Maria Garcia as arrived, ${appointmentTime(at, host)}`);
-    expect(toItem({ ...op, zone: 'America/Denver' } as OpView).summary).toMatch(/9:15 AM$/);
-    expect(toItem({ ...op, appointmentAt: null } as OpView).zone).toBeNull();
+    expect(item.appointmentAt).toBe(at);
+    expect(item.about).toEqual({ ...NONE, who: 'Maria Garcia', mark: 'arrived' });
+    expect(toItem(op({ zone: 'America/Denver' })).zone).toBe('America/Denver');
+    expect(toItem(op({ appointmentAt: null })).zone).toBeNull();
+  });
+
+  it('says what a refusal of an appointment change means as a code, only for appointments', () => {
+    const refused = (kind: string, serviceMessage: string, status = 400) =>
+      toItem(
+        op({
+          kind,
+          payload: { id: 7, title: 'Cleaning' },
+          status: 'needs_attention',
+          lastError: { kind: 'permanent', message: 'x', serviceMessage, status, at },
+        }),
+      ).reason;
+    expect(refused('event.update', 'events[0]: event 7 is deleted')).toBe('appointment_gone');
+    expect(refused('event.update', 'events[0]: event 7 not found', 404)).toBe('appointment_gone');
+    expect(refused('event.update', 'events[0]: moving an event between calendars is not supported')).toBe(
+      'calendar_move',
+    );
+    expect(refused('event.update', 'events[0].end_time is before start_time')).toBeNull();
+    expect(refused('contact.update', 'contact 7 not found', 404)).toBeNull();
+    expect(toItem(op()).reason).toBeNull();
+  });
+
+  it('tells a booking’s state in the app’s own codes (never the service’s)', () => {
+    const done = (state: string) =>
+      toItem(op({ kind: 'booking.book_now', status: 'done', result: { id: 9, state } })).result?.state;
+    expect(done('complete')).toBe('booked');
+    expect(done('pending_device_update')).toBe('pending');
+    expect(done('failed')).toBe('failed');
   });
 });

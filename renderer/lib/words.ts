@@ -1,0 +1,221 @@
+/**
+ * The one place the states screens tell are put in words (the states themselves: common/model/states.ts). Every
+ * badge, filter, note and sentence that says how a change, a booking or a person's answer stands takes its words
+ * from here, so one state reads the same on every screen: a booking that went through is "Booked"; only a person
+ * "Confirmed". Core sends facts and codes, never sentences; what it is about is worded here too, with the time in
+ * the user's locale on the zone's clock. test/unit/lint/words.test.ts keeps state words out of every other file.
+ */
+import type {
+  AgendaItem,
+  BookingFailure,
+  BookingState,
+  ChangeFacts,
+  ChangeKind,
+  ChangeState,
+  ConfirmationState,
+  MarkState,
+  RefusalReason,
+} from '../../common/contract';
+import { isConfirmationState } from '../../common/contract';
+import { dateTimeInZone } from './practice-time';
+
+/** The colour of a badge: good, waiting, bad or neither. */
+export type Tone = 'good' | 'wait' | 'bad' | 'neutral';
+
+// --- A change made here, on its way to the service ---------------------------------------------------------------
+
+/** A change's state as its badge says it. */
+export const CHANGE_WORDS: Record<ChangeState, { word: string; tone: Tone }> = {
+  queued: { word: 'Waiting to sync', tone: 'wait' },
+  sending: { word: 'Sending…', tone: 'wait' },
+  needs_attention: { word: 'Needs attention', tone: 'bad' },
+  done: { word: 'Done', tone: 'good' },
+};
+
+/** The state of a change laid over an appointment ("Cancelling — waiting to sync"), or null when none waits. */
+export function appointmentChangeWords(pending: AgendaItem['pending']): string | null {
+  if (!pending) return null;
+  if (pending.status === 'needs_attention') return CHANGE_WORDS.needs_attention.word;
+  if (pending.change === 'delete') return `Cancelling — ${CHANGE_WORDS.queued.word.toLowerCase()}`;
+  return CHANGE_WORDS.queued.word;
+}
+
+/** "3 waiting to sync", "1 needs attention": the status bar's counts of changes in a state. */
+export function changeCount(state: 'queued' | 'needs_attention', count: number): string {
+  if (state === 'queued') return `${count} ${CHANGE_WORDS.queued.word.toLowerCase()}`;
+  return `${count} need${count === 1 ? 's' : ''} attention`;
+}
+
+/** "Arrived — waiting to sync": a mark not yet sent. */
+export function waitingMarkWords(mark: string): string {
+  return `${markWords(mark)} — ${CHANGE_WORDS.queued.word.toLowerCase()}`;
+}
+
+/** Someone's words as a sentence, with its full stop (the service's own words end without one, or with one). */
+export function asSentence(words: string): string {
+  const said = words.trim();
+  return ['.', '!', '?', '…'].some((stop) => said.endsWith(stop)) ? said : `${said}.`;
+}
+
+/** Why the service refused a change to an appointment, as the schedule's notice says it. */
+export function refusalWords(reason: RefusalReason | null, serviceWords: string | null): string {
+  const tail = ' Open the Outbox to edit or discard the change.';
+  if (reason === 'appointment_gone')
+    return `This appointment was cancelled or removed elsewhere, so the change could not be made.${tail}`;
+  if (reason === 'calendar_move') return `An appointment cannot be moved to another calendar.${tail}`;
+  return `The service did not accept a change${serviceWords ? `: ${asSentence(serviceWords)}` : '.'}${tail}`;
+}
+
+// --- A booking made through a booking page -------------------------------------------------------------------------
+
+/**
+ * A booking's state: the badge's word, the fewest words (beside a small block's time), the filter's label and the
+ * sentence a note starts with.
+ */
+export const BOOKING_WORDS: Record<BookingState, { word: string; short: string; tone: Tone }> = {
+  booked: { word: 'Booked', short: 'Booked', tone: 'good' },
+  pending: { word: 'Waiting for the office system', short: 'Waiting for the office', tone: 'wait' },
+  failed: { word: 'Not booked', short: 'Not booked', tone: 'bad' },
+};
+
+/** What a booking's note says after its state's word. */
+export const BOOKING_NOTES: Record<BookingState, string> = {
+  booked: 'The practice’s calendar system has this booking.',
+  pending: 'The practice’s own calendar takes this booking in a moment; this updates by itself.',
+  failed: 'The time is free again; book another time for this patient if they still want one.',
+};
+
+/** Why a booking was not booked, as the end of "Not booked — …". */
+export function bookingFailureWords(reason: BookingFailure | null): string {
+  return reason === 'gone' ? 'the service no longer has it' : 'the practice’s calendar system did not accept it';
+}
+
+/** A booking's state as one line ("Not booked — the service no longer has it"). */
+export function bookingLine(state: BookingState, reason: BookingFailure | null = null): string {
+  return state === 'failed'
+    ? `${BOOKING_WORDS.failed.word} — ${bookingFailureWords(reason)}`
+    : BOOKING_WORDS[state].word;
+}
+
+/** The desktop notification when a booking that was waiting ends: its title and body. */
+export function bookingSettledNotice(state: Exclude<BookingState, 'pending'>, who: string): [string, string] {
+  const person = who || 'the caller';
+  return state === 'booked'
+    ? ['Booked', `The practice's calendar took the booking for ${person}.`]
+    : ['Not booked', `The practice's calendar could not take the booking for ${person}. Book another time.`];
+}
+
+// --- A person's answer to their appointment ------------------------------------------------------------------------
+
+/** Each confirmation state's word and tone. */
+export const CONFIRMATION_WORDS: Record<ConfirmationState, { word: string; tone: Tone }> = {
+  initial: { word: 'Not confirmed yet', tone: 'neutral' },
+  accepted: { word: 'Accepted', tone: 'good' },
+  declined: { word: 'Declined', tone: 'bad' },
+  reminded: { word: 'Reminder sent', tone: 'neutral' },
+  confirmed: { word: 'Confirmed', tone: 'good' },
+  not_coming: { word: 'Cancelled', tone: 'bad' },
+  not_coming_needs_reschedule: { word: 'Cancelled — wants a new time', tone: 'bad' },
+  not_coming_no_reschedule: { word: 'Cancelled — no new time', tone: 'bad' },
+};
+
+/** A person's state in words; one the app does not know is shown tidied; '' stays '' (not seen by the service). */
+export function confirmationWords(state: string): string {
+  return isConfirmationState(state) ? CONFIRMATION_WORDS[state].word : state.replace(/_/g, ' ');
+}
+
+/** The tone of a person's state. */
+export function confirmationTone(state: string): Tone {
+  return isConfirmationState(state) ? CONFIRMATION_WORDS[state].tone : 'neutral';
+}
+
+/** The state a person is in before they answer: not worth a badge of its own. */
+export const NOT_CONFIRMED: ConfirmationState = 'initial';
+
+// --- Marks the desk sets ---------------------------------------------------------------------------------------------
+
+/** Each mark: on the menu, in a sentence ("Mark Ada as no-show") and, for check-in marks, once the service has it. */
+export const MARK_WORDS: Record<MarkState, { word: string; inSentence: string; checkedIn?: string }> = {
+  arrived: { word: 'Arrived', inSentence: 'arrived', checkedIn: 'Arrived' },
+  ontime: { word: 'On time', inSentence: 'on time', checkedIn: 'Arrived on time' },
+  late: { word: 'Late', inSentence: 'late', checkedIn: 'Arrived late' },
+  noshow: { word: 'No-show', inSentence: 'no-show', checkedIn: 'Did not come' },
+  confirmed: { word: CONFIRMATION_WORDS.confirmed.word, inSentence: 'confirmed' },
+  cancelled: { word: 'Cancelled', inSentence: 'cancelled' },
+  needs_reschedule: { word: 'Wants a new time', inSentence: 'wanting a new time' },
+};
+
+const isMark = (state: string): state is MarkState => Object.hasOwn(MARK_WORDS, state);
+
+/** A mark as the menu says it; another state as a person's state reads. */
+export function markWords(mark: string): string {
+  return isMark(mark) ? MARK_WORDS[mark].word : confirmationWords(mark);
+}
+
+/** A check-in state in plain words ("Arrived late"); other states as a person's state reads. */
+export function checkInWords(state: string): string {
+  return (isMark(state) ? MARK_WORDS[state].checkedIn : undefined) ?? confirmationWords(state);
+}
+
+/** Nobody on the appointment has checked in. */
+export const NOT_CHECKED_IN = 'Not checked in';
+
+// --- What a change is about ------------------------------------------------------------------------------------------
+
+/** A text's words as quoted in a line (at most 60 characters). */
+function quoted(text: string): string {
+  return `“${text.length > 60 ? `${text.slice(0, 57)}…` : text}”`;
+}
+
+/** What a change does, without its time ("Mark Nathan Haddad as no-show"). */
+export function changeWords(kind: ChangeKind, about: ChangeFacts): string {
+  const who = about.who;
+  switch (kind) {
+    case 'booking.book_now': {
+      const type = about.appointmentType.replace(/[-_]+/g, ' ').trim();
+      return `Appointment${type ? ` (${type})` : ''} for ${who || 'a caller'}`;
+    }
+    case 'contact.create':
+      return `Add contact ${who || 'a contact'}`;
+    case 'contact.update':
+      return `Update contact ${who || 'a contact'}`;
+    case 'contact.delete':
+      return who ? `Delete contact ${who}` : 'Delete a contact';
+    case 'event.create':
+      return `Add appointment “${about.title || 'untitled'}”`;
+    case 'event.update':
+      return about.title ? `Change appointment “${about.title}”` : 'Change an appointment';
+    case 'event.delete':
+      return 'Cancel an appointment';
+    case 'event.mark': {
+      const mark = isMark(about.mark) ? MARK_WORDS[about.mark].inSentence : confirmationWords(about.mark).toLowerCase();
+      return `Mark ${who || 'an appointment'} as ${mark || 'changed'}`;
+    }
+    case 'message.start':
+    case 'message.reply':
+      return `Text ${who || 'a patient'}: ${quoted(about.text)}`;
+  }
+}
+
+/**
+ * An appointment's title: the service's, or for a booking made here that the service does not have yet, what it is
+ * and whom for ("Appointment (cleaning) for Priya Raman").
+ */
+export function appointmentTitle(item: Pick<AgendaItem, 'title' | 'people' | 'queuedBooking'>): string {
+  if (item.title) return item.title;
+  const person = item.people[0];
+  const who = person ? person.name || person.phone || person.email : '';
+  if (item.queuedBooking) return changeWords('booking.book_now', { ...NO_FACTS, ...item.queuedBooking, who });
+  return 'Untitled appointment';
+}
+
+const NO_FACTS: ChangeFacts = { who: '', title: '', appointmentType: '', mark: '', text: '' };
+
+/** A change in one line with its appointment's time on `zone`'s clock ("…, Mon 23 Nov 2026, 10:15 AM"). */
+export function changeLine(
+  item: { kind: ChangeKind; about: ChangeFacts; appointmentAt: number | null },
+  zone: string,
+): string {
+  const what = changeWords(item.kind, item.about);
+  return item.appointmentAt === null ? what : `${what}, ${dateTimeInZone(item.appointmentAt, zone)}`;
+}
