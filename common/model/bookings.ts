@@ -69,6 +69,11 @@ export interface BookingSummary {
   /** The appointment it made, when the service says. */
   title: string | null;
   calendarName: string | null;
+  /**
+   * The zone its times are told in: its booking page's (a satellite office's page books on that office's clock),
+   * else the practice's; null when core knows neither.
+   */
+  zone?: string | null;
   /** That appointment's id, when the service says. */
   eventId?: number | null;
   /**

@@ -41,6 +41,8 @@ export interface AgendaItem {
   end: string;
   calendarId?: number | null;
   calendarName: string;
+  /** The zone its times are told in (its calendar's, as the service says: a satellite office's own); null: the practice's. */
+  zone?: string | null;
   location: string;
   /** Notes (the service's `content`). */
   notes?: string;

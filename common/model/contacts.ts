@@ -86,7 +86,8 @@ export interface AddressBookView {
 export interface NextAppointment {
   /** The contact's list key. */
   key: string;
-  next: { id: number; title: string; start: string; calendarName: string } | null;
+  /** `zone`: the one its times are told in (its calendar's), as AgendaItem.zone. */
+  next: { id: number; title: string; start: string; calendarName: string; zone?: string | null } | null;
 }
 
 /** A contact's appointments (by their phones and e-mails) and bookings. */

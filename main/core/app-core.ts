@@ -14,6 +14,7 @@ import { OutboxHost, type OutboxOptions } from './outbox';
 import type { FrontdeskConfig } from './config';
 import { BookingService } from './bookings/booking-service';
 import { CalendarService } from './calendar/calendar-service';
+import { knownPracticeZone } from './calendar/calendar-list';
 import { ConnectivityMonitor } from './connectivity';
 import { ContactsService } from './contacts/contacts-service';
 import { EventBus } from './events';
@@ -24,6 +25,7 @@ import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
 import { ScreenFirst, type ScreenFirstOptions } from './screen-first';
 import { SessionEvents } from './session-events';
+import { PracticeZone } from './practice-zone';
 import { PracticeStore } from './store/practice-store';
 import { applyPending } from './calendar/pending-items';
 import { PracticeZone } from './practice-zone';
@@ -167,11 +169,17 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline,
     readsFirst: () => screenFirst.turn(),
     outbox,
+    practiceZone,
     store,
     practiceZone,
   };
   // Core's services, each built once from the one context (and the services it reads from).
   const calendar = new CalendarService(context);
+  // At sign-in (and at start with a saved session) the zone saved with the calendar list is known at once, before
+  // any screen asks, so the first screen is told on the practice's clock even offline.
+  session.on((event) => {
+    if (event.type === 'signed_in') void knownPracticeZone(context).catch(() => null);
+  });
   const contacts = new ContactsService(context, options.contacts);
   const bookings = new BookingService(context);
   const messages = new MessagesService(context, options.messages);

@@ -10,6 +10,7 @@ import { hostZone, isZone } from '../../common/practice-time';
 export class PracticeZone {
   private readonly known = new Map<string, string>();
   private readonly listeners = new Set<(account: string) => void>();
+  private readonly pages = new Map<string, Map<string, string>>();
 
   /** The account's zone, or null while core does not know it. */
   get(account: string | null): string | null {
@@ -26,6 +27,19 @@ export class PracticeZone {
     if (!isZone(zone) || this.known.get(account) === zone) return;
     this.known.set(account, zone);
     for (const listener of [...this.listeners]) listener(account);
+  }
+
+  /** Learns the zones of the account's booking pages (by slug and id): a booking is told in its page's zone. */
+  learnPages(account: string, pages: readonly { id: string; slug: string; timeZone: string }[]): void {
+    const zones = new Map<string, string>();
+    for (const p of pages)
+      if (isZone(p.timeZone) && p.timeZone !== 'UTC') for (const name of [p.id, p.slug]) zones.set(name, p.timeZone);
+    this.pages.set(account, zones);
+  }
+
+  /** A booking page's zone (by slug or id) as last learned, else the practice's; null when neither is known. */
+  pageZone(account: string | null, page: string): string | null {
+    return (account ? this.pages.get(account)?.get(page) : undefined) ?? this.get(account);
   }
 
   /** Listens for an account's zone changing. Returns an unsubscribe. */

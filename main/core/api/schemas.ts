@@ -62,6 +62,8 @@ export const eventSchema = z.object({
     .transform((v) => v ?? false),
   all_day: z.boolean().nullish(),
   show_as: z.number().nullish().catch(null),
+  /** The zone its times are told in (spec 1.5); a satellite office's calendar has its own. */
+  time_zone: z.string().nullish().catch(null),
   updated_at: z.string().nullish().catch(null),
   custom_data: z
     .record(z.string(), z.unknown())

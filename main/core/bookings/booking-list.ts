@@ -31,7 +31,7 @@ async function readBookings(deps: CoreContext, account: string, filter: BookingF
     for (const b of batch) {
       if (seen.has(b.id)) continue;
       seen.add(b.id);
-      all.push(toBookingSummary(b, country));
+      all.push(toBookingSummary(b, country, (page) => deps.practiceZone.pageZone(account, page)));
       const event = b.participant?.event;
       if (event?.id && event.start_time && event.end_time)
         times.set(event.id, { start: event.start_time, end: event.end_time });
@@ -51,7 +51,9 @@ export async function bookingStatus(deps: CoreContext, id: number): Promise<Book
   const account = signedInAccount(deps);
   const [found] = await listBookings(deps.service, { id }, 1, 1);
   if (!found) return null;
-  const booking = toBookingSummary(found, await countryOf(deps, account));
+  const booking = toBookingSummary(found, await countryOf(deps, account), (page) =>
+    deps.practiceZone.pageZone(account, page),
+  );
   const event = found.participant?.event;
   deps.store.putBookings(
     [booking],

@@ -75,13 +75,16 @@ export class BookingService {
   /** The account's booking pages; the cached list when the service cannot be reached. */
   async pages(): Promise<BookingPageView[]> {
     const key = signedInAccount(this.context);
-    return (await readThrough(this.context, key, pagesSlot, PAGES_KEY, () => this.readPages())).value;
+    const pages = (await readThrough(this.context, key, pagesSlot, PAGES_KEY, () => this.readPages())).value;
+    this.context.practiceZone.learnPages(key, pages); // the saved list too: a booking is told in its page's zone
+    return pages;
   }
 
   private async readPages(): Promise<BookingPageView[]> {
     const { service } = this.context;
     const [names, listed] = await Promise.all([providerNames(service), listBookingPages(service)]);
     const pages = listed.map((p) => withProviderNames(p, names));
+    this.context.practiceZone.learnPages(signedInAccount(this.context), pages);
     this.context.store.putPractice({ pages });
     return pages;
   }

@@ -53,6 +53,7 @@ export const agendaItemSchema = z.object({
   end: z.string(),
   calendarId: z.number().nullish(),
   calendarName: z.string(),
+  zone: z.string().nullish(),
   location: z.string(),
   notes: z.string().optional(),
   customData: z.array(z.object({ key: z.string(), value: z.string() })).optional(),
@@ -133,6 +134,7 @@ export const bookingSummarySchema = z.object({
   title: z.string().nullable(),
   calendarName: z.string().nullable(),
   eventId: z.number().nullish(),
+  zone: z.string().nullish(),
 }) satisfies z.ZodType<BookingSummary>;
 
 export const contactViewSchema = z.object({

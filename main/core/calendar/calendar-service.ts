@@ -34,11 +34,6 @@ export class CalendarService {
 
   constructor(private readonly context: CoreContext) {
     this.calendarRead = new SharedCalendarRead(context);
-    // At sign-in (and at start with a saved session) the zone saved with the calendar list is known at once, before
-    // any screen asks, so the first screen is told on the practice's clock even offline.
-    context.session.on((event) => {
-      if (event.type === 'signed_in') void knownPracticeZone(context).catch(() => null);
-    });
   }
 
   /** Queues a mark of every participant of an appointment. */

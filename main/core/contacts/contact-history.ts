@@ -15,7 +15,6 @@ import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { agendaItemSchema, bookingSummarySchema } from '../cache/model-schemas';
 import { practiceDays } from '../../../common/practice-time';
-import { practiceDays } from '../../../common/practice-time';
 import { pastOf, upcomingOf } from './upcoming';
 
 /** How far back and ahead the history looks, in whole practice days. */
@@ -58,7 +57,8 @@ async function readHistory(deps: CoreContext, account: string, phones: string[],
     else for (const p of item.people) if (!seen.people.some((q) => samePerson(p, q))) seen.people.push(p);
   }
   const bookings = new Map<number, BookingSummary>();
-  for (const b of bookingLists.flat()) bookings.set(b.id, toBookingSummary(b, country));
+  const zoneOfPage = (page: string) => deps.practiceZone.pageZone(account, page);
+  for (const b of bookingLists.flat()) bookings.set(b.id, toBookingSummary(b, country, zoneOfPage));
   const items = [...byId.values()];
   // Upcoming and past by upcoming.ts's rule: the first upcoming is the one Find a patient names as next.
   return {

@@ -9,8 +9,7 @@ import { signedInAccount, type CoreContext } from '../core-context';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
-import { startOfPracticeDay } from '../../../common/practice-time';
-import { startOfPracticeDay } from '../../../common/practice-time';
+import { isZone, startOfPracticeDay } from '../../../common/practice-time';
 import { nextOf, STILL_ON_REACH_MS } from './upcoming';
 
 const AHEAD_DAYS = 31;
@@ -25,6 +24,7 @@ const upcomingSlot = cacheSlot(
       start: z.string(),
       end: z.string(),
       calendarName: z.string(),
+      zone: z.string().nullish(),
       phones: z.array(z.string()),
       emails: z.array(z.string()),
     }) satisfies z.ZodType<Upcoming>,
@@ -38,6 +38,8 @@ interface Upcoming {
   start: string;
   end: string;
   calendarName: string;
+  /** Its calendar's zone (the service's `time_zone`), to tell its time as every screen does. */
+  zone?: string | null | undefined;
   phones: string[];
   emails: string[];
 }
@@ -66,6 +68,7 @@ async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
       start: e.start_time,
       end: e.end_time,
       calendarName: e.calendar_name || names.get(e.calendar_id) || '',
+      zone: isZone(e.time_zone) ? e.time_zone : null,
       phones: e.participants
         .flatMap((p) => [p.normalized_phone ?? '', p.phone ?? ''])
         .filter(Boolean)
@@ -98,7 +101,9 @@ export async function nextAppointments(
     const hit = nextOf(theirs, now);
     return {
       key: person.key,
-      next: hit ? { id: hit.id, title: hit.title, start: hit.start, calendarName: hit.calendarName } : null,
+      next: hit
+        ? { id: hit.id, title: hit.title, start: hit.start, calendarName: hit.calendarName, zone: hit.zone ?? null }
+        : null,
     };
   });
 }

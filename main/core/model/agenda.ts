@@ -4,6 +4,7 @@ import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import type { ServiceRequester } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';
 import { displayPhone, learnCountry } from '../phone/phones';
+import { isZone } from '../../../common/practice-time';
 
 const MESSAGES_KEPT = 5;
 
@@ -44,6 +45,7 @@ export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaI
     end: event.end_time,
     calendarId: event.calendar_id,
     calendarName: event.calendar_name || names.get(event.calendar_id) || '',
+    zone: isZone(event.time_zone) ? event.time_zone : null,
     location: event.location,
     notes: event.content,
     customData: Object.entries(event.custom_data)

@@ -8,8 +8,14 @@ import { displayPhone } from '../phone/phones';
 export const bookingKind = bookingState;
 
 /** One booking for a list; its phone shown as contacts show theirs (national for the account's own country). */
-export function toBookingSummary(b: BookingRecord, country: CountryCode | null): BookingSummary {
+export function toBookingSummary(
+  b: BookingRecord,
+  country: CountryCode | null,
+  zoneOfPage: (page: string) => string | null = () => null,
+): BookingSummary {
   const event = b.participant?.event ?? null;
+  // Told on its page's clock (a satellite office's own), the same on every screen.
+  const zone = b.booking_page === null || b.booking_page === undefined ? null : zoneOfPage(String(b.booking_page));
   return {
     id: b.id,
     state: bookingKind(b.state),
@@ -24,5 +30,6 @@ export function toBookingSummary(b: BookingRecord, country: CountryCode | null):
     title: event?.title ?? null,
     calendarName: event?.calendar_name ?? null,
     eventId: event?.id ?? null,
+    zone,
   };
 }

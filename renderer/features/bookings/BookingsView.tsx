@@ -6,7 +6,7 @@ import { BOOKING_KINDS, type BookingKind, type BookingSummary } from '../../../c
 import { Field } from '../../components/Field';
 import { ReadStatus } from '../../components/ReadStatus';
 import { askForNotifications } from '../../lib/desktop-notify';
-import { dayInZone, labelledTime, usePracticeZone } from '../../lib/practice-time';
+import { dayInZone, labelledTime, usePracticeZone, zoneOfItem } from '../../lib/practice-time';
 import { BOOKING_WORDS } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { useBookingStore } from '../../stores/booking-store';
@@ -50,7 +50,7 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
       data-event-id={b.eventId ?? undefined}
       data-appointment={b.appointment?.state ?? 'unknown'}
     >
-      <td>{b.start ? <When at={b.start} zone={zone} /> : 'Not known'}</td>
+      <td>{b.start ? <When at={b.start} zone={zoneOfItem(b, zone)} /> : 'Not known'}</td>
       <td>
         <span className="booking-person">{b.name || 'No name given'}</span>
         <span className="muted booking-contact">{[b.phone, b.email].filter(Boolean).join(' · ')}</span>

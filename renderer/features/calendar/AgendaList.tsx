@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { format } from 'date-fns';
 import { useMemo, useRef, type MouseEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
-import { dayKey, dayStart, timeInZone } from '../../lib/practice-time';
+import { dayKey, dayStart, timeInZone, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
 import { menuKeys } from './AppointmentMenu';
 import { NOT_CONFIRMED, appointmentTitle, confirmationWords } from '../../lib/words';
@@ -92,6 +92,7 @@ function AgendaRow(p: {
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
 }) {
   const { item } = p;
+  const own = zoneOfItem(item, p.zone); // its calendar's clock, named where not the practice's
   const menu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     p.onMenu(item, { x: e.clientX, y: e.clientY });
@@ -119,8 +120,9 @@ function AgendaRow(p: {
     >
       <span className={`swatch cal-slot-${p.slot}`} aria-hidden="true" />
       <span className="agenda-when">
-        {timeInZone(item.start, p.zone)}
-        {item.end !== item.start && `–${timeInZone(item.end, p.zone)}`}
+        {timeInZone(item.start, own)}
+        {item.end !== item.start && `–${timeInZone(item.end, own)}`}
+        {own === p.zone ? '' : zoneSuffix(own, item.start)}
       </span>
       <span className="agenda-what">
         <span className="agenda-title">{appointmentTitle(item)}</span>

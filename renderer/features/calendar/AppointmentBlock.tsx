@@ -1,7 +1,7 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
 import { memo, type MouseEvent, type PointerEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
-import { timeInZone, timeParts } from '../../lib/practice-time';
+import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './AppointmentMenu';
 import { pendingMarkWords } from './appointment-actions';
@@ -110,8 +110,9 @@ function tooltipOf(item: AgendaItem, zone: string): string {
   const waiting = pendingWords(item);
   const booking = bookingWords(item);
   const title = appointmentTitle(item);
+  const own = zoneOfItem(item, zone);
   return [
-    `${timeInZone(item.start, zone)} – ${timeInZone(item.end, zone)}`,
+    `${timeInZone(item.start, own)} – ${timeInZone(item.end, own)}${own === zone ? '' : zoneSuffix(own, item.start)}`,
     title,
     ...(people.length > 0 && !people.every((n) => title.includes(n)) ? [people.join(', ')] : []),
     ...(waiting ? [waiting] : []),
@@ -124,7 +125,11 @@ function tooltipOf(item: AgendaItem, zone: string): string {
  * small for badges says its booking's state after the time (screen readers hear the whole badge instead).
  */
 function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; withState: boolean }) {
-  const { clock, period } = timeParts(item.start, zone);
+  // On its calendar's clock, named where that is not the practice's (a satellite office), as on every screen; the
+  // practice's own clock is named once, above the grid, where it is not this computer's.
+  const own = zoneOfItem(item, zone);
+  const { clock, period } = timeParts(item.start, own);
+  const named = own === zone ? '' : zoneSuffix(own, item.start).trim();
   return (
     <span className="appt-time">
       {clock}
@@ -132,6 +137,12 @@ function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; 
         <>
           {' '}
           <span className="appt-period">{period}</span>
+        </>
+      )}
+      {named && (
+        <>
+          {' '}
+          <span className="appt-zone">{named}</span>
         </>
       )}
       {withState && item.booking && (

@@ -9,7 +9,7 @@ import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import type { AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { frontdesk } from '../../lib/frontdesk';
-import { inZone, labelledTime, timeInZone } from '../../lib/practice-time';
+import { inZone, labelledTime, timeInZone, zoneOfItem } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
@@ -72,7 +72,9 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
   if (!item) return null;
   // The list's copy is current for what was changed here; the fresh read adds messages.
   const shown: AgendaItem = detail ? { ...detail, ...item, people: mergePeople(item, detail) } : item;
-  const start = inZone(shown.start, props.zone);
+  // Told on its calendar's clock (a satellite office's own), labelled, as on every screen.
+  const zone = zoneOfItem(shown, props.zone);
+  const start = inZone(shown.start, zone);
   return (
     <AppDialog isOpen onOpenChange={(open) => !open && close()} size="side" testId="appointment-details">
       <header className="panel-head">
@@ -89,8 +91,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
       <dl className="facts panel-facts">
         <dt>When</dt>
         <dd>
-          {format(start, 'EEEE d MMMM yyyy')}, {timeInZone(shown.start, props.zone)}–
-          {labelledTime(shown.end, props.zone)}
+          {format(start, 'EEEE d MMMM yyyy')}, {timeInZone(shown.start, zone)}–{labelledTime(shown.end, zone)}
         </dd>
         <dt>Calendar</dt>
         <dd>{shown.calendarName || 'Not known yet'}</dd>

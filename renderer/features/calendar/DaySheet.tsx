@@ -6,7 +6,15 @@
 import { ColumnHeads } from '../../components/ColumnHeads';
 import { createPortal } from 'react-dom';
 import type { AgendaItem, CalendarInfo } from '../../../common/contract';
-import { dayKey, differsFromWorkstation, timeInZone, wallTimeToInstant, zoneLabel } from '../../lib/practice-time';
+import {
+  dayKey,
+  differsFromWorkstation,
+  timeInZone,
+  wallTimeToInstant,
+  zoneLabel,
+  zoneOfItem,
+  zoneSuffix,
+} from '../../lib/practice-time';
 import { titleOf } from '../../lib/schedule-range';
 import { appointmentTitle } from '../../lib/words';
 import './day-sheet.css';
@@ -47,7 +55,8 @@ function Row({ item, zone }: { item: AgendaItem; zone: string }) {
   return (
     <tr data-testid="day-sheet-row" data-id={item.id}>
       <td>
-        {timeInZone(item.start, zone)} – {timeInZone(item.end, zone)}
+        {timeInZone(item.start, zoneOfItem(item, zone))} – {timeInZone(item.end, zoneOfItem(item, zone))}
+        {zoneOfItem(item, zone) === zone ? '' : zoneSuffix(zoneOfItem(item, zone), item.start)}
       </td>
       <td>{people.length === 0 ? '—' : people.map((person, n) => <div key={n}>{person.name || '(no name)'}</div>)}</td>
       <td>

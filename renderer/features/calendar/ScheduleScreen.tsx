@@ -103,6 +103,7 @@ export default function ScheduleScreen() {
         day: anchor,
         calendarId: c.id,
         slot: colorSlot(calendars, c.id),
+        zone: c.timeZone,
       }));
     const known = new Set(calendars.map((c) => c.id));
     if (items.some((i) => !known.has(i.calendarId ?? -1)))

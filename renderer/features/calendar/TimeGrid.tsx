@@ -7,7 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
-import { dayKey, dayStart, minutesIntoDay, timeInZone } from '../../lib/practice-time';
+import { dayKey, dayStart, minutesIntoDay, timeInZone, zoneLabel, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
 import { HOUR_PX, placeColumn, snap, visibleIn, type GridColumn } from './grid-layout';
 import { useNow } from './use-now';
@@ -58,6 +58,20 @@ interface Drag {
 }
 
 /** The grid. */
+/** "MST" after a calendar's name where its clock is not the practice's (its appointments say it too). */
+function ColumnZone({ column, zone }: { column: GridColumn; zone: string }) {
+  if (!column.zone) return null;
+  const noon = dayStart(column.day, zone).getTime() + 12 * 3600_000;
+  const named = zoneSuffix(column.zone, noon).trim();
+  if (!named) return null;
+  return (
+    <span className="grid-col-zone" title={zoneLabel(column.zone, noon)} data-testid="column-zone">
+      {' · '}
+      {named}
+    </span>
+  );
+}
+
 export function TimeGrid(props: TimeGridProps) {
   const { columns, items, zone } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -202,6 +216,7 @@ export function TimeGrid(props: TimeGridProps) {
             <span key={c.key} className="grid-col-head" data-testid="column-head">
               {c.slot !== null && <span className={`swatch cal-slot-${c.slot}`} aria-hidden="true" />}
               {c.label}
+              <ColumnZone column={c} zone={zone} />
             </span>
           ))}
         </div>

@@ -28,6 +28,8 @@ export interface GridColumn {
   calendarId: number | null;
   /** Palette slot of the header swatch, when the column is one calendar. */
   slot: number | null;
+  /** The calendar's own zone, when it has one: its header names it where its clock is not the practice's. */
+  zone?: string | null;
 }
 
 /** Places the items of one column (any order in, sorted by start out) into lanes. */

@@ -1,6 +1,6 @@
 /** A contact's appointments (upcoming, past) and bookings, each a short list that opens the appointment. */
 import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common/contract';
-import { dateTimeLabelled, dayKey, usePracticeZone } from '../../lib/practice-time';
+import { dateTimeLabelled, dayKey, usePracticeZone, zoneOfItem } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
 import { confirmationWords } from '../../lib/words';
@@ -34,7 +34,7 @@ function Appointments(props: { title: string; items: AgendaItem[]; empty: string
             return (
               <li key={item.id} data-id={item.id}>
                 <button type="button" className="history-item" onClick={() => openAppointment(item, props.zone)}>
-                  <span className="history-when">{dateTimeLabelled(item.start, props.zone)}</span>
+                  <span className="history-when">{dateTimeLabelled(item.start, zoneOfItem(item, props.zone))}</span>
                   <span className="history-what">
                     {item.title}
                     {item.calendarName ? ` · ${item.calendarName}` : ''}
@@ -71,7 +71,9 @@ function Bookings({ items, zone }: { items: BookingSummary[]; zone: string }) {
         <ul className="history-list">
           {items.map((b) => (
             <li key={b.id} className="history-booking" data-id={b.id} data-event-id={b.eventId ?? undefined}>
-              <span className="history-when">{b.start ? dateTimeLabelled(b.start, zone) : 'Time not known'}</span>
+              <span className="history-when">
+                {b.start ? dateTimeLabelled(b.start, zoneOfItem(b, zone)) : 'Time not known'}
+              </span>
               <span className="history-what">{b.title ?? 'Booked appointment'}</span>
               <BookingBadge state={b.state} />
             </li>

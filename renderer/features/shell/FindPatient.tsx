@@ -7,7 +7,7 @@ import type { KeyboardEvent } from 'react';
 import { Autocomplete, Heading, Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import type { ContactView } from '../../../common/contract';
 import { AppDialog } from '../../components/Dialog';
-import { dateTimeLabelled, usePracticeZone } from '../../lib/practice-time';
+import { dateTimeLabelled, usePracticeZone, zoneOfItem } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useFinderStore } from '../../stores/finder-store';
 import './shell.css';
@@ -39,7 +39,7 @@ function Match({ contact, zone }: { contact: ContactView; zone: string }) {
         {next === undefined
           ? ''
           : next
-            ? `Next: ${dateTimeLabelled(next.start, zone)} — ${next.title}${next.calendarName ? `, ${next.calendarName}` : ''}`
+            ? `Next: ${dateTimeLabelled(next.start, zoneOfItem(next, zone))} — ${next.title}${next.calendarName ? `, ${next.calendarName}` : ''}`
             : 'No appointment in the coming month'}
       </span>
     </ListBoxItem>
