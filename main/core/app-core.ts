@@ -25,7 +25,6 @@ import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
 import { ScreenFirst, type ScreenFirstOptions } from './screen-first';
 import { SessionEvents } from './session-events';
-import { PracticeZone } from './practice-zone';
 import { PracticeStore } from './store/practice-store';
 import { applyPending } from './calendar/pending-items';
 import { PracticeZone } from './practice-zone';
@@ -169,7 +168,6 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     isOnline,
     readsFirst: () => screenFirst.turn(),
     outbox,
-    practiceZone,
     store,
     practiceZone,
   };
