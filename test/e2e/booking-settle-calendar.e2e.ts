@@ -1,7 +1,7 @@
 /**
  * A device-backed booking settles on the schedule by itself: two callers booked on the satellite
  * page (a remote SQL calendar) show on the day as "Waiting for the office system"; with nothing clicked, one becomes
- * "Confirmed" and the other — refused by the practice's calendar system at settle — "Not booked" with the reason,
+ * "Booked" and the other — refused by the practice's calendar system at settle — "Not booked" with the reason,
  * struck through. Its details say why and offer Dismiss, which takes it off the schedule, all from the keyboard.
  * Each state is screenshotted in light and dark at 1280×800 and 1024×700, run through axe and the plain-words scan.
  * The sandbox keeps the bookings pending 30 s, so the waiting state is seen whatever the machine's load.
@@ -72,11 +72,11 @@ describe('a device-backed booking on the schedule', () => {
     expect(await everyLook(app, 'waiting')).toEqual([]);
   });
 
-  it('moves them to "Confirmed" and "Not booked" by itself, in the Day and Agenda views', async () => {
+  it('moves them to "Booked" and "Not booked" by itself, in the Day and Agenda views', async () => {
     // Nothing is clicked: core's word moves both.
-    await inState(ada(), 'confirmed').waitFor({ timeout: 45_000 });
+    await inState(ada(), 'booked').waitFor({ timeout: 45_000 });
     await inState(bo(), 'failed').waitFor({ timeout: 5_000 });
-    expect(await ada().innerText()).toContain('Confirmed');
+    expect(await ada().innerText()).toContain('Booked');
     expect(await bo().innerText()).toContain('Not booked');
     expect(await bo().getAttribute('title')).toContain('Not booked — the practice’s calendar system did not accept it');
     expect(await everyLook(app, 'settled')).toEqual([]);
@@ -85,7 +85,7 @@ describe('a device-backed booking on the schedule', () => {
     await scheduleSettled(app);
     expect(await bo().getAttribute('data-booking')).toBe('failed');
     expect(await bo().innerText()).toContain('Not booked');
-    expect(await ada().innerText()).toContain('Confirmed');
+    expect(await ada().innerText()).toContain('Booked');
     await app.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day' }).click();
     await scheduleSettled(app);
     expect(await reveal(app, 'Bo Refused')).toBe(true);
@@ -108,6 +108,6 @@ describe('a device-backed booking on the schedule', () => {
     await app.page.keyboard.press('Enter');
     await details.waitFor({ state: 'detached' });
     await bo().waitFor({ state: 'detached' });
-    expect(await ada().getAttribute('data-booking')).toBe('confirmed');
+    expect(await ada().getAttribute('data-booking')).toBe('booked');
   });
 });

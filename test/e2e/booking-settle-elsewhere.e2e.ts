@@ -1,7 +1,7 @@
 /**
  * A device-backed booking made elsewhere (another workstation, or this one before a restart or a sign-in) settles on
  * the schedule by itself too: it is booked at the service before this app signs in; after sign-in
- * its appointment shows "Waiting for the office system" and, with nothing clicked, becomes "Confirmed". No screen asks
+ * its appointment shows "Waiting for the office system" and, with nothing clicked, becomes "Booked". No screen asks
  * about it: core picks it up with the read-ahead. Screenshot, axe and plain words on the waiting state.
  */
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ async function asOwner(path: string, body?: unknown): Promise<{ status: number; 
 }
 
 describe('a device-backed booking made elsewhere', () => {
-  it('shows "Waiting for the office system" after sign-in, then "Confirmed" by itself', async () => {
+  it('shows "Waiting for the office system" after sign-in, then "Booked" by itself', async () => {
     const free = await asOwner(`/v1/availability?booking_page=${PAGE}`);
     const slot = (free.json.slots as { time: string }[])[0]!;
     const booked = await asOwner('/v1/book_now', {
@@ -54,7 +54,7 @@ describe('a device-backed booking made elsewhere', () => {
     expect(await plainWordsProblems(app.page, 'elsewhere-waiting')).toEqual([]);
 
     // Nothing is clicked: core's word moves it.
-    await cleo.and(app.page.locator('[data-booking="confirmed"]')).waitFor({ timeout: 45_000 });
-    expect(await cleo.innerText()).toContain('Confirmed');
+    await cleo.and(app.page.locator('[data-booking="booked"]')).waitFor({ timeout: 45_000 });
+    expect(await cleo.innerText()).toContain('Booked');
   });
 });

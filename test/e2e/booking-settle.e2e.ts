@@ -1,6 +1,6 @@
 /**
  * A device-backed booking settles on screen by itself: booked on the satellite page (a remote SQL calendar), the
- * result first says "Waiting for the office system", then "Confirmed" once the service says so (the sandbox settles
+ * result first says "Waiting for the office system", then "Booked" once the service says so (the sandbox settles
  * in about 3 s); nothing is clicked in between. The Bookings screen shows the same words and settles the same way.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { useStack } from './support/stack';
 const stack = useStack();
 
 describe('device-backed bookings settle visibly', () => {
-  it('goes from "Waiting for the office system" to "Confirmed" by itself, in the result and on the Bookings screen', async () => {
+  it('goes from "Waiting for the office system" to "Booked" by itself, in the result and on the Bookings screen', async () => {
     const app = await openSized(stack, { timezoneId: 'America/Denver' });
     await signedInSchedule(app);
     await app.go('Book appointment');
@@ -26,8 +26,8 @@ describe('device-backed bookings settle visibly', () => {
     expect(await settle.getAttribute('data-state')).toBe('pending');
     expect(await settle.innerText()).toContain('Waiting for the office system');
     await shot(app, 'booking-settle-waiting');
-    await app.page.locator('[data-testid="booking-settle"][data-state="confirmed"]').waitFor({ timeout: 20_000 });
-    expect(await settle.innerText()).toBe('Confirmed.');
+    await app.page.locator('[data-testid="booking-settle"][data-state="booked"]').waitFor({ timeout: 20_000 });
+    expect(await settle.innerText()).toBe('Booked.');
     expect(await app.page.getByTestId('booking-result').innerText()).toContain('Satellite Office');
 
     // The Bookings screen: already settled, it says so in the same words.
@@ -37,6 +37,6 @@ describe('device-backed bookings settle visibly', () => {
       .click();
     const row = app.page.locator('[data-testid="booking-row"]', { hasText: 'Ada Settles' });
     await row.waitFor();
-    expect(await row.innerText()).toContain('Confirmed');
+    expect(await row.innerText()).toContain('Booked');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The Bookings screen (Ctrl+4): recent bookings with state badges and filters; a booking on the remote-device page
- * shows "Waiting for the office system", settles by itself, and a desktop notification says it was confirmed.
+ * shows "Waiting for the office system", settles by itself, and a desktop notification says it was booked.
  */
 import { describe, expect, it } from 'vitest';
 import { practiceNow } from './support/clock';
@@ -75,31 +75,34 @@ describe('bookings screen', () => {
     expect(await ada.getAttribute('data-state')).toBe('pending');
     expect(await ada.innerText()).toContain('Waiting for the office system');
     expect(await ada.innerText()).toContain('Satellite Office (SQL)');
-    expect(await screen.getByRole('status').filter({ hasText: 'still being confirmed' }).isVisible()).toBe(true);
+    expect(await screen.getByRole('status').filter({ hasText: 'still waiting for the practice' }).isVisible()).toBe(
+      true,
+    );
     expect(await axeProblems(app)).toEqual([]);
 
     // Nothing to press: core follows the booking until the device answers; the row and the desktop say so.
     await screen
-      .locator('[data-testid="booking-row"][data-state="confirmed"]')
+      .locator('[data-testid="booking-row"][data-state="booked"]')
       .filter({ hasText: 'Ada Byron' })
       .waitFor({ timeout: 30_000 });
-    expect(await ada.innerText()).toContain('Confirmed');
-    await expect
-      .poll(shown)
-      .toEqual([['Booking confirmed', "The practice's calendar confirmed the booking for Ada Byron."]]);
-    await screen.getByRole('status').filter({ hasText: 'still being confirmed' }).waitFor({ state: 'detached' });
+    expect(await ada.innerText()).toContain('Booked');
+    await expect.poll(shown).toEqual([['Booked', "The practice's calendar took the booking for Ada Byron."]]);
+    await screen
+      .getByRole('status')
+      .filter({ hasText: 'still waiting for the practice' })
+      .waitFor({ state: 'detached' });
 
     // Filters: by state, then by the appointment's day.
     const states = () => screen.getByTestId('booking-row').evaluateAll((rows) => rows.map((r) => r.dataset.state));
-    await screen.getByLabel('State').selectOption({ label: 'Failed' });
+    await screen.getByLabel('State').selectOption({ label: 'Not booked' });
     await settled.waitFor();
     await expect.poll(states).toContain('failed');
     expect(new Set(await states())).toEqual(new Set(['failed']));
     expect(await screen.getByTestId('booking-row').filter({ hasText: 'Late Caller' }).count()).toBe(1);
-    await screen.getByLabel('State').selectOption({ label: 'Confirmed' });
+    await screen.getByLabel('State').selectOption({ label: 'Booked' });
     await settled.waitFor();
     await expect.poll(states).not.toContain('failed');
-    expect(new Set(await states())).toEqual(new Set(['confirmed']));
+    expect(new Set(await states())).toEqual(new Set(['booked']));
 
     await screen.getByLabel('State').selectOption({ label: 'All' });
     const day = slot.time.slice(0, 10);

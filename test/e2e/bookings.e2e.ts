@@ -80,7 +80,7 @@ describe('booking for a caller', () => {
     }
     const omar = app.page.locator('[data-pending]', { hasText: 'Omar Haddad' });
     expect(await omar.count(), `the waiting booking on the schedule; days looked at: ${seen.join('; ')}`).toBe(1);
-    expect(await omar.getAttribute('data-pending')).toBe('waiting');
+    expect(await omar.getAttribute('data-pending')).toBe('queued');
     expect(await omar.innerText()).toMatch(/Omar Haddad[\s\S]*Waiting to sync/);
     await app.screenshot('test-results/calendar-waiting.png');
     await app.go('Outbox');

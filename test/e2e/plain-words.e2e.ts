@@ -49,7 +49,7 @@ describe('plain words', () => {
     const row = page.getByTestId('outbox-row').first();
     await row.waitFor();
     expect(await row.innerText()).toMatch(
-      new RegExp(`Mark ${names.join(' and ')} as no-show, \\w{3} \\d{1,2} \\w{3} \\d{1,2}:\\d{2} [AP]M`),
+      new RegExp(`Mark ${names.join(' and ')} as no-show, \\w{3} \\d{1,2} \\w{3} \\d{4}, \\d{1,2}:\\d{2}\\s?[AP]M`),
     );
     problems.push(...(await plainWordsProblems(page, 'outbox')));
     await faults(stack, null);
