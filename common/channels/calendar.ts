@@ -17,7 +17,12 @@ import { invoke, noArgs, opId } from './declare';
 
 /** A range of at most 31 days, ISO 8601 with offset. */
 const rangeArgs = z
-  .object({ begin: z.iso.datetime({ offset: true }), end: z.iso.datetime({ offset: true }) })
+  .object({
+    begin: z.iso.datetime({ offset: true }),
+    end: z.iso.datetime({ offset: true }),
+    /** Answer at once with the saved answer when there is one; the fresh one follows as `store:changed` (`fresh`). */
+    savedFirst: z.literal(true).optional(),
+  })
   .strict()
   .refine(
     (r) => Date.parse(r.end) >= Date.parse(r.begin) && Date.parse(r.end) - Date.parse(r.begin) <= 31 * 86_400_000,
@@ -26,7 +31,10 @@ const rangeArgs = z
 
 /** The calendar invoke channels. */
 export const calendarInvoke = {
-  /** Appointments starting within [begin, end], fresh from the service (the cache when offline). */
+  /**
+   * Appointments starting within [begin, end], fresh from the service (the cache when offline). With `savedFirst`,
+   * the saved answer at once when there is one (`source: 'cache'`), and the fresh one as `store:changed`.
+   */
   'calendar:range': invoke<Agenda>()(rangeArgs),
   /** The last good answer for that range, for painting before the service answers (null if none). */
   'calendar:cached': invoke<Agenda | null>()(rangeArgs),

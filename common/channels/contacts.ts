@@ -19,8 +19,11 @@ import { invoke, noArgs } from './declare';
 
 /** The contacts invoke channels. */
 export const contactsInvoke = {
-  /** Matching contacts (first ~200), fresh from the service (the cache when offline), with unsynced changes applied. */
-  'contacts:search': invoke<ContactList>()(contactSearch),
+  /**
+   * Matching contacts (first ~200), fresh from the service (the cache when offline), with unsynced changes applied.
+   * With `savedFirst`, the saved answer at once when there is one, and the fresh one as `store:changed` (`fresh`).
+   */
+  'contacts:search': invoke<ContactList>()(contactSearch.extend({ savedFirst: z.literal(true).optional() })),
   /** The last good answer for that search, for painting before the service answers (null if none). */
   'contacts:cached': invoke<ContactList | null>()(contactSearch),
   'contacts:get': invoke<ContactDetail>()(contactRef),

@@ -3,8 +3,10 @@
  * screen shows them (changes made here laid over them), and the ids that went. Screens keep no copy of their own:
  * they put these records in place of the ones they show.
  */
+import type { ErrorCode } from '../result';
 import type { BookingSummary } from './bookings';
-import type { AgendaItem } from './calendar';
+import type { Agenda, AgendaItem } from './calendar';
+import type { ContactList } from './contacts';
 
 /**
  * A booking's appointment as the store knows it now: its time (moved here or elsewhere) and whether it still
@@ -26,4 +28,17 @@ export interface StoreChange {
   removedAppointments: number[];
   /** Bookings new or changed (a booking changes with its appointment). */
   bookings: BookingSummary[];
+  /** The fresh answer to a read that was answered at once with the saved one (`savedFirst`). */
+  fresh?: FreshRead;
 }
+
+/**
+ * A read asked with `savedFirst: true` answers in one call with the saved answer when there is one; the fresh answer
+ * follows here, named by the read's arguments, so the screen that asked puts it in place without asking again.
+ */
+export type FreshRead =
+  | { of: 'calendar:range'; begin: string; end: string; answer: ToldAnswer<Agenda> }
+  | { of: 'contacts:search'; query: string; addressBookId: number | null; answer: ToldAnswer<ContactList> };
+
+/** An answer told in an event: its value, or why it failed (the error's code as `kind`, its plain words). */
+export type ToldAnswer<T> = { ok: true; value: T } | { ok: false; kind: ErrorCode; message: string };

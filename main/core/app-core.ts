@@ -204,6 +204,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     bookings,
     messages,
     settling,
+    events,
+    log: platform.log,
   });
   const dispatch = createDispatcher(handlers, { trustedOrigin: options.trustedOrigin, log: platform.log });
   let stopResumeWatch: () => void = () => undefined;

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type {
+  Agenda,
   AgendaChanges,
   AgendaItem,
   BookingSettle,
@@ -13,6 +14,7 @@ import type {
   StoreChange,
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { waitForFresh } from '../lib/store-changes';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { clearDrafts } from './appointment-drafts';
@@ -134,6 +136,18 @@ export interface CalendarState {
 const todayKey = () => dayKey(Date.now(), practiceZone());
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 let loadSeq = 0;
+/** Puts a range's fresh answer in place of what is shown. */
+function freshRange(agenda: Agenda, startedAt: number): void {
+  const set = useCalendarStore.setState;
+  const get = useCalendarStore.getState;
+  const { items, source, fetchedAt } = agenda;
+  if (source === 'service') syncMark.at = startedAt;
+  // The service's answer usually equals the saved one just painted: keep the painted list (one render per switch).
+  const unchanged = get().source !== null && JSON.stringify(get().items) === JSON.stringify(items);
+  if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });
+  markScheduleData(items.length);
+  set({ loading: false, error: null, items, source: { source, fetchedAt } });
+}
 
 /** When the shown range was last read whole or polled (epoch ms, workstation clock); live updates ask from here. */
 export const syncMark = { at: 0 };
@@ -193,24 +207,28 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     const range = currentRange();
     const startedAt = Date.now();
     set({ loading: true });
-    if (get().source === null) {
-      // Paint the last good answer at once, then revalidate.
-      const cached = await frontdesk.invoke['calendar:cached'](range);
-      if (seq === loadSeq && cached.ok && cached.value && get().source === null) {
-        markScheduleData(cached.value.items.length);
-        set({ items: cached.value.items, source: { source: 'cache', fetchedAt: cached.value.fetchedAt } });
-      }
+    if (get().source !== null) {
+      const result = await frontdesk.invoke['calendar:range'](range);
+      if (seq !== loadSeq) return; // the user moved on meanwhile
+      return result.ok ? freshRange(result.value, startedAt) : set({ loading: false, error: result.error });
     }
-    const result = await frontdesk.invoke['calendar:range'](range);
-    if (seq !== loadSeq) return; // the user moved on meanwhile
-    if (!result.ok) return set({ loading: false, error: result.error });
-    const { items, source, fetchedAt } = result.value;
-    if (source === 'service') syncMark.at = startedAt;
-    // The service's answer usually equals the saved one just painted: keep the painted list (one render per switch).
-    const unchanged = get().source?.source === 'cache' && JSON.stringify(get().items) === JSON.stringify(items);
-    if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });
-    markScheduleData(items.length);
-    set({ loading: false, error: null, items, source: { source, fetchedAt } });
+    // Nothing painted yet: one call, answered at once with the saved answer (or the fresh one when nothing is
+    // saved); the fresh answer follows as a change of core's store.
+    const fresh = waitForFresh((f) =>
+      f.of === 'calendar:range' && f.begin === range.begin && f.end === range.end ? f.answer : null,
+    );
+    const first = await frontdesk.invoke['calendar:range']({ ...range, savedFirst: true });
+    if (seq !== loadSeq || !first.ok) fresh.stop();
+    if (seq !== loadSeq) return;
+    if (!first.ok) return set({ loading: false, error: first.error });
+    if (!fresh.landed()) {
+      markScheduleData(first.value.items.length);
+      set({ items: first.value.items, source: { source: first.value.source, fetchedAt: first.value.fetchedAt } });
+    }
+    const result = await fresh.answer;
+    if (seq !== loadSeq) return;
+    // A failure after a painted saved answer leaves that answer up, marked as saved.
+    return result.ok ? freshRange(result.value, startedAt) : set({ loading: false, error: result.error });
   },
   setView(view) {
     if (view === get().view) return;

@@ -11,9 +11,11 @@ import type {
   ContactView,
   IpcError,
   OutboxItem,
+  Result,
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
+import { waitForFresh } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
@@ -102,6 +104,16 @@ export function fromContact(c: ContactView): ContactForm {
 const SEARCH_DELAY_MS = 300;
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 let latest = 0;
+/** Puts a search's fresh answer in place (a failure keeps the matches shown for the same words). */
+function freshList(r: Result<ContactList>): void {
+  const kept = useContactsStore.getState().list;
+  const query = useContactsStore.getState().query;
+  useContactsStore.setState(
+    r.ok
+      ? { loading: false, list: r.value, error: null }
+      : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null },
+  );
+}
 const same = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 
@@ -154,18 +166,23 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
       const seq = ++latest;
       set({ loading: true });
       const shown = get().list;
-      if (!shown || !same(shown.query, query)) {
-        const cached = await frontdesk.invoke['contacts:cached']({ query });
-        if (seq === latest && cached.ok && cached.value) set({ list: cached.value });
+      if (shown && same(shown.query, query)) {
+        const r = await frontdesk.invoke['contacts:search']({ query });
+        if (seq === latest) freshList(r); // else the user typed on meanwhile
+        return;
       }
-      const r = await frontdesk.invoke['contacts:search']({ query });
-      if (seq !== latest) return; // the user typed on meanwhile
-      const kept = get().list;
-      set(
-        r.ok
-          ? { loading: false, list: r.value, error: null }
-          : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null },
+      // A search not shown yet: one call, answered at once with the saved matches (or the fresh ones when nothing is
+      // saved); the fresh matches follow as a change of core's store.
+      const fresh = waitForFresh((f) =>
+        f.of === 'contacts:search' && f.query === query && f.addressBookId === null ? f.answer : null,
       );
+      const first = await frontdesk.invoke['contacts:search']({ query, savedFirst: true });
+      if (seq !== latest || !first.ok) fresh.stop();
+      if (seq !== latest) return;
+      if (!first.ok) return freshList(first);
+      if (!fresh.landed()) set({ list: first.value });
+      const r = await fresh.answer;
+      if (seq === latest) freshList(r);
     },
     async loadBooks() {
       const r = await frontdesk.invoke['contacts:address-books']();

@@ -4,15 +4,21 @@ import type { BookingWatch } from '../bookings/booking-watch';
 import type { CalendarService } from '../calendar/calendar-service';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './result';
+import { savedFirst, type SavedFirstDeps } from './saved-first';
 
 /** Builds the calendar handlers; appointments made by followed bookings carry the booking's state. */
-export function calendarHandlers(deps: { calendar: CalendarService; settling: BookingWatch }) {
+export function calendarHandlers(deps: { calendar: CalendarService; settling: BookingWatch } & SavedFirstDeps) {
   const c = deps.calendar;
   const watch = deps.settling;
   const marked = <T extends Agenda | null>(agenda: T, begin: string, end: string): T =>
     agenda && { ...agenda, items: watch.annotate(agenda.items, begin, end) };
   return {
-    'calendar:range': ({ begin, end }) => serviceResult(async () => marked(await c.range(begin, end), begin, end)),
+    'calendar:range': ({ begin, end, savedFirst: first }) => {
+      const fresh = async () => marked(await c.range(begin, end), begin, end);
+      if (!first) return serviceResult(fresh);
+      const saved = async () => marked(await c.cached(begin, end), begin, end);
+      return savedFirst(deps, saved, fresh, (answer) => ({ of: 'calendar:range', begin, end, answer }));
+    },
     'calendar:cached': ({ begin, end }) => serviceResult(async () => marked(await c.cached(begin, end), begin, end)),
     'calendar:mark': ({ eventId, state, startsAt, who }) => serviceResult(() => c.mark(eventId, state, startsAt, who)),
     'calendar:calendars': () => serviceResult(() => c.calendars()),

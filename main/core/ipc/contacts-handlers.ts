@@ -2,12 +2,22 @@
 import type { ContactsService } from '../contacts/contacts-service';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './result';
+import { savedFirst, type SavedFirstDeps } from './saved-first';
 
 /** Builds the contacts handlers. */
-export function contactsHandlers(deps: { contacts: ContactsService }) {
+export function contactsHandlers(deps: { contacts: ContactsService } & SavedFirstDeps) {
   const c = deps.contacts;
   return {
-    'contacts:search': (args) => serviceResult(() => c.search(args)),
+    'contacts:search': ({ savedFirst: first, ...args }) => {
+      if (!first) return serviceResult(() => c.search(args));
+      const told = { query: args.query, addressBookId: args.addressBookId ?? null };
+      return savedFirst(
+        deps,
+        () => c.cached(args),
+        () => c.search(args),
+        (answer) => ({ of: 'contacts:search', ...told, answer }),
+      );
+    },
     'contacts:cached': (args) => serviceResult(() => c.cached(args)),
     'contacts:get': (ref) => serviceResult(() => c.get(ref)),
     'contacts:create': (input) => serviceResult(() => c.create(input)),

@@ -10,6 +10,8 @@ import type { ContactsService } from '../contacts/contacts-service';
 import type { BookingWatch } from '../bookings/booking-watch';
 import type { OutboxHost } from '../outbox';
 import type { ConnectivityMonitor } from '../connectivity';
+import type { EventBus } from '../events';
+import type { Logger } from '../platform';
 import type { MessagesService } from '../messages/messages-service';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
@@ -36,6 +38,9 @@ export interface HandlerDeps {
   messages: MessagesService;
   /** The device-backed bookings followed until they settle. */
   settling: BookingWatch;
+  /** Where a saved-first read's fresh answer is told (ipc/saved-first.ts). */
+  events: EventBus;
+  log: Logger;
 }
 
 /** Builds the table for one core instance. */

@@ -57,7 +57,7 @@ describe('contacts search while typing', () => {
     await typeKeys('garcia');
     expect(searches()).toEqual([]);
     await pause(300);
-    expect(searches()).toEqual([{ query: 'garcia' }]);
+    expect(searches()).toEqual([{ query: 'garcia', savedFirst: true }]);
     expect(screen.getByText('No contacts match “garcia”.')).toBeTruthy();
   });
 
@@ -67,6 +67,9 @@ describe('contacts search while typing', () => {
     await pause(1_000);
     await typeKeys(' garcia');
     await pause(1_000);
-    expect(searches()).toEqual([{ query: 'maria' }, { query: 'maria garcia' }]);
+    expect(searches()).toEqual([
+      { query: 'maria', savedFirst: true },
+      { query: 'maria garcia', savedFirst: true },
+    ]);
   });
 });
