@@ -8,12 +8,12 @@ import { createElement, useEffect, useState } from 'react';
 import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import type { AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
-import { frontdesk } from '../../lib/frontdesk';
 import { inZone, labelledTime, timeInZone, zoneOfItem } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { useNavStore } from '../../stores/nav-store';
+import { readAppointment } from '../../stores/schedule-asks';
 import { dismissBooking } from '../../stores/settling-store';
 import { pendingWords } from './AppointmentBlock';
 import { MarkMenuButton } from './AppointmentMenu';
@@ -57,7 +57,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
   useEffect(() => {
     if (selectedId === null || selectedId < 0) return;
     let live = true;
-    void frontdesk.invoke['calendar:event']({ id: selectedId }).then((r) => {
+    void readAppointment(selectedId).then((r) => {
       if (!live) return;
       if (r.ok) setFresh({ id: selectedId, item: r.value, problem: null });
       else setFresh({ id: selectedId, item: null, problem: r.error.code === 'offline' ? null : r.error.message });

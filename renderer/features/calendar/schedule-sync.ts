@@ -5,13 +5,13 @@
  */
 import type { AgendaItem, AppointmentChanges, AppointmentInput, MarkState, OutboxItem } from '../../../common/contract';
 import { RetryTimer } from '../../../common/retry-timer';
-import { frontdesk } from '../../lib/frontdesk';
 import { onOutboxItem } from '../../lib/outbox-items';
 import { pageClock } from '../../lib/page-clock';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
 import { appointmentTitle, refusalWords } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { currentRange, syncMark, useCalendarStore } from '../../stores/calendar-store';
+import { readAppointment, readChanges, scheduleChanges } from '../../stores/schedule-asks';
 
 /** Every so often while visible and online; longer after failures. */
 export const POLL_MS = 10_000;
@@ -45,7 +45,7 @@ export function describe(item: AgendaItem): string {
 
 /** Reads one appointment and puts it in place (replacing `replaces` items). */
 async function refresh(id: number, replaces?: (i: AgendaItem) => boolean): Promise<void> {
-  const fresh = await frontdesk.invoke['calendar:event']({ id });
+  const fresh = await readAppointment(id);
   if (fresh.ok) store().upsert(fresh.value, replaces);
   else if (fresh.error.code === 'service_error') store().remove((i) => i.id === id);
 }
@@ -103,7 +103,7 @@ export async function markAppointment(item: AgendaItem, state: MarkState): Promi
     .filter(Boolean)
     .join(' and ')
     .slice(0, 200);
-  const result = await frontdesk.invoke['calendar:mark']({
+  const result = await scheduleChanges.mark({
     eventId: item.id,
     state,
     startsAt: item.start,
@@ -119,7 +119,7 @@ export async function markAppointment(item: AgendaItem, state: MarkState): Promi
 
 /** Adds an appointment; it shows at once as waiting to sync. */
 export async function createAppointment(input: AppointmentInput): Promise<string | null> {
-  const result = await frontdesk.invoke['calendar:create'](input);
+  const result = await scheduleChanges.create(input);
   if (!result.ok) return result.error.message;
   const op = result.value;
   const calendar = store().calendars.find((c) => c.id === input.calendarId);
@@ -152,7 +152,7 @@ const refOf = (item: AgendaItem) =>
 
 /** Changes an appointment (patch); shows at once as waiting to sync. */
 export async function updateAppointment(item: AgendaItem, changes: AppointmentChanges): Promise<OutboxItem | string> {
-  const result = await frontdesk.invoke['calendar:update']({ ...refOf(item), changes, startsAt: item.start });
+  const result = await scheduleChanges.update({ ...refOf(item), changes, startsAt: item.start });
   if (!result.ok) return result.error.message;
   const op = result.value;
   store().patch(
@@ -196,7 +196,7 @@ export async function moveAppointment(item: AgendaItem, start: string, end: stri
 
 /** Cancels an appointment (after the user confirmed), offering Undo. */
 export async function cancelAppointment(item: AgendaItem): Promise<void> {
-  const result = await frontdesk.invoke['calendar:cancel']({ ...refOf(item), startsAt: item.start });
+  const result = await scheduleChanges.cancel({ ...refOf(item), startsAt: item.start });
   if (!result.ok) return failed(result.error.message);
   const op = result.value;
   store().patch(
@@ -231,7 +231,7 @@ export async function undoLast(): Promise<void> {
   if (!offer) return;
   dismissUndo();
   const { before } = offer;
-  const taken = await frontdesk.invoke['calendar:withdraw']({ id: offer.opId });
+  const taken = await scheduleChanges.withdraw(offer.opId);
   if (taken.ok && taken.value.withdrawn) {
     targets.delete(offer.opId);
     store().upsert(before, (i) => i.id === before.id);
@@ -283,7 +283,7 @@ export async function pollOnce(): Promise<PollOutcome> {
   const since = new Date(syncMark.at - SKEW_MARGIN_MS).toISOString();
   const range = currentRange();
   try {
-    const result = await frontdesk.invoke['calendar:changes']({ ...range, since });
+    const result = await readChanges(range, since);
     const now = currentRange();
     if (now.begin !== range.begin || now.end !== range.end) return 'skipped'; // moved on meanwhile
     if (!result.ok) return 'failed';

@@ -4,11 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import type { AgendaItem, ThreadSummary } from '../../../common/contract';
-import { frontdesk } from '../../lib/frontdesk';
 import { usePracticeZone } from '../../lib/practice-time';
 import { useAuthStore } from '../../stores/auth-store';
 import { openThread } from '../../stores/messages-events';
 import { useCalendarStore } from '../../stores/calendar-store';
+import { readAppointmentThreads } from '../../stores/schedule-asks';
 import { messageTime } from './message-time';
 import { TextPatientDialog, type TextRecipient } from './TextPatientDialog';
 import { threadName } from './ThreadList';
@@ -20,8 +20,8 @@ function useThreads(eventId: number, canRead: boolean, version: number): ThreadS
   useEffect(() => {
     if (!canRead || eventId <= 0) return;
     let live = true;
-    void frontdesk.invoke['messages:threads']({ eventId }).then((r) => {
-      if (live && r.ok) setThreads({ id: eventId, list: r.value.threads });
+    void readAppointmentThreads(eventId).then((r) => {
+      if (live && r.ok) setThreads({ id: eventId, list: r.value });
     });
     return () => {
       live = false;

@@ -8,9 +8,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
 import { DEFAULT_QUICK_TEXTS, isNotComing, type AgendaItem, type OutboxItem } from '../../../common/contract';
-import { frontdesk } from '../../lib/frontdesk';
 import { labelledTime, timeInZone, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
+import { readRange } from '../../stores/schedule-asks';
 import { fillQuickText, firstNameOf, needsMinutes } from './quick-text-fill';
 import { useQuickTexts } from './QuickTextMenu';
 import { replyProblem } from './ReplyBox';
@@ -64,7 +64,7 @@ function useNextHour(): { from: number; items: AgendaItem[] | null; problem: str
   useEffect(() => {
     const begin = new Date(state.from).toISOString();
     const end = new Date(state.from + HOUR_MS).toISOString();
-    void frontdesk.invoke['calendar:range']({ begin, end }).then((r) =>
+    void readRange(begin, end).then((r) =>
       setState((s) => (r.ok ? { ...s, items: r.value.items } : { ...s, items: [], problem: r.error.message })),
     );
   }, [state.from]);

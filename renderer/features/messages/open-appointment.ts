@@ -2,11 +2,11 @@
 import { dayKey, practiceZone } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
-import { frontdesk } from '../../lib/frontdesk';
+import { readAppointment } from '../../stores/schedule-asks';
 
 /** Goes to the appointment's day and opens it; resolves with a plain-words problem, or null. */
 export async function openAppointment(eventId: number): Promise<string | null> {
-  const r = await frontdesk.invoke['calendar:event']({ id: eventId });
+  const r = await readAppointment(eventId);
   if (!r.ok) return r.error.message;
   const calendar = useCalendarStore.getState();
   useNavStore.getState().go('calendar');
