@@ -13,6 +13,7 @@ import type {
   ChangeKind,
   ChangeState,
   ConfirmationState,
+  LinkedAppointment,
   MarkState,
   RefusalReason,
 } from '../../common/contract';
@@ -83,6 +84,13 @@ export const BOOKING_NOTES: Record<BookingState, string> = {
   booked: 'The practice’s calendar system has this booking.',
   pending: 'The practice’s own calendar takes this booking in a moment; this updates by itself.',
   failed: 'The time is free again; book another time for this patient if they still want one.',
+};
+
+/** What became of a booking's appointment when it does not simply stand (common/model/store.ts, core's store). */
+export const LINKED_APPOINTMENT_WORDS: Record<Exclude<LinkedAppointment['state'], 'standing'>, string> = {
+  changing: `Change ${CHANGE_WORDS.queued.word.toLowerCase()}`,
+  cancelling: `Cancellation ${CHANGE_WORDS.queued.word.toLowerCase()}`,
+  cancelled: 'Appointment cancelled',
 };
 
 /** Why a booking was not booked, as the end of "Not booked — …". */

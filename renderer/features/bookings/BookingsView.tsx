@@ -7,7 +7,7 @@ import { Field } from '../../components/Field';
 import { ReadStatus } from '../../components/ReadStatus';
 import { askForNotifications } from '../../lib/desktop-notify';
 import { dayInZone, labelledTime, usePracticeZone, zoneOfItem } from '../../lib/practice-time';
-import { BOOKING_WORDS } from '../../lib/words';
+import { BOOKING_WORDS, LINKED_APPOINTMENT_WORDS } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { useBookingStore } from '../../stores/booking-store';
 import { useBookingsListStore } from '../../stores/bookings-list-store';
@@ -31,13 +31,6 @@ function When({ at, zone }: { at: string; zone: string }) {
     </>
   );
 }
-
-/** What became of a booking's appointment, when it is not simply standing (core's store says). */
-const APPOINTMENT_WORDS = {
-  changing: 'Change waiting to sync',
-  cancelling: 'Cancellation waiting to sync',
-  cancelled: 'Appointment cancelled',
-} as const;
 
 function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName: string }) {
   // A pending booking read here is followed by core until it settles; its row changes with core's word.
@@ -63,7 +56,7 @@ function Row({ b, zone, typeName }: { b: BookingSummary; zone: string; typeName:
       <td>
         <BookingBadge state={state} />
         {b.appointment && b.appointment.state !== 'standing' && (
-          <span className="muted booking-appointment"> {APPOINTMENT_WORDS[b.appointment.state]}</span>
+          <span className="muted booking-appointment"> {LINKED_APPOINTMENT_WORDS[b.appointment.state]}</span>
         )}
       </td>
     </tr>

@@ -15,6 +15,7 @@ import {
   BOOKING_WORDS,
   CHANGE_WORDS,
   CONFIRMATION_WORDS,
+  LINKED_APPOINTMENT_WORDS,
   MARK_WORDS,
   appointmentChangeWords,
   appointmentTitle,
@@ -82,6 +83,7 @@ describe('one word for each state', () => {
     expect(changeCount('queued', 3)).toBe('3 waiting to sync');
     expect(changeCount('needs_attention', 1)).toBe('1 needs attention');
     expect(changeCount('needs_attention', 2)).toBe('2 need attention');
+    expect(LINKED_APPOINTMENT_WORDS.cancelling).toBe('Cancellation waiting to sync');
   });
 
   it('words a refusal from core’s code, and shows the service’s words only when there is no code', () => {
