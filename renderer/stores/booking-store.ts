@@ -316,7 +316,7 @@ export function offersProvider(slot: SlotView, provider: number | null): boolean
 
 /** Follows the booking's progress through the outbox; call once at start-up. */
 export function wireBookingEvents(): () => void {
-  return onOutboxItem((item) => {
+  return onOutboxItem('bookings', (item) => {
     if (useBookingStore.getState().result?.id === item.id) useBookingStore.setState({ result: item });
   });
 }

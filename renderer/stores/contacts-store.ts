@@ -242,10 +242,10 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
 /** Re-reads the matches when a contact change moves on in the outbox. Call once. */
 export function wireContactEvents(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const offItem = onOutboxItem((item) => {
+  const offItem = onOutboxItem('contacts', (item) => {
     const { saved, list } = useContactsStore.getState();
     if (saved?.item.id === item.id) useContactsStore.setState({ saved: { ...saved, item } });
-    if (!item.kind.startsWith('contact.') || !list) return;
+    if (!list) return;
     clearTimeout(timer);
     timer = setTimeout(() => void useContactsStore.getState().load(), 200);
   });

@@ -70,8 +70,7 @@ export function wireMessageEvents(): () => void {
     notifyDesktop(text.name || text.phoneDisplay || 'A patient', text.text, () => openThread(text.threadId));
   });
   // A text written here changed state in the outbox (sent, held, refused): its thread shows it.
-  const offItem = onOutboxItem((item) => {
-    if (!item.kind.startsWith('message.')) return;
+  const offItem = onOutboxItem('texts', () => {
     const s = store.getState();
     if (s.list) void s.load();
     if (s.selectedId !== null) void s.reloadDetail();

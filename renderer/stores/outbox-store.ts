@@ -124,7 +124,7 @@ export function newestFirst(items: Map<string, OutboxItem>): OutboxItem[] {
 /** Keeps the store in step with main; call once at start-up. */
 export function wireOutboxEvents(): () => void {
   const offSummary = frontdesk.on['outbox:changed']((summary) => useOutboxStore.setState({ summary }));
-  const offItem = onOutboxItem((item) => {
+  const offItem = onOutboxItem('outbox', (item) => {
     putItem(item);
     useOutboxStore.setState((s) => ({ version: s.version + 1 }));
   });

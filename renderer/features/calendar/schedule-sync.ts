@@ -70,10 +70,9 @@ function settle(op: OutboxItem, target: Target): void {
 
 /** Follows the outbox: settles the schedule's own writes, and reads what changed when other writes settle. */
 export function wireScheduleEvents(): () => void {
-  return onOutboxItem((op) => {
+  return onOutboxItem('schedule', (op) => {
     const target = targets.get(op.id);
     if (target) return settle(op, target);
-    if (!op.kind.startsWith('event.') && op.kind !== 'booking.book_now') return;
     if (op.status === 'done' || op.status === 'needs_attention') {
       early.set(op.id, op);
       setTimeout(() => early.delete(op.id), 5000);

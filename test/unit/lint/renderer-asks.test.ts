@@ -52,4 +52,14 @@ describe('screens ask core through stores', () => {
     expect(bridgeCallers(files, read).sort()).toEqual([]);
     expect(cachedPairs(files, read).sort()).toEqual([]);
   });
+
+  it('outbox items come through one router (renderer/lib/outbox-items.ts), not a store of its own', () => {
+    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'renderer'], {
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter((f) => /\.tsx?$/.test(f) && existsSync(f));
+    const subscribers = files.filter((f) => /\bon\[['"]outbox:item['"]\]/.test(readFileSync(f, 'utf8')));
+    expect(subscribers).toEqual(['renderer/lib/outbox-items.ts']);
+  });
 });
