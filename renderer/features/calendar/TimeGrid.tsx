@@ -60,7 +60,7 @@ interface Drag {
 /** The grid. */
 /** "MST" after a calendar's name where its clock is not the practice's (its appointments say it too). */
 function ColumnZone({ column, zone }: { column: GridColumn; zone: string }) {
-  if (!column.zone) return null;
+  if (!column.zone || column.zone === zone) return null; // the practice's clock is named once, above the grid
   const noon = dayStart(column.day, zone).getTime() + 12 * 3600_000;
   const named = zoneSuffix(column.zone, noon).trim();
   if (!named) return null;
