@@ -20,6 +20,13 @@ export interface LinkedAppointment {
   state: 'standing' | 'changing' | 'cancelling' | 'cancelled';
 }
 
+/**
+ * The custom-data key an appointment made again by Undo (after its cancellation was sent) carries: the id of the
+ * appointment it stands for. The service cannot restore a cancelled appointment, and a booking keeps naming the one
+ * it made; with this key every desk's store sends that booking's screens to the appointment made again.
+ */
+export const RESTORES_KEY = 'frontdesk_restores';
+
 /** One change of the store, for the signed-in account. */
 export interface StoreChange {
   /** Appointments new or changed, with the changes made here laid over them. */

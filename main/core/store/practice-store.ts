@@ -21,6 +21,7 @@ import type {
   LinkedAppointment,
   StoreChange,
 } from '../../../common/contract';
+import { RESTORES_KEY } from '../../../common/contract';
 import type { ReadCache } from '../cache/read-cache';
 import { cacheSlot } from '../cache/read-cache';
 import {
@@ -59,6 +60,8 @@ interface Records {
   bookings: Map<number, BookingSummary>;
   contacts: Map<string, ContactView>;
   practice: Practice;
+  /** A cancelled appointment → the one Undo made again in its place (`RESTORES_KEY`): its bookings follow it. */
+  restoredBy: Map<number, number>;
 }
 
 const STORE_KEY = 'store:practice';
@@ -101,7 +104,15 @@ const empty = (account: string): Records => ({
   bookings: new Map(),
   contacts: new Map(),
   practice: { zone: null, calendars: [], pages: [] },
+  restoredBy: new Map(),
 });
+
+/** The appointment `item` was made again in place of (Undo after a sent cancellation), or null. */
+function restores(item: AgendaItem): number | null {
+  const value = item.customData?.find((d) => d.key === RESTORES_KEY)?.value;
+  const id = value && /^\d{1,15}$/.test(value) ? Number(value) : null;
+  return id !== null && id > 0 && id !== item.id ? id : null;
+}
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -143,6 +154,8 @@ export class PracticeStore {
       r.appointments.set(item.id, item);
       r.eventTimes.delete(item.id);
       changed.push(item.id);
+      const old = restores(item);
+      if (old !== null) r.restoredBy.set(old, item.id);
     }
     const removed = removedIds.filter((id) => !r.cancelled.has(id));
     for (const id of removed) this.cancel(r, id);
@@ -214,7 +227,8 @@ export class PracticeStore {
       return;
     }
     const { op } = change;
-    if (!op.kind.startsWith('event.') || op.kind === 'event.create') return;
+    if (op.kind === 'event.create') return this.restoredHere(r, op);
+    if (!op.kind.startsWith('event.')) return;
     const target = this.targetOf(r, op);
     if (target === null) return;
     this.opTargets.set(op.id, target);
@@ -234,6 +248,24 @@ export class PracticeStore {
       }
     }
     this.told(r, [target], []);
+  }
+
+  /**
+   * An appointment made again here by Undo, once the service has it: the cancelled one's bookings follow it at once
+   * (the appointment itself is read and put in by whoever shows it).
+   */
+  private restoredHere(r: Records, op: OpView): void {
+    const data = op.payload.custom_data;
+    const value = data && typeof data === 'object' ? (data as Record<string, unknown>)[RESTORES_KEY] : undefined;
+    const old = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
+    const made = op.status === 'done' ? op.result?.id : null;
+    if (old === null || !made || r.restoredBy.get(old) === made) return;
+    r.restoredBy.set(old, made);
+    if (!r.appointments.has(made)) {
+      const at = r.eventTimes.get(old);
+      if (at) r.eventTimes.set(made, at);
+    }
+    this.told(r, [made], []);
   }
 
   /** The service no longer has the appointment: its bookings keep its last time, marked cancelled. */
@@ -297,8 +329,8 @@ export class PracticeStore {
 
   /** A booking at its appointment's time, with the appointment's state. */
   private bookingOf(r: Records, b: BookingSummary, ops: readonly OpView[]): BookingSummary {
-    const id = b.eventId ?? null;
-    if (id === null) return b;
+    if (b.eventId == null) return b;
+    const id = this.linked(r, b.eventId);
     if (r.cancelled.has(id)) {
       const { start, end } = r.eventTimes.get(id) ?? { start: b.start ?? '', end: b.end ?? '' };
       return { ...b, appointment: { id, start, end, state: 'cancelled' } };
@@ -309,6 +341,17 @@ export class PracticeStore {
     const state: LinkedAppointment['state'] =
       shown.pending?.change === 'delete' ? 'cancelling' : shown.pending ? 'changing' : 'standing';
     return { ...b, start: shown.start, end: shown.end, appointment: { id, start: shown.start, end: shown.end, state } };
+  }
+
+  /** The appointment that stands for `id` now: `id`, or the one Undo made again in its place (and so on). */
+  private linked(r: Records, id: number): number {
+    let at = id;
+    for (let hop = 0; hop < 8; hop++) {
+      const next = r.restoredBy.get(at);
+      if (next === undefined) break;
+      at = next;
+    }
+    return at;
   }
 
   /** An appointment known only by its booking's copy of its time (enough to lay changes over). */
@@ -341,7 +384,7 @@ export class PracticeStore {
       }),
       removedAppointments: [...removed],
       bookings: [...r.bookings.values()]
-        .filter((b) => b.eventId !== null && b.eventId !== undefined && touched.has(b.eventId))
+        .filter((b) => b.eventId != null && (touched.has(b.eventId) || touched.has(this.linked(r, b.eventId))))
         .map((b) => this.bookingOf(r, b, ops)),
     };
     this.deps.events.emit('store:changed', change);
@@ -384,6 +427,10 @@ export class PracticeStore {
         if (!hit || r?.account !== account) return;
         const kept = hit.value;
         for (const a of kept.appointments) if (!r.appointments.has(a.id)) r.appointments.set(a.id, a);
+        for (const a of r.appointments.values()) {
+          const old = restores(a);
+          if (old !== null && !r.restoredBy.has(old)) r.restoredBy.set(old, a.id);
+        }
         for (const id of kept.cancelled) if (!r.appointments.has(id)) r.cancelled.add(id);
         for (const [id, at] of kept.eventTimes) if (!r.eventTimes.has(id)) r.eventTimes.set(id, at);
         for (const b of kept.bookings) if (!r.bookings.has(b.id)) r.bookings.set(b.id, b);

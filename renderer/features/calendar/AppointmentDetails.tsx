@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import { createElement, useEffect, useState } from 'react';
 import { Button, DialogTrigger, Heading } from 'react-aria-components';
-import type { AgendaItem } from '../../../common/contract';
+import { RESTORES_KEY, type AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { inZone, labelledTime, timeInZone, zoneOfItem } from '../../lib/practice-time';
 import { useCalendarStore } from '../../stores/calendar-store';
@@ -109,12 +109,14 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
             <dd className="notes">{shown.notes}</dd>
           </>
         )}
-        {(shown.customData ?? []).map((c) => (
-          <div key={c.key} className="fact-pair">
-            <dt>{tidy(c.key)}</dt>
-            <dd>{c.value}</dd>
-          </div>
-        ))}
+        {(shown.customData ?? [])
+          .filter((c) => c.key !== RESTORES_KEY) // Frontdesk's own link, not the practice's data
+          .map((c) => (
+            <div key={c.key} className="fact-pair">
+              <dt>{tidy(c.key)}</dt>
+              <dd>{c.value}</dd>
+            </div>
+          ))}
       </dl>
       <section aria-labelledby="people-heading">
         <h3 id="people-heading" className="panel-section">

@@ -3,7 +3,14 @@
  * sync), then the appointment the service settled is read alone and put in place; changes made elsewhere arrive by
  * polling what changed since the last read while the window is visible and the service reachable.
  */
-import type { AgendaItem, AppointmentChanges, AppointmentInput, MarkState, OutboxItem } from '../../../common/contract';
+import {
+  RESTORES_KEY,
+  type AgendaItem,
+  type AppointmentChanges,
+  type AppointmentInput,
+  type MarkState,
+  type OutboxItem,
+} from '../../../common/contract';
 import { RetryTimer } from '../../../common/retry-timer';
 import { onOutboxItem } from '../../lib/outbox-items';
 import { pageClock } from '../../lib/page-clock';
@@ -256,9 +263,11 @@ export async function undoLast(): Promise<void> {
       ...(p.email ? { email: p.email } : {}),
       ...(p.contactId ? { contactId: p.contactId } : {}),
     })),
-    ...(before.customData && before.customData.length > 0
-      ? { customData: Object.fromEntries(before.customData.map((c) => [c.key, c.value])) }
-      : {}),
+    // Named as the one it stands for: the booking that made the cancelled one follows it (core's store).
+    customData: {
+      ...Object.fromEntries((before.customData ?? []).map((c) => [c.key, c.value])),
+      [RESTORES_KEY]: String(before.id),
+    },
   });
   if (error) failed(error);
 }

@@ -1,0 +1,94 @@
+/**
+ * Undo after a cancellation that was already sent makes the appointment again under a new id (the service cannot
+ * restore one). The appointment made again names the one it stands for (`RESTORES_KEY`), and core's store sends the
+ * booking that made the cancelled one to it: the Bookings row reads the appointment's time, standing — at once when
+ * the change is sent here, and at another desk from the appointment as the service has it.
+ */
+import { describe, expect, it } from 'vitest';
+import { RESTORES_KEY, type BookingSummary, type StoreChange } from '../../../common/contract';
+import { call, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
+import { waitFor } from '../../support/wait';
+
+const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: false });
+
+type ServiceBooking = {
+  id: number;
+  state: string;
+  participant: { event: { id: number; start_time: string; end_time: string } } | null;
+};
+
+/** A booked appointment a day or more ahead, as the service has it. */
+async function futureBooking(): Promise<ServiceBooking> {
+  const { body } = await ownerGet<{ bookings: ServiceBooking[] }>(kit.sb, '/v1/bookings', { page_size: 200 });
+  const found = body.bookings.find(
+    (b) =>
+      b.state === 'complete' &&
+      b.participant?.event &&
+      Date.parse(b.participant.event.start_time) > Date.now() + 86_400_000,
+  );
+  if (!found) throw new Error('the seed has no booking a day ahead');
+  return found;
+}
+
+/** The booking as the Bookings screen lists it now. */
+async function listed(id: number): Promise<BookingSummary> {
+  for (let page = 1; page < 100; page++) {
+    const list = await call(kit.made, 'bookings:list', { page });
+    const hit = list.items.find((b) => b.id === id);
+    if (hit) return hit;
+    if (!list.more) break;
+  }
+  throw new Error(`booking ${id} is not listed`);
+}
+
+describe('undo of a sent cancellation', () => {
+  it('sends the booking to the appointment made again, here and at another desk', async () => {
+    const b = await futureBooking();
+    const eventId = b.participant!.event.id;
+    const before = await call(kit.made, 'calendar:event', { id: eventId });
+    await listed(b.id); // known to the store
+    const pushes: StoreChange[] = [];
+    const stop = kit.made.core.events.attach((channel, payload) => {
+      if (channel === 'store:changed') pushes.push(payload as StoreChange);
+    });
+
+    const cancel = await call(kit.made, 'calendar:cancel', { id: eventId, startsAt: before.start });
+    await waitForOp(kit.made, cancel.id);
+    await waitFor(
+      () => pushes.flatMap((c) => c.bookings).findLast((x) => x.id === b.id)?.appointment?.state === 'cancelled',
+    );
+
+    // Undo, as the schedule does it once the cancellation was sent: the same appointment made again, named.
+    const again = await call(kit.made, 'calendar:create', {
+      calendarId: before.calendarId!,
+      title: before.title,
+      start: before.start,
+      end: before.end,
+      participants: before.people.map((p) => ({ name: p.name, ...(p.phone ? { phone: p.phone } : {}) })),
+      customData: { [RESTORES_KEY]: String(eventId) },
+    });
+    const sent = await waitForOp(kit.made, again.id);
+    const madeId = sent.result!.id!;
+    expect(madeId).not.toBe(eventId);
+
+    // Told at once, before anything is read again.
+    const told = await waitFor(
+      () => pushes.flatMap((c) => c.bookings).findLast((x) => x.id === b.id && x.appointment?.id === madeId) ?? null,
+      { what: 'the booking to follow the appointment made again' },
+    );
+    expect(told.appointment?.state).toBe('standing');
+    expect(Date.parse(told.start!)).toBe(Date.parse(before.start));
+    stop();
+    expect((await listed(b.id)).appointment).toMatchObject({ id: madeId, state: 'standing' });
+
+    // Another desk (a fresh store) learns the link from the appointment as the service has it.
+    const other = await kit.restart();
+    await other.core.store.ready();
+    await call(other, 'calendar:range', {
+      begin: new Date(Date.parse(before.start) - 3600_000).toISOString(),
+      end: new Date(Date.parse(before.start) + 3600_000).toISOString(),
+    });
+    expect(kit.made, 'listed through the restarted core').toBe(other);
+    expect((await listed(b.id)).appointment).toMatchObject({ id: madeId, state: 'standing' });
+  });
+});
