@@ -93,7 +93,7 @@ export function personClaims(words: string): string[] {
 function bookingKind(state: string | null | undefined): string | null {
   if (!state) return null;
   if (state.startsWith('pending')) return 'pending';
-  if (state === 'booked' || state === 'confirmed') return 'booked';
+  if (state === 'booked' || state === 'confirmed' || state === 'complete') return 'booked';
   return state;
 }
 

@@ -44,13 +44,14 @@ export interface SeenCount {
 
 type Tab = FrontdeskPage;
 
+// CSS, not roles: the tab printing the day sheet hides the app (print media), and roles find only what is shown.
 const nav = (page: Page, label: string) =>
-  page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: new RegExp(`^${label}`) });
+  page.locator('nav[aria-label="Screens"] button').filter({ hasText: new RegExp(`^${label}`) });
 
 /** Opens a screen from the tab bar unless it is open. */
 export async function goScreen(tab: Tab, label: string): Promise<void> {
   const button = nav(tab.page, label);
-  if ((await button.getAttribute('aria-current')) !== 'page') await button.click();
+  if ((await button.getAttribute('aria-current')) !== 'page') await button.dispatchEvent('click');
 }
 
 /** Closes whatever dialog is open (details, finder, a contact). */
@@ -58,36 +59,40 @@ async function closeDialogs(page: Page): Promise<void> {
   for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
 }
 
+/** yyyy-MM-dd `n` days after `day`. */
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 /** Days between two yyyy-MM-dd. */
 const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T12:00:00Z`) - Date.parse(`${a}T12:00:00Z`)) / 86_400_000);
 
 /**
- * Puts the schedule of a tab in `view` on `day` (Day) or on the week from today holding it (Agenda), by its own
+ * Puts the schedule of a tab in `view` on `day` (Day) or on seven days holding it (Agenda), by its own
  * buttons (clicked as events, so a tab printing the day sheet is driven too), and waits for it to load.
  */
-export async function scheduleOn(tab: Tab, view: 'day' | 'agenda', day: string, today: string): Promise<void> {
+export async function scheduleOn(tab: Tab, view: 'day' | 'agenda', day: string): Promise<void> {
   const page = tab.page;
   await goScreen(tab, 'Calendar');
   const calendar = page.getByTestId('calendar');
   await calendar.waitFor({ state: 'attached' });
   if ((await calendar.getAttribute('data-view')) !== view) {
     await page
-      .getByRole('group', { name: 'View' })
-      .getByRole('button', { name: view === 'day' ? 'Day' : 'Agenda', exact: true })
+      .locator('[role="group"][aria-label="View"] button')
+      .filter({ hasText: new RegExp(`^${view === 'day' ? 'Day' : 'Agenda'}$`) })
       .dispatchEvent('click');
     await page.locator(`[data-testid="calendar"][data-view="${view}"]`).waitFor({ state: 'attached' });
   }
   const unit = view === 'day' ? 'day' : 'week';
   const step = view === 'day' ? 1 : 7;
-  const target = view === 'day' ? day : today;
   for (let i = 0; i < 40; i++) {
-    const anchor = (await calendar.getAttribute('data-anchor')) ?? target;
-    const diff = daysBetween(anchor, target);
+    const anchor = (await calendar.getAttribute('data-anchor')) ?? day;
     // The Agenda shows seven days from its anchor: any anchor up to six days before the day will do.
-    if (view === 'day' ? diff === 0 : daysBetween(anchor, day) >= 0 && daysBetween(anchor, day) < 7) break;
-    await page.getByRole('button', { name: `${diff > 0 ? 'Next' : 'Previous'} ${unit}` }).dispatchEvent('click');
-    if (Math.abs(diff) > step) continue;
+    const ahead = daysBetween(anchor, day);
+    if (view === 'day' ? ahead === 0 : ahead >= 0 && ahead < 7) break;
+    await page.locator(`button[aria-label="${ahead > 0 ? 'Next' : 'Previous'} ${unit}"]`).dispatchEvent('click');
+    const moved = addDays(anchor, ahead > 0 ? step : -step);
+    await page.locator(`[data-testid="calendar"][data-anchor="${moved}"]`).waitFor({ state: 'attached' });
   }
   await page.locator('[data-testid="calendar"][data-loading="false"]').waitFor({ state: 'attached' });
 }
@@ -180,7 +185,7 @@ export async function readSchedule(
   detailsOf: number | null,
 ): Promise<{ seen: Seen[]; columns: string[] }> {
   await closeDialogs(tab.page);
-  await scheduleOn(tab, 'day', day, today);
+  await scheduleOn(tab, 'day', day);
   const { rows } = await scan(tab.page, '[data-testid="time-grid"] .grid-scroll', ids);
   const seen: Seen[] = ids.map((id) => {
     const b = rows[id];
@@ -214,10 +219,8 @@ async function readDetails(tab: Tab, id: number): Promise<Seen> {
   await details.waitFor();
   const when = await details.locator('dd').first().innerText();
   const people = await details.locator('.person-state').allInnerTexts();
-  const note = await details
-    .getByTestId('booking-note')
-    .getAttribute('data-state')
-    .catch(() => null);
+  const noteEl = details.getByTestId('booking-note');
+  const note = (await noteEl.count()) > 0 ? await noteEl.first().getAttribute('data-state') : null;
   const waiting = await details.locator('.notice-info').allInnerTexts();
   await page.keyboard.press('Escape');
   await details.waitFor({ state: 'detached' });
@@ -241,7 +244,7 @@ export async function readAgenda(
   ids: number[],
 ): Promise<{ seen: Seen[]; counts: SeenCount[] }> {
   await closeDialogs(tab.page);
-  await scheduleOn(tab, 'agenda', day, today);
+  await scheduleOn(tab, 'agenda', day);
   const { rows, days } = await scan(tab.page, '[data-testid="agenda"]', ids);
   return {
     seen: ids.map((id) => {
@@ -270,7 +273,7 @@ export async function readDaySheet(
   today: string,
   ids: number[],
 ): Promise<{ seen: Seen[]; counts: SeenCount[] }> {
-  await scheduleOn(tab, 'day', day, today);
+  await scheduleOn(tab, 'day', day);
   const sheet = tab.page.locator(`[data-testid="day-sheet"][data-day="${day}"]`);
   await sheet.waitFor({ state: 'attached' });
   const data = await sheet.evaluate((el, wanted) => {

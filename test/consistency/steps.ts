@@ -70,9 +70,9 @@ const block = (page: Page, id: number) =>
   page.locator(`[data-testid="time-grid"] [data-testid="appointment"][data-id="${id}"]`);
 
 /** The actor's schedule on the appointment's day, the block in view. */
-async function onBlock(actor: FrontdeskPage, event: ServiceEvent, today: string): Promise<void> {
+async function onBlock(actor: FrontdeskPage, event: ServiceEvent): Promise<void> {
   await closeAll(actor.page);
-  await scheduleOn(actor, 'day', dayIn(Date.parse(event.start_time)), today);
+  await scheduleOn(actor, 'day', dayIn(Date.parse(event.start_time)));
   await revealBlock(actor.page, event.id);
 }
 
@@ -88,8 +88,8 @@ export function moveBy(event: ServiceEvent, choice: number): number {
 }
 
 /** Drags the block by `minutes` (whole quarter hours). */
-export async function moveByDrag(actor: FrontdeskPage, event: ServiceEvent, minutes: number, today: string) {
-  await onBlock(actor, event, today);
+export async function moveByDrag(actor: FrontdeskPage, event: ServiceEvent, minutes: number) {
+  await onBlock(actor, event);
   const page = actor.page;
   const box = (await block(page, event.id).boundingBox())!;
   const dy = (minutes / 60) * HOUR_PX;
@@ -105,8 +105,12 @@ export async function moveByDrag(actor: FrontdeskPage, event: ServiceEvent, minu
 }
 
 async function dismissToast(page: Page): Promise<void> {
+  // Best effort: the toast changes its words (and buttons) as the change settles.
   const dismiss = page.getByTestId('schedule-toast').getByRole('button', { name: 'Dismiss' });
-  if (await dismiss.count()) await dismiss.first().click();
+  await dismiss
+    .first()
+    .click({ timeout: 1_000 })
+    .catch(() => undefined);
 }
 
 const hhmm = (at: number) =>
@@ -118,8 +122,8 @@ const hhmm = (at: number) =>
   }).format(at);
 
 /** Opens the details, Edit, new start and end, Save changes. */
-export async function moveByEdit(actor: FrontdeskPage, event: ServiceEvent, minutes: number, today: string) {
-  await onBlock(actor, event, today);
+export async function moveByEdit(actor: FrontdeskPage, event: ServiceEvent, minutes: number) {
+  await onBlock(actor, event);
   const page = actor.page;
   await block(page, event.id).click();
   const details = page.getByTestId('appointment-details');
@@ -134,8 +138,8 @@ export async function moveByEdit(actor: FrontdeskPage, event: ServiceEvent, minu
 }
 
 /** Cancel from the block's menu; with Undo, pressed while the toast offers it. */
-export async function cancel(actor: FrontdeskPage, event: ServiceEvent, undo: boolean, today: string) {
-  await onBlock(actor, event, today);
+export async function cancel(actor: FrontdeskPage, event: ServiceEvent, undo: boolean) {
+  await onBlock(actor, event);
   const page = actor.page;
   await block(page, event.id).click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Cancel appointment…' }).click();
@@ -155,8 +159,8 @@ export const MARKS = [
   { item: 'Wants a new time', field: 'state', value: 'not_coming_needs_reschedule' },
 ] as const;
 
-export async function mark(actor: FrontdeskPage, event: ServiceEvent, item: string, today: string) {
-  await onBlock(actor, event, today);
+export async function mark(actor: FrontdeskPage, event: ServiceEvent, item: string) {
+  await onBlock(actor, event);
   const page = actor.page;
   await block(page, event.id).click({ button: 'right' });
   await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
@@ -232,6 +236,11 @@ export async function readThread(tab: FrontdeskPage, name: string): Promise<bool
   return true;
 }
 
+/** Waits for a tab's sign-in state (attached, not visible: the day sheet's tab prints, and hides the app). */
+export async function authIs(tab: FrontdeskPage, state: 'signed_in' | 'signed_out'): Promise<void> {
+  await tab.page.locator(`[data-testid="app"][data-auth="${state}"]`).waitFor({ state: 'attached', timeout: 30_000 });
+}
+
 /** Signs out from the actor's header (anyway, when changes wait) and back in as the same account. */
 export async function signOutAndIn(actor: FrontdeskPage, others: FrontdeskPage[]): Promise<void> {
   const page = actor.page;
@@ -241,11 +250,11 @@ export async function signOutAndIn(actor: FrontdeskPage, others: FrontdeskPage[]
   await anyway.or(page.locator('[data-testid="app"][data-auth="signed_out"]')).first().waitFor();
   if (await anyway.count()) await anyway.click();
   await actor.waitForAuth('signed_out');
-  for (const o of others) await o.waitForAuth('signed_out');
+  for (const o of others) await authIs(o, 'signed_out');
   const portal = await actor.signIn('owner@frontdesk.test');
   await portal.close();
   await actor.waitForAuth('signed_in');
-  for (const o of others) await o.waitForAuth('signed_in');
+  for (const o of others) await authIs(o, 'signed_in');
 }
 
 /** Appointments of seeded patients in the coming days to follow: one person, with a contact and a phone. */
