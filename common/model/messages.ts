@@ -1,6 +1,7 @@
 /** Text threads with patients as the Messages screen shows them, and what "Text patient" sends. */
 import { z } from 'zod';
 import { phoneNumber } from '../input-rules';
+import type { ChangeState } from './states';
 
 /** What a patient's reply means for the appointment, when it clearly says ("C", "Confirm", "Cancel please"). */
 export type ReplyMeaning = 'confirm' | 'cancel';
@@ -26,10 +27,12 @@ export interface PendingText {
   text: string;
   createdAt: number;
   /**
-   * 'waiting': not sent yet (offline, or being retried) — show "Not sent yet"; 'sending'; 'held': written more
-   * than 15 minutes ago and not sent — ask "Send now anyway?"; 'failed': refused (see `error`, e.g. opted out).
+   * The change's state (states.ts): 'queued' not sent yet (offline, or being retried) — show "Not sent yet";
+   * 'sending'; 'needs_attention': refused (see `error`, e.g. opted out), unless `held`.
    */
-  state: 'waiting' | 'sending' | 'held' | 'failed';
+  status: Exclude<ChangeState, 'done'>;
+  /** Written more than 15 minutes ago and not sent: held until the desk chooses "Send now anyway?" or Discard. */
+  held: boolean;
   /** Why it is not sent, in plain words ("This patient has opted out of text messages"). */
   error: string | null;
 }

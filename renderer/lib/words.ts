@@ -33,6 +33,9 @@ export const CHANGE_WORDS: Record<ChangeState, { word: string; tone: Tone }> = {
   done: { word: 'Done', tone: 'good' },
 };
 
+/** A text written here that has not gone yet (its own words for 'queued': a text is sent, not synced). */
+export const TEXT_NOT_SENT = 'Not sent yet';
+
 /** The state of a change laid over an appointment ("Cancelling — waiting to sync"), or null when none waits. */
 export function appointmentChangeWords(pending: AgendaItem['pending']): string | null {
   if (!pending) return null;

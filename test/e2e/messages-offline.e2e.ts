@@ -112,7 +112,7 @@ describe('texts offline, held and refused', () => {
     await screen.thread().getByTestId('message').first().waitFor();
     const before = await messagesRecorded(stack);
     await screen.reply('Sorry to see you go');
-    const refused = screen.thread().locator('[data-testid="pending-text"][data-state="failed"]');
+    const refused = screen.thread().locator('[data-testid="pending-text"][data-state="needs_attention"]');
     await refused.waitFor({ timeout: 30_000 });
     expect(await refused.innerText()).toContain('This patient has opted out of text messages');
     await shot(app, 'messages-opted-out');

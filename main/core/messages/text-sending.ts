@@ -55,25 +55,21 @@ export class TextSender {
       return [];
     }
     const now = this.deps.clock.now();
-    return ops
-      .filter((op) => op.kind === 'message.reply' && op.payload.conversation_id === threadId)
-      .map((op) => {
-        const approved = typeof op.payload.send_anyway_at === 'number' ? op.payload.send_anyway_at : op.createdAt;
-        const held = op.lastError?.kind === 'held' || (op.status === 'queued' && now - approved > TEXT_HOLD_MS);
-        const state: PendingText['state'] = held
-          ? 'held'
-          : op.status === 'needs_attention'
-            ? 'failed'
-            : op.status === 'sending'
-              ? 'sending'
-              : 'waiting';
-        return {
+    return ops.flatMap((op): PendingText[] => {
+      const status = op.status;
+      if (op.kind !== 'message.reply' || op.payload.conversation_id !== threadId || status === 'done') return [];
+      const approved = typeof op.payload.send_anyway_at === 'number' ? op.payload.send_anyway_at : op.createdAt;
+      const held = op.lastError?.kind === 'held' || (status === 'queued' && now - approved > TEXT_HOLD_MS);
+      return [
+        {
           opId: op.id,
           text: typeof op.payload.content === 'string' ? op.payload.content : '',
           createdAt: op.createdAt,
-          state,
+          status,
+          held,
           error: op.lastError?.message ?? null,
-        };
-      });
+        },
+      ];
+    });
   }
 }

@@ -6,11 +6,11 @@
 import type { PendingText } from '../../../common/contract';
 import { labelledTime, usePracticeZone } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
-import { CHANGE_WORDS } from '../../lib/words';
+import { CHANGE_WORDS, TEXT_NOT_SENT } from '../../lib/words';
 
 function State({ text }: { text: PendingText }) {
   const { sendAnyway, discard } = useMessagesStore.getState();
-  if (text.state === 'held')
+  if (text.held)
     return (
       <div className="pending-held" role="group" aria-label="Held text">
         <span>Not sent after 15 minutes. Send now anyway?</span>
@@ -24,7 +24,7 @@ function State({ text }: { text: PendingText }) {
         </div>
       </div>
     );
-  if (text.state === 'failed')
+  if (text.status === 'needs_attention')
     return (
       <div className="pending-failed">
         <span role="alert">{text.error ?? 'The service refused this text.'}</span>
@@ -34,7 +34,7 @@ function State({ text }: { text: PendingText }) {
       </div>
     );
   return (
-    <span className="message-status">{text.state === 'sending' ? CHANGE_WORDS.sending.word : 'Not sent yet'}</span>
+    <span className="message-status">{text.status === 'sending' ? CHANGE_WORDS.sending.word : TEXT_NOT_SENT}</span>
   );
 }
 
@@ -47,9 +47,9 @@ export function PendingTexts({ texts }: { texts: PendingText[] }) {
       {texts.map((t) => (
         <li
           key={t.opId}
-          className={`message message-out message-pending message-${t.state}`}
+          className={`message message-out message-pending${t.held ? ' message-held' : t.status === 'needs_attention' ? ' message-failed' : ''}`}
           data-testid="pending-text"
-          data-state={t.state}
+          data-state={t.held ? 'held' : t.status}
         >
           <span className="message-meta">Written {labelledTime(t.createdAt, zone)}</span>
           <span className="message-text">{t.text}</span>

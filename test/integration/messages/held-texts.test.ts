@@ -101,15 +101,15 @@ describe('held texts', () => {
     const other = await call(made, 'messages:reply', { threadId: thread.id, text: 'Please call us back' });
     let detail = await call(made, 'messages:thread', { id: thread.id });
     expect(detail.source).toBe('cache');
-    expect(detail.pending.map((p) => [p.text, p.state])).toEqual([
-      ['Your room is ready', 'waiting'],
-      ['Please call us back', 'waiting'],
+    expect(detail.pending.map((p) => [p.text, p.status, p.held])).toEqual([
+      ['Your room is ready', 'queued', false],
+      ['Please call us back', 'queued', false],
     ]);
     expect(detail.thread.pending).toBe(2);
 
     clock.advance(16 * MINUTE);
     detail = await call(made, 'messages:thread', { id: thread.id });
-    expect(detail.pending.map((p) => p.state)).toEqual(['held', 'held']);
+    expect(detail.pending.map((p) => p.held)).toEqual([true, true]);
 
     await goOnline(kit.sb, made);
     await made.core.outbox.get().settled();
