@@ -97,11 +97,13 @@ export async function contactHistory(
     readHistory(deps, account, phones, emails, now),
   );
   // A saved copy is split again at this moment: what has ended since it was read is past now, as in the finder.
-  const all = [...read.value.upcoming, ...read.value.past];
+  const asRead = [...read.value.upcoming, ...read.value.past];
   if (read.source === 'service') {
-    deps.store.putAppointments(all);
+    deps.store.putAppointments(asRead);
     deps.store.putBookings(read.value.bookings);
   }
+  // Each at the time and state core's store has for it, as the schedule and Find a patient show it.
+  const all = deps.store.current(asRead);
   return {
     ...read.value,
     // Each booking at its appointment's time as the store has it (moved or cancelled on any screen).

@@ -1,7 +1,8 @@
 /**
  * The finder's "next appointment" for each result: one read of the coming month's appointments (kept for a minute,
  * and in the read cache for offline use), matched to each person by phone (E.164 digits) or e-mail; which of a
- * person's appointments is next is upcoming.ts's rule, the one the contact's page uses.
+ * person's appointments is next is upcoming.ts's rule, the one the contact's page uses, over the appointments as core's
+ * store shows them (moved or cancelled here or elsewhere since the read).
  */
 import type { NextAppointment } from '../../../common/contract';
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
@@ -93,7 +94,8 @@ export async function nextAppointments(
 ): Promise<NextAppointment[]> {
   const account = signedInAccount(deps);
   const now = deps.clock.now();
-  const items = await month(deps, account, now);
+  // Each at the time and state core's store has for it: the schedule's, whatever the month's read says.
+  const items = deps.store.current(await month(deps, account, now));
   return args.people.map((person) => {
     const phones = new Set(person.phones.map(digits).filter((d) => d.length >= 7));
     const emails = new Set(person.emails.map((e) => e.toLowerCase()));

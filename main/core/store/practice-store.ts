@@ -294,6 +294,26 @@ export class PracticeStore {
     return raw ? this.deps.overlay(raw, this.deps.pending()) : null;
   }
 
+  /**
+   * Appointments as every screen shows them now: each at the time the store has for it (moved here, at another desk
+   * or by a delta, changes waiting here laid over), and those cancelled or being cancelled left out — as the
+   * schedule's day sheet leaves them out. One the store has no record of is taken as given, changes laid over.
+   */
+  current<T extends { id: number; start: string; end: string }>(items: readonly T[]): T[] {
+    const r = this.mine();
+    if (!r) return [...items];
+    const ops = this.deps.pending();
+    return items.flatMap((item) => {
+      if (r.cancelled.has(item.id)) return [];
+      const base = r.appointments.get(item.id) ?? this.seed(r, item.id) ?? this.seedOf(item);
+      const shown = this.deps.overlay(base, ops);
+      if (shown.pending?.change === 'delete') return [];
+      return [
+        shown.start === item.start && shown.end === item.end ? item : { ...item, start: shown.start, end: shown.end },
+      ];
+    });
+  }
+
   /** Bookings as screens show them: each at its appointment's time, with what became of the appointment. */
   bookings(list: readonly BookingSummary[]): BookingSummary[] {
     const r = this.mine();
@@ -357,9 +377,13 @@ export class PracticeStore {
   /** An appointment known only by its booking's copy of its time (enough to lay changes over). */
   private seed(r: Records, id: number): AgendaItem | null {
     const at = r.eventTimes.get(id);
-    if (!at) return null;
+    return at ? this.seedOf({ id, ...at }) : null;
+  }
+
+  /** An appointment known only by its id and time. */
+  private seedOf(at: { id: number; start: string; end: string }): AgendaItem {
     return {
-      id,
+      id: at.id,
       title: '',
       start: at.start,
       end: at.end,

@@ -1,0 +1,54 @@
+/**
+ * Find a patient names a person's next appointment at the time and state the schedule shows: a move or a
+ * cancellation made here (waiting to be sent, offline) counts at once, though the finder's month was read before it;
+ * the contact's page says the same.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AgendaItem } from '../../../common/contract';
+import { call, goOffline, goOnline, useBootstrap } from '../../support/bootstrap';
+
+const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: false });
+
+const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+describe('the next appointment follows core’s store', () => {
+  it('moves and goes with a change made here, before the service has it', async () => {
+    // Someone with a phone and an appointment ahead (not today, so no practice-day edge is near).
+    const now = Date.now();
+    const days = await call(kit.made, 'calendar:range', {
+      begin: new Date(now + 86_400_000).toISOString(),
+      end: new Date(now + 8 * 86_400_000).toISOString(),
+    });
+    const withPhone = days.items.find((i: AgendaItem) => i.people.some((p) => p.phone));
+    expect(withPhone, 'the seed has an appointment with a phone ahead').toBeDefined();
+    const phone = withPhone!.people.find((p) => p.phone)!.phone;
+    const person = { key: 'p', phones: [phone], emails: [] };
+    const nextOf = async () => (await call(kit.made, 'contacts:next-appointments', { people: [person] }))[0]!.next;
+    const historyNext = async () =>
+      (await call(kit.made, 'contacts:history', { phones: [phone], emails: [] })).upcoming[0];
+
+    const next = (await nextOf())!;
+    expect(next).not.toBeNull();
+    const item = (await call(kit.made, 'calendar:event', { id: next.id }))!;
+    expect((await historyNext())?.id, 'the contact’s page names the same one').toBe(item.id); // and saves it
+
+    await goOffline(kit.sb, kit.made);
+    try {
+      // Moved here by two hours: named at its new time at once.
+      const start = later(item.start, 2 * 3600_000);
+      const end = later(item.end, 2 * 3600_000);
+      await call(kit.made, 'calendar:update', { id: item.id, changes: { start, end }, startsAt: start });
+      const moved = (await nextOf())!;
+      expect(moved.id).toBe(item.id);
+      expect(Date.parse(moved.start)).toBe(Date.parse(start));
+      expect(Date.parse((await historyNext())!.start)).toBe(Date.parse(start));
+
+      // Cancelled here: no longer the next one, on either screen.
+      await call(kit.made, 'calendar:cancel', { id: item.id, startsAt: start });
+      expect((await nextOf())?.id).not.toBe(item.id);
+      expect((await historyNext())?.id).not.toBe(item.id);
+    } finally {
+      await goOnline(kit.sb, kit.made);
+    }
+  });
+});
