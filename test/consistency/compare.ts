@@ -5,7 +5,7 @@
 import type { ScreenName, Seen, SeenCount } from './screens';
 import { dayIn, PRACTICE_ZONE, type Truth } from './truth';
 
-export type Kind = 'time' | 'zone label' | 'state' | 'vocabulary' | 'count' | 'presence' | 'outbox' | 'read marks';
+type Kind = 'time' | 'zone label' | 'state' | 'vocabulary' | 'count' | 'presence' | 'outbox' | 'read marks';
 
 /** One thing two screens (or a screen and the service) disagree on. */
 export interface Contradiction {
@@ -28,7 +28,7 @@ const ZONES: Record<string, string> = {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "9:00 AM" of an instant in a zone (as the screens write it, spaces made plain). */
-export function clockIn(at: number, zone: string): string {
+function clockIn(at: number, zone: string): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', minute: '2-digit' })
     .format(at)
     .replace(/\s+/g, ' ');
@@ -41,7 +41,7 @@ function dateIn(at: number, zone: string): string {
 }
 
 /** The time, day and zone label a screen's words give (the first of each). */
-export function parseWhen(text: string): { time: string | null; day: string | null; label: string | null } {
+function parseWhen(text: string): { time: string | null; day: string | null; label: string | null } {
   const plain = text.replace(/\s+/g, ' ');
   const t = /(\d{1,2}:\d{2}) ?([AP]M)/.exec(plain);
   const d = /\b(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b/.exec(plain);
@@ -77,7 +77,7 @@ const PERSON_WORDS: [string, string][] = (
 ).sort((a, b) => b[0].length - a[0].length);
 
 /** What the person's words on a screen claim ("state:confirmed", "checkin:late"). */
-export function personClaims(words: string): string[] {
+function personClaims(words: string): string[] {
   let rest = words;
   const claims: string[] = [];
   for (const [phrase, claim] of PERSON_WORDS) {

@@ -237,7 +237,7 @@ export async function readThread(tab: FrontdeskPage, name: string): Promise<bool
 }
 
 /** Waits for a tab's sign-in state (attached, not visible: the day sheet's tab prints, and hides the app). */
-export async function authIs(tab: FrontdeskPage, state: 'signed_in' | 'signed_out'): Promise<void> {
+async function authIs(tab: FrontdeskPage, state: 'signed_in' | 'signed_out'): Promise<void> {
   await tab.page.locator(`[data-testid="app"][data-auth="${state}"]`).waitFor({ state: 'attached', timeout: 30_000 });
 }
 

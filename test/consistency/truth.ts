@@ -9,7 +9,7 @@ import type { Stack } from '../e2e/support/stack';
 /** The practice's zone (Lakeside Dental) and this workstation's: the receptionist sits in Chicago. */
 export const PRACTICE_ZONE = 'America/Chicago';
 
-export interface ServiceParticipant {
+interface ServiceParticipant {
   name: string;
   normalized_phone: string;
   contact_id: number | null;
@@ -129,7 +129,7 @@ export async function eventById(stack: Stack, id: number): Promise<ServiceEvent 
   return serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`).catch(() => null);
 }
 
-export async function bookingById(stack: Stack, id: number): Promise<ServiceBooking | null> {
+async function bookingById(stack: Stack, id: number): Promise<ServiceBooking | null> {
   const { bookings } = await serviceCall<{ bookings: ServiceBooking[] }>(stack, 'GET', `/v1/bookings?id=${id}`);
   return bookings[0] ?? null;
 }
