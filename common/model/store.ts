@@ -37,6 +37,8 @@ export interface StoreChange {
   bookings: BookingSummary[];
   /** The fresh answer to a read that was answered at once with the saved one (`savedFirst`). */
   fresh?: FreshRead;
+  /** A recent contact search as it stands after a contact change made here (nothing read again). */
+  contacts?: ContactList & { addressBookId: number | null };
 }
 
 /**

@@ -179,6 +179,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     if (event.type === 'signed_in') void knownPracticeZone(context).catch(() => null);
   });
   const contacts = new ContactsService(context, options.contacts);
+  outbox.onOp((change) => contacts.outboxChanged(change));
   const bookings = new BookingService(context);
   const messages = new MessagesService(context, options.messages);
   const settling = new BookingWatch(context);

@@ -15,7 +15,7 @@ import type {
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
-import { waitForFresh } from '../lib/store-changes';
+import { onStoreChange, waitForFresh } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
@@ -150,8 +150,10 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     done: Partial<ContactsState>,
   ) => {
     if (!r.ok) return set({ saving: false, saveError: r.error });
+    const asked = get().query;
     set({ saving: false, saveError: null, mode: 'list', saved: { item: r.value, name }, ...done });
-    void get().load();
+    // The matches shown are told again by core (wireContactEvents); a new search only when the words changed.
+    if (!same(get().query, asked) || !get().list) void get().load();
   };
   return {
     ...getEmptyState(),
@@ -239,19 +241,24 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
   };
 });
 
-/** Re-reads the matches when a contact change moves on in the outbox. Call once. */
+/**
+ * Follows contact changes: the change saved here moves on in the outbox (its notice), and core tells the matches
+ * shown again as they stand after each change (`store:changed`), so nothing is read again. Call once.
+ */
 export function wireContactEvents(): () => void {
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const offItem = onOutboxItem('contacts', (item) => {
-    const { saved, list } = useContactsStore.getState();
+    const { saved } = useContactsStore.getState();
     if (saved?.item.id === item.id) useContactsStore.setState({ saved: { ...saved, item } });
-    if (!list) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void useContactsStore.getState().load(), 200);
+  });
+  const offStore = onStoreChange(({ contacts }) => {
+    const { list } = useContactsStore.getState();
+    if (!contacts || !list || contacts.addressBookId !== null || !same(contacts.query, list.query)) return;
+    const { addressBookId: _all, ...matches } = contacts;
+    useContactsStore.setState({ list: matches });
   });
   return () => {
-    clearTimeout(timer);
     offItem();
+    offStore();
   };
 }
 

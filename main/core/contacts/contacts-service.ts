@@ -18,7 +18,7 @@ import type {
 } from '../../../common/contract';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
-import { OutboxInputError, type OpView } from '../outbox';
+import { OutboxInputError, type OpChange, type OpView } from '../outbox';
 import {
   createPayload,
   extraKeys,
@@ -59,12 +59,55 @@ const searchSlot = cacheSlot(
 const contactSlot = cacheSlot('a contact', contactViewSchema);
 const booksSlot = cacheSlot('the address books', z.array(addressBookSchema));
 
+/** A search a screen shows, kept to tell it again when a contact change moves on. */
+interface ShownSearch {
+  account: string;
+  addressBookId: number | null;
+  /** Re-presents the answer with the changes as they stand now (no read). */
+  present(): ContactList;
+  /** What was told last (JSON), so an unchanged answer is not told again. */
+  told: string;
+}
+
+/** How many recent searches are told again (the contacts screen's, Find a patient's, a picker's). */
+const SHOWN_SEARCHES = 4;
+
 /** The contacts service. */
 export class ContactsService {
+  /** The recent searches by their cache key, newest last. */
+  private readonly shown = new Map<string, ShownSearch>();
+
   constructor(
     private readonly context: CoreContext,
     private readonly paging: ContactPaging = {},
-  ) {}
+  ) {
+    context.session.on((event) => {
+      if (event.type === 'account_changed' || event.type === 'signed_out') this.shown.clear();
+    });
+  }
+
+  /**
+   * A change of the outbox: when it is a contact's (queued, sent, refused) or a withdrawn one, each recent search is
+   * told again as it now stands — its answer with the changes laid over, nothing read from the service — as
+   * `store:changed` (`contacts`), so a screen showing it follows without asking again.
+   */
+  outboxChanged(change: OpChange): void {
+    if ('op' in change && !change.op.kind.startsWith('contact.')) return;
+    const account = this.context.account();
+    for (const shown of this.shown.values()) {
+      if (shown.account !== account) continue;
+      const list = shown.present();
+      const told = JSON.stringify(list);
+      if (told === shown.told) continue;
+      shown.told = told;
+      this.context.events.emit('store:changed', {
+        appointments: [],
+        removedAppointments: [],
+        bookings: [],
+        contacts: { ...list, addressBookId: shown.addressBookId },
+      });
+    }
+  }
 
   // ── reads ───────────────────────────────────────────────────────────────────────────────
 
@@ -118,7 +161,13 @@ export class ContactsService {
       },
     );
     const at = { fetchedAt: stored.at, source: stored.source };
-    return this.present(account, args.query, stored.list, at, meaning, stored.country);
+    const present = () => this.present(account, args.query, stored.list, at, meaning, stored.country);
+    const answer = present();
+    const key = searchCacheKey(args.query, args.addressBookId);
+    this.shown.delete(key);
+    this.shown.set(key, { account, addressBookId: args.addressBookId ?? null, present, told: JSON.stringify(answer) });
+    for (const old of this.shown.keys()) if (this.shown.size > SHOWN_SEARCHES) this.shown.delete(old);
+    return answer;
   }
 
   /** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
