@@ -97,7 +97,7 @@ describe('schedule channels', () => {
     const shown = offline.items.find((i) => i.pending?.changeId === op.id)!;
     expect(shown.title).toBe('Check-up - Ada Lovelace');
     expect(Date.parse(shown.start)).toBe(start.getTime() + 3600_000);
-    expect(shown.pending).toMatchObject({ status: 'waiting', change: 'create' });
+    expect(shown.pending).toMatchObject({ status: 'queued', change: 'create' });
     await goOnline(kit.sb, kit.made);
     const done = await waitForOp(kit.made, op.id);
     const id = done.result!.id!;
