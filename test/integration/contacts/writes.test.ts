@@ -41,7 +41,7 @@ describe('contact writes', () => {
       phones: [{ number: '(312) 555-0199' }],
       emails: [{ address: 'Ada.Lovelace@Example.com' }],
     });
-    expect(item).toMatchObject({ kind: 'contact.create', status: 'queued', summary: 'Add contact Ada Lovelace' });
+    expect(item).toMatchObject({ kind: 'contact.create', status: 'queued', about: { who: 'Ada Lovelace' } });
     const waiting = await call(kit.made, 'contacts:search', { query: 'lovelace' });
     expect(waiting.source).toBe('cache');
     expect(waiting.items[0]).toMatchObject({

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const answers: Record<string, unknown> = {
     'bookings:pages': [page],
     'bookings:availability': [slot],
-    'bookings:book': { id: 'b1', kind: 'booking.book_now', summary: 'Book', status: 'queued', result: null },
+    'bookings:book': { id: 'b1', kind: 'booking.book_now', about: { who: '' }, status: 'queued', result: null },
   };
   calls = installRecordingBridge(answers);
   ({ BookingView } = await import('../../../renderer/features/bookings/BookingView'));

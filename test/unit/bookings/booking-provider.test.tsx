@@ -49,7 +49,7 @@ beforeAll(async () => {
   calls = installRecordingBridge({
     'bookings:pages': [page],
     'bookings:availability': slots,
-    'bookings:book': { id: 'b1', kind: 'booking.book_now', summary: 'Book', status: 'queued', result: null },
+    'bookings:book': { id: 'b1', kind: 'booking.book_now', about: { who: '' }, status: 'queued', result: null },
   });
   ({ BookingView } = await import('../../../renderer/features/bookings/BookingView'));
   ({ useBookingStore } = await import('../../../renderer/stores/booking-store'));

@@ -19,7 +19,7 @@ let useContactsStore: typeof ContactsStore;
 beforeAll(async () => {
   // The bridge main would provide, recording what the form sends (a queued change for a create, empty lists else).
   const answers: Record<string, unknown> = {
-    'contacts:create': { id: 'a1b2', kind: 'contact.create', summary: 'Add a contact', status: 'queued' },
+    'contacts:create': { id: 'a1b2', kind: 'contact.create', about: { who: '' }, status: 'queued' },
     'contacts:search': { query: '', items: [], more: false, fetchedAt: 0, source: 'service' },
   };
   calls = installRecordingBridge(answers);
