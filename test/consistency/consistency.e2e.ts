@@ -222,13 +222,6 @@ it(
       for (const c of last) found.push({ ...c, step, action });
     }
 
-    /** The appointment as the service has it now. */
-    const eventOf = async (f: Followed): Promise<ServiceEvent> => {
-      const e = await eventById(stack, f.id);
-      if (!e || e.is_deleted) throw new Error(`followed appointment ${f.id} is gone at the service`);
-      return e;
-    };
-
     /** Waits until every change made here was sent (the status bar's queue is empty). */
     const drained = () => actor.page.getByTestId('queue-status').waitFor({ state: 'detached', timeout: 30_000 });
 
@@ -266,8 +259,10 @@ it(
           if (rng() < 0.5) {
             const before = (await navCounts(patient)).unread;
             if (await readThread(patient, f.name))
-              await until('the thread to be read', async () =>
-                (await navCounts(patient)).unread < Math.max(before, 1) ? true : undefined,
+              await until(
+                'the thread to be read',
+                async () => ((await navCounts(patient)).unread < Math.max(before, 1) ? true : undefined),
+                5_000,
               ).catch(() => undefined);
             what += ', read';
           }
@@ -295,17 +290,25 @@ it(
             });
           await observe(pick(rng, followed), step, kind, { settled: true, patience: 2_000 });
         } else {
-          const f = pick(rng, followed);
-          const event = await eventOf(f);
+          // One whose step could not finish may be gone at the service: follow another.
+          let f = pick(rng, followed);
+          let event = await eventById(stack, f.id);
+          while ((!event || event.is_deleted) && followed.length > 1) {
+            followed.splice(followed.indexOf(f), 1);
+            f = pick(rng, followed);
+            event = await eventById(stack, f.id);
+          }
+          if (!event || event.is_deleted) throw new Error(`followed appointment ${f.id} is gone at the service`);
           what = `${event.title} #${event.id}`;
           const offline = kind === 'offline stretch';
           const act: StepKind = offline ? pick(rng, ['move by edit', 'mark', 'cancel'] as StepKind[]) : kind;
+          // Read before going offline: the harness's own reads of the service are cut off with the app's.
+          const base = await truthOf(stack, f.id, f.bookingId, zones);
           if (offline) {
             await faults(stack, { offline: true });
             await actor.waitForConnectivity('offline');
             what += ` (offline: ${act})`;
           }
-          const base = await truthOf(stack, f.id, f.bookingId, zones);
           let intent: Truth | undefined = base ?? undefined;
           let settledCheck: (e: ServiceEvent | null) => boolean = () => true;
           if (act === 'move by drag' || act === 'move by edit') {
@@ -356,10 +359,14 @@ it(
             await changeElsewhere(stack, event, minutes);
             what += ` ${minutes > 0 ? '+' : ''}${minutes} min at the service`;
           }
-          if (offline && intent) {
+          if (offline) {
             // While offline the screens must all show the change made here (the service cannot have it yet).
-            await observe(f, step, `${kind}: ${act}, offline`, { settled: false, intent, patience: 2_000 });
-            await faults(stack, null);
+            try {
+              if (intent)
+                await observe(f, step, `${kind}: ${act}, offline`, { settled: false, intent, patience: 2_000 });
+            } finally {
+              await faults(stack, null);
+            }
             await actor.waitForConnectivity('online');
             // As the desk would: "Check now" rather than wait for the next try after the failed ones.
             await actor.checkNow();
