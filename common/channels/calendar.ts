@@ -36,8 +36,6 @@ export const calendarInvoke = {
    * the saved answer at once when there is one (`source: 'cache'`), and the fresh one as `store:changed`.
    */
   'calendar:range': invoke<Agenda>()(rangeArgs),
-  /** The last good answer for that range, for painting before the service answers (null if none). */
-  'calendar:cached': invoke<Agenda | null>()(rangeArgs),
   /** Marks every participant of an appointment (check-in, confirmation), through the outbox. */
   'calendar:mark': invoke<OutboxItem>()(
     z

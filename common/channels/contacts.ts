@@ -24,8 +24,6 @@ export const contactsInvoke = {
    * With `savedFirst`, the saved answer at once when there is one, and the fresh one as `store:changed` (`fresh`).
    */
   'contacts:search': invoke<ContactList>()(contactSearch.extend({ savedFirst: z.literal(true).optional() })),
-  /** The last good answer for that search, for painting before the service answers (null if none). */
-  'contacts:cached': invoke<ContactList | null>()(contactSearch),
   'contacts:get': invoke<ContactDetail>()(contactRef),
   /** Adds a contact through the outbox: done at once when online, queued otherwise. */
   'contacts:create': invoke<OutboxItem>()(contactInput),

@@ -19,7 +19,6 @@ export function calendarHandlers(deps: { calendar: CalendarService; settling: Bo
       const saved = async () => marked(await c.cached(begin, end), begin, end);
       return savedFirst(deps, saved, fresh, (answer) => ({ of: 'calendar:range', begin, end, answer }));
     },
-    'calendar:cached': ({ begin, end }) => serviceResult(async () => marked(await c.cached(begin, end), begin, end)),
     'calendar:mark': ({ eventId, state, startsAt, who }) => serviceResult(() => c.mark(eventId, state, startsAt, who)),
     'calendar:calendars': () => serviceResult(() => c.calendars()),
     'calendar:changes': (args) =>

@@ -18,7 +18,6 @@ export function contactsHandlers(deps: { contacts: ContactsService } & SavedFirs
         (answer) => ({ of: 'contacts:search', ...told, answer }),
       );
     },
-    'contacts:cached': (args) => serviceResult(() => c.cached(args)),
     'contacts:get': (ref) => serviceResult(() => c.get(ref)),
     'contacts:create': (input) => serviceResult(() => c.create(input)),
     'contacts:update': ({ changes, ...target }) => serviceResult(() => c.update(target, changes)),

@@ -112,11 +112,13 @@ describe('safe start', () => {
       await kit.admin().faults({ offline: true });
       const again = makeCore(kit.sb.url, { dataDir: dir });
       await again.core.start();
-      const cached = await again.core.dispatch('contacts:cached', search, {
-        url: 'app://frontdesk',
-        isMainFrame: true,
-      });
-      expect(cached).toEqual({ ok: true, value: null });
+      // The damaged copy is a miss: with the service out, the search says so instead of answering from it.
+      const cached = await again.core.dispatch(
+        'contacts:search',
+        { ...search, savedFirst: true },
+        { url: 'app://frontdesk', isMainFrame: true },
+      );
+      expect(cached).toMatchObject({ ok: false, error: { code: 'offline' } });
       const damaged = (readdirSync(join(dir, 'cache'), { recursive: true }) as string[]).filter((f) =>
         f.endsWith('.bin.damaged'),
       );

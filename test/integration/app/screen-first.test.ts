@@ -50,12 +50,11 @@ describe('screens read first', () => {
     const before = await answered(sb);
     await signInAs(made, 'owner@frontdesk.test');
 
-    // What the schedule asks at once when it opens (ScheduleScreen: the saved answer, the range and the calendars).
+    // What the schedule asks at once when it opens (ScheduleScreen: the range, saved answer first, and the calendars).
     const zone = 'UTC';
     const today = rangeOf('day', dayKey(Date.now(), zone), zone);
-    const [, day, calendars] = await Promise.all([
-      call(made, 'calendar:cached', today),
-      call(made, 'calendar:range', today),
+    const [day, calendars] = await Promise.all([
+      call(made, 'calendar:range', { ...today, savedFirst: true }),
       call(made, 'calendar:calendars'),
     ]);
     expect(day.source).toBe('service');

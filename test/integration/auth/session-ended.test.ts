@@ -21,10 +21,14 @@ it('keeps the offline copy when the session ends, and a sign-out still wipes it'
   expect(kit.made.core.auth.status().state).toBe('signed_out');
 
   await signInAs(kit.made, 'owner@frontdesk.test');
-  const kept = await call(kit.made, 'contacts:cached', { query: '' });
-  expect(kept?.items.map((c) => c.key)).toEqual(asked.items.map((c) => c.key));
+  // The saved answer, if any, comes first when asked so.
+  const kept = await call(kit.made, 'contacts:search', { query: '', savedFirst: true });
+  expect(kept.source).toBe('cache');
+  expect(kept.items.map((c) => c.key)).toEqual(asked.items.map((c) => c.key));
 
   await call(kit.made, 'auth:sign-out');
   await signInAs(kit.made, 'owner@frontdesk.test');
-  expect(await call(kit.made, 'contacts:cached', { query: '' })).toBeNull();
+  expect((await call(kit.made, 'contacts:search', { query: '', savedFirst: true })).source, 'nothing saved').toBe(
+    'service',
+  );
 });

@@ -19,7 +19,10 @@ describe('contacts offline', () => {
 
     const stale = await call(kit.made, 'contacts:search', { query: ' AN ' });
     expect(stale).toEqual({ ...fresh, query: 'AN', source: 'cache' });
-    expect(await call(kit.made, 'contacts:cached', { query: 'an' })).toEqual({ ...fresh, source: 'cache' });
+    expect(await call(kit.made, 'contacts:search', { query: 'an', savedFirst: true })).toEqual({
+      ...fresh,
+      source: 'cache',
+    });
     expect(await call(kit.made, 'contacts:get', { id: someone.id! })).toEqual({ ...byId, source: 'cache' });
     expect(await call(kit.made, 'contacts:address-books')).toEqual(books);
 
@@ -48,7 +51,10 @@ describe('contacts offline', () => {
       await goOffline(kit.sb, other);
       const result = await callRaw(other, 'contacts:search', { query: 'nobody asked this' });
       expect(result).toMatchObject({ ok: false, error: { code: 'offline' } });
-      expect(await call(other, 'contacts:cached', { query: 'nobody asked this' })).toBeNull();
+      expect(await callRaw(other, 'contacts:search', { query: 'nobody asked this', savedFirst: true })).toMatchObject({
+        ok: false,
+        error: { code: 'offline' },
+      });
       const item = await call(other, 'contacts:create', {
         firstName: 'Only',
         lastName: 'Local',

@@ -33,7 +33,6 @@ beforeAll(async () => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
   installRecordingBridge({
     'calendar:calendars': calendars,
-    'calendar:cached': saved,
     'calendar:range': saved,
   });
   ({ default: ScheduleScreen } = await import('../../../renderer/features/calendar/ScheduleScreen'));
