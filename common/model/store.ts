@@ -7,6 +7,7 @@ import type { ErrorCode } from '../result';
 import type { BookingSummary } from './bookings';
 import type { Agenda, AgendaItem } from './calendar';
 import type { ContactList } from './contacts';
+import type { ThreadSummary } from './messages';
 
 /**
  * A booking's appointment as the store knows it now: its time (moved here or elsewhere) and whether it still
@@ -37,6 +38,8 @@ export interface StoreChange {
   bookings: BookingSummary[];
   /** The fresh answer to a read that was answered at once with the saved one (`savedFirst`). */
   fresh?: FreshRead;
+  /** The text threads as they stand after a change (a text read, sent or waiting here); nothing read again. */
+  threads?: { threads: ThreadSummary[]; unreadTotal: number };
   /** A recent contact search as it stands after a contact change made here (nothing read again). */
   contacts?: ContactList & { addressBookId: number | null };
 }

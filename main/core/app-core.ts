@@ -182,6 +182,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   outbox.onOp((change) => contacts.outboxChanged(change));
   const bookings = new BookingService(context);
   const messages = new MessagesService(context, options.messages);
+  outbox.onOp((change) => messages.outboxChanged(change));
   const settling = new BookingWatch(context);
   // A booking the outbox sent to a device-backed page is followed from its answer on.
   outbox.onItem((item) => settling.outboxItem(item));

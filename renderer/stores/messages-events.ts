@@ -7,7 +7,8 @@ import { showUnreadBadge } from '../lib/app-badge';
 import { notifyDesktop } from '../lib/desktop-notify';
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
-import { useMessagesStore } from './messages-store';
+import { onStoreChange } from '../lib/store-changes';
+import { meaningsOf, useMessagesStore } from './messages-store';
 import { useNavStore } from './nav-store';
 
 /** No key press or pointer movement for this long counts as idle. */
@@ -59,10 +60,16 @@ function wireActivity(): () => void {
 export function wireMessageEvents(): () => void {
   const store = useMessagesStore;
   const offUnread = frontdesk.on['messages:unread'](({ unreadTotal }) => store.setState({ unreadTotal }));
+  // The list is told by core as it stands (store:changed `threads`); the open thread's texts are read again.
   const offChanged = frontdesk.on['messages:changed'](({ threadIds }) => {
     const s = store.getState();
-    if (s.list) void s.load();
     if (s.selectedId !== null && threadIds.includes(s.selectedId)) void s.reloadDetail();
+  });
+  const offThreads = onStoreChange(({ threads }) => {
+    const { list } = store.getState();
+    if (!threads || !list) return;
+    const next = { ...list, threads: threads.threads, unreadTotal: threads.unreadTotal };
+    store.setState({ list: next, unreadTotal: threads.unreadTotal, meanings: meaningsOf(next) });
   });
   const offInbound = frontdesk.on['messages:inbound']((text) => {
     store.setState({ unreadTotal: text.unreadTotal });
@@ -72,7 +79,6 @@ export function wireMessageEvents(): () => void {
   // A text written here changed state in the outbox (sent, held, refused): its thread shows it.
   const offItem = onOutboxItem('texts', () => {
     const s = store.getState();
-    if (s.list) void s.load();
     if (s.selectedId !== null) void s.reloadDetail();
   });
   showUnreadBadge(store.getState().unreadTotal);
@@ -83,6 +89,7 @@ export function wireMessageEvents(): () => void {
   return () => {
     offUnread();
     offChanged();
+    offThreads();
     offInbound();
     offItem();
     offBadge();

@@ -105,14 +105,13 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
       return false;
     }
     set({ sendError: null });
+    // The list is told by core once the reply is queued (store:changed `threads`).
     if (get().selectedId === threadId) void get().reloadDetail();
-    void get().load();
     return true;
   },
   async start(input) {
     const r = await frontdesk.invoke['messages:start'](input);
     if (!r.ok) return { ok: false, error: r.error };
-    if (get().list) void get().load();
     return { ok: true, item: r.value };
   },
   async markRead(id) {
@@ -135,7 +134,6 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
     const r = await frontdesk.invoke['outbox:discard']({ id: opId });
     if (!r.ok) set({ sendError: { threadId: get().selectedId, error: r.error } });
     void get().reloadDetail();
-    void get().load();
   },
   async loadQuickTexts() {
     const r = await frontdesk.invoke['messages:quick-texts']();
@@ -150,7 +148,7 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
 }));
 
 /** The threads' confirm/cancel replies by appointment (the most recent thread of an appointment wins). */
-function meaningsOf(list: ThreadList): Record<number, ReplyMeaning> {
+export function meaningsOf(list: ThreadList): Record<number, ReplyMeaning> {
   const out: Record<number, ReplyMeaning> = {};
   for (const t of list.threads) if (t.eventId !== null && t.meaning && !(t.eventId in out)) out[t.eventId] = t.meaning;
   return out;

@@ -12,6 +12,7 @@ import { freshOrSaved } from '../cache/read-through';
 import { SignedOutError } from '../auth/errors';
 import { countryOf } from '../phone/country';
 import type { CoreContext } from '../core-context';
+import type { OpChange } from '../outbox';
 import { MessagePoller, type PollTiming } from './message-poller';
 import { readQuickTexts, writeQuickTexts } from './quick-texts';
 import { e164, TextSender } from './text-sending';
@@ -39,7 +40,7 @@ export class MessagesService {
     timing: PollTiming = {},
   ) {
     this.store = new ThreadStore(deps);
-    this.reader = new ThreadSync(deps, this.store);
+    this.reader = new ThreadSync(deps, this.store, () => void this.tellThreads());
     this.poller = new MessagePoller({ ...deps, ...timing }, () => this.reader.sync());
     this.sender = new TextSender(deps);
     // Signed in (a new account, or more permissions): this account's texts are looked for at once. Signed out: the
@@ -120,6 +121,41 @@ export class MessagesService {
     await this.store.saveReadMarks(st);
     this.reader.announceUnread(st);
     return { unreadTotal: unreadTotal(st) };
+  }
+
+  // ── told to the screens ─────────────────────────────────────────────────────────────────
+
+  /**
+   * A change of the outbox: a text's (queued, sent, refused) or a withdrawn one. The threads are told again as they
+   * stand here; once a text is sent, the service is read first (a new thread exists there only).
+   */
+  outboxChanged(change: OpChange): void {
+    if ('op' in change && !change.op.kind.startsWith('message.')) return;
+    if ('op' in change && change.op.status === 'done')
+      void this.reader.sync().then(
+        () => this.tellThreads(),
+        () => this.tellThreads(),
+      );
+    else void this.tellThreads();
+  }
+
+  /**
+   * The thread list as it stands here, nothing read (each thread's summary, texts waiting to go counted), told as
+   * `store:changed` (`threads`) so the Messages screen puts it in place instead of asking again.
+   */
+  private async tellThreads(): Promise<void> {
+    const account = this.deps.account();
+    if (!account) return;
+    const st = await this.store.state().catch(() => null);
+    if (!st?.loaded || st.account !== account || this.deps.account() !== account) return;
+    const country = await countryOf(this.deps, st.account);
+    const threads = ordered(st).map((c) => threadSummary(st, c, country, this.sender.pendingTexts(c.id).length));
+    this.deps.events.emit('store:changed', {
+      appointments: [],
+      removedAppointments: [],
+      bookings: [],
+      threads: { threads, unreadTotal: unreadTotal(st) },
+    });
   }
 
   // ── writes (through the outbox) ─────────────────────────────────────────────────────────

@@ -49,6 +49,8 @@ export class ThreadSync {
   constructor(
     private readonly deps: CoreContext,
     private readonly store: ThreadStore,
+    /** Told after a read found threads changed (the service's new texts, marks, threads). */
+    private readonly changed: () => void = () => undefined,
   ) {}
 
   /**
@@ -159,6 +161,7 @@ export class ThreadSync {
     }
     if (changed.length > 0 && !firstRead)
       this.deps.events.emit('messages:changed', { threadIds: changed.map((c) => c.id) });
+    if (changed.length > 0) this.changed();
     this.announceUnread(st);
   }
 
