@@ -814,6 +814,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/calendar/cancel-undo.test.tsx'],
   },
   {
+    name: 'a booking still reads "cancelled" after Undo made its appointment again (read at another desk)',
+    file: 'main/core/store/practice-store.ts',
+    find: 'if (old !== null) r.restoredBy.set(old, item.id);',
+    replace: 'void old;',
+    tests: ['test/integration/store/undo-restores-booking.test.ts'],
+  },
+  {
+    name: 'Find a patient names as next an appointment whose cancellation is waiting to be sent',
+    file: 'main/core/store/practice-store.ts',
+    find: "if (shown.pending?.change === 'delete') return [];",
+    replace: '',
+    tests: ['test/integration/contacts/next-follows-store.test.ts'],
+  },
+  {
     name: 'the outbox log keeps its file id across starts (a copied folder’s records open as ours)',
     file: 'main/core/outbox/op-log.ts',
     find: '      try {\n        state = await replaceLog(path, keys, recovery.records, mark.current);\n      } catch (error) {',
