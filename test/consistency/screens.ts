@@ -365,7 +365,13 @@ export async function readPatient(
   const next = (await nextText.innerText()).replace(/\s+/g, ' ').trim();
   await match.click();
   const details = page.getByTestId('contact-details');
-  await details.getByTestId('contact-history').waitFor();
+  // Offline, a contact not read before has no history to show: Find a patient's words still count.
+  const opened = await details
+    .getByTestId('contact-history')
+    .waitFor({ timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!opened) return { seen, next, counts: [] };
   const history = details.getByTestId('contact-history');
   const upcoming = history.getByRole('region', { name: /^Upcoming appointments/ });
   const row = upcoming.locator(`li[data-id="${id}"]`);
