@@ -310,6 +310,9 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     if (change.appointments.length === 0 && change.removedAppointments.length === 0) return;
     const fresh = new Map(change.appointments.map((a) => [a.id, a]));
     const gone = new Set(change.removedAppointments);
+    const now = Date.now();
+    // Changed at the service (here or at another desk) or new: highlighted, as a poll's changes are.
+    const lit: Record<number, number> = {};
     let changed = false;
     const items = get().items.flatMap((item) => {
       if (gone.has(item.id)) return ((changed = true), []);
@@ -318,6 +321,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       fresh.delete(item.id);
       const kept = item.booking ? { ...next, booking: item.booking } : next;
       if (JSON.stringify(kept) === JSON.stringify(item)) return [item];
+      if ((item.updatedAt ?? '') !== (next.updatedAt ?? '')) lit[item.id] = now + HIGHLIGHT_MS;
       changed = true;
       return [kept];
     });
@@ -326,11 +330,13 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       const at = Date.parse(added.start);
       if (at < Date.parse(begin) || at > Date.parse(end) || get().source === null) continue;
       items.push(added);
+      lit[added.id] = now + HIGHLIGHT_MS;
       changed = true;
     }
     if (!changed) return;
     set({
       items: items.sort(byStart),
+      ...(Object.keys(lit).length > 0 ? { highlighted: { ...pruned(get().highlighted, now), ...lit } } : {}),
       ...(get().selectedId !== null && gone.has(get().selectedId!) ? { selectedId: null } : {}),
     });
   },
