@@ -49,6 +49,8 @@ function calendarOver(service: ServiceClient): CalendarService {
     clock: { now: () => 1_000 },
     account: () => 'acct',
     outbox: { pending: () => [] },
+    // What the store is told is not this test's concern (test/integration/store covers it).
+    store: { putAppointments: () => undefined },
   } as unknown as CoreContext;
   return new CalendarService(context);
 }
