@@ -87,8 +87,6 @@ export const runtimes: Runtime[] = [
       'common/bridge-transport',
       'common/ws-wire',
       'common/parse-unknown',
-      // The one clock, shared with core (lib/practice-time.ts adds the zone core pushes with the session).
-      'common/practice-time',
       'common/retry-timer',
       // The one clock, shared with core (lib/practice-time.ts adds the zone core pushes with the session).
       'common/practice-time',
@@ -249,7 +247,6 @@ const layerings: Layering[] = [
           'main/core/config',
           'main/core/events',
           'main/core/session-events',
-          'main/core/practice-zone',
           'main/core/practice-zone',
           'main/core/no-follow',
           'main/core/given-clock',
