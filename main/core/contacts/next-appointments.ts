@@ -45,18 +45,28 @@ interface Upcoming {
   emails: string[];
 }
 
-/** The last read per core (its contacts deps). */
-const memos = new WeakMap<CoreContext, { account: string; at: number; items: Upcoming[] }>();
+/** The last read per core (its contacts deps), with the range it covered and the ids it found. */
+const memos = new WeakMap<
+  CoreContext,
+  { account: string; at: number; items: Upcoming[]; begin: number; end: number; ids: Set<number> }
+>();
 
 const digits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
 
+/** The month a read at `now` covers: from a day back to the end of the month's last practice day. */
+function monthRange(deps: CoreContext, now: number): { begin: number; end: number } {
+  return {
+    // From a day back: today's appointments still going are read too (whether one counts is the rule's to say).
+    begin: now - STILL_ON_REACH_MS,
+    // To the end of the month's last practice day (its zone's midnight, whatever the clocks do meanwhile).
+    end: startOfPracticeDay(now, deps.practiceZone.reckonIn(deps.account()), AHEAD_DAYS + 1),
+  };
+}
+
 async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
-  // From a day back: today's appointments still going are read too (whether one counts is the rule's to say).
-  const begin = new Date(now - STILL_ON_REACH_MS).toISOString();
-  // To the end of the month's last practice day (its zone's midnight, whatever the clocks do meanwhile).
-  const end = new Date(
-    startOfPracticeDay(now, deps.practiceZone.reckonIn(deps.account()), AHEAD_DAYS + 1),
-  ).toISOString();
+  const range = monthRange(deps, now);
+  const begin = new Date(range.begin).toISOString();
+  const end = new Date(range.end).toISOString();
   const [events, names] = await Promise.all([
     listEventsInRange(deps.service, begin, end),
     calendarNames(deps.service).catch(() => new Map<number, string>()),
@@ -81,9 +91,24 @@ async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
 
 async function month(deps: CoreContext, account: string, now: number): Promise<Upcoming[]> {
   const memo = memos.get(deps);
-  if (memo && memo.account === account && now - memo.at < FRESH_MS) return memo.items;
+  // Kept for a minute, unless core's store has since learned of an appointment in its month that it lacks (booked,
+  // made again by Undo, another desk's): the store can move or drop what was read, but not say who a new one is for.
+  if (
+    memo &&
+    memo.account === account &&
+    now - memo.at < FRESH_MS &&
+    !deps.store.holdsOtherThan(memo.ids, memo.begin, memo.end)
+  )
+    return memo.items;
   const read = await readThrough(deps, account, upcomingSlot, CACHE_KEY, () => readMonth(deps, now));
-  if (read.source === 'service') memos.set(deps, { account, at: now, items: read.value });
+  if (read.source === 'service')
+    memos.set(deps, {
+      account,
+      at: now,
+      items: read.value,
+      ...monthRange(deps, now),
+      ids: new Set(read.value.map((i) => i.id)),
+    });
   return read.value;
 }
 

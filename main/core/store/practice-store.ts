@@ -322,6 +322,21 @@ export class PracticeStore {
     return list.map((b) => this.bookingOf(r, r.bookings.get(b.id) ?? b, ops));
   }
 
+  /**
+   * Whether the store holds a live appointment starting in [begin, end) that `known` does not name: one booked, made
+   * again by Undo or brought in by a delta since a read that `known` lists.
+   */
+  holdsOtherThan(known: ReadonlySet<number>, begin: number, end: number): boolean {
+    const r = this.mine();
+    if (!r) return false;
+    for (const [id, item] of r.appointments) {
+      if (known.has(id) || r.cancelled.has(id)) continue;
+      const start = Date.parse(item.start);
+      if (start >= begin && start < end) return true;
+    }
+    return false;
+  }
+
   /** The practice as last read. */
   practice(): Practice | null {
     return this.mine()?.practice ?? null;

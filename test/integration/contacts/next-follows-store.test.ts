@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgendaItem } from '../../../common/contract';
-import { call, goOffline, goOnline, useBootstrap } from '../../support/bootstrap';
+import { call, goOffline, goOnline, ownerGet, useBootstrap } from '../../support/bootstrap';
 
 const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: false });
 
@@ -50,5 +50,43 @@ describe('the next appointment follows core’s store', () => {
     } finally {
       await goOnline(kit.sb, kit.made);
     }
+  });
+
+  it('names one booked since the finder’s month was read, once the store has it', async () => {
+    // A patient no one else shares a phone with, with nothing ahead yet: the finder reads its month and says so.
+    const phone = '+13125550187';
+    const person = { key: 'new', phones: [phone], emails: [] };
+    const nextOf = async () => (await call(kit.made, 'contacts:next-appointments', { people: [person] }))[0]!.next;
+    expect(await nextOf()).toBeNull();
+
+    // Another desk (or a booking page) makes them an appointment tomorrow; the schedule reads that day.
+    const owner = kit.sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+    const auth = `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`;
+    const { body: cals } = await ownerGet<{ calendars: { id: number }[] }>(kit.sb, '/v1/calendars');
+    const start = Date.now() + 26 * 3600_000;
+    const res = await fetch(`${kit.sb.url}/v1/events`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        events: [
+          {
+            calendar_id: cals.calendars[0]!.id,
+            title: 'Cleaning - Newly Booked',
+            start_time: new Date(start).toISOString(),
+            end_time: new Date(start + 1800_000).toISOString(),
+            participants: [{ name: 'Newly Booked', phone }],
+          },
+        ],
+      }),
+    });
+    expect(res.status).toBe(200);
+    const { events } = (await res.json()) as { events: { id: number }[] };
+    await call(kit.made, 'calendar:range', {
+      begin: new Date(start - 3600_000).toISOString(),
+      end: new Date(start + 3600_000).toISOString(),
+    });
+
+    // Within the minute the month is kept: still named, as the schedule shows it.
+    expect((await nextOf())?.id).toBe(events[0]!.id);
   });
 });
