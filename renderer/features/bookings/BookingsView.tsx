@@ -13,6 +13,7 @@ import { useBookingStore } from '../../stores/booking-store';
 import { useBookingsListStore } from '../../stores/bookings-list-store';
 import { useSettlingStore } from '../../stores/settling-store';
 import { useNavStore } from '../../stores/nav-store';
+import { useOutboxStore } from '../../stores/outbox-store';
 import { BookingBadge } from './BookingBadge';
 import { useShownState } from './settle';
 import './bookings.css';
@@ -82,6 +83,15 @@ export function BookingsView() {
     void load();
     if (pages.length === 0) void useBookingStore.getState().loadPages();
   }, [load, online, pages.length]);
+  // A booking sent from this desk (in any window) while the screen is open is read in, not left for the next visit.
+  const sentBookings = useOutboxStore((s) => {
+    let n = 0;
+    for (const item of s.items.values()) if (item.kind === 'booking.book_now' && item.status === 'done') n++;
+    return n;
+  });
+  useEffect(() => {
+    if (sentBookings > 0) void load();
+  }, [load, sentBookings]);
   const followed = useSettlingStore((s) => s.bookings);
   const pending = list?.items.some((b) => (followed[b.id]?.state ?? b.state) === 'pending') ?? false;
   const typeName = (b: BookingSummary) => {
