@@ -134,7 +134,9 @@ export function contradictions(o: Observed): Contradiction[] {
 
   for (const s of o.seen) {
     const want = shouldShow(s.screen, truth, o.now);
-    if (want !== null && want !== s.shown)
+    // A cancellation not sent yet (offline) may stay in view, marked as waiting: the schedule shows what is coming.
+    const cancelWaits = truth.deleted && !o.settled && s.shown && s.pending === true;
+    if (want !== null && want !== s.shown && !cancelWaits)
       add(
         'presence',
         [s.screen, 'service'],

@@ -7,6 +7,7 @@
  * is collected; the test fails listing them all, with the seed.
  */
 import { expect, it } from 'vitest';
+import { settleDelay } from '../../main/core/bookings/booking-watch';
 import { createRng, pick, type Rng } from '../sandbox/prng';
 import { practiceDay, practiceNow, practiceWeekday } from '../e2e/support/clock';
 import type { FrontdeskPage } from '../e2e/support/driver';
@@ -58,6 +59,8 @@ const AGAIN = `npm run test:consistency -- --seed ${SEED}${process.env.E2E_AT_NA
 
 // A device-backed booking settles in 1.5 s: long enough to be seen waiting, short enough for 60 steps.
 const stack = useStack({ deviceSettleMs: 1_500 });
+/** Core's asks about a waiting booking after it was made (1 + 2 + 4 + 8 s): by then one came after the 1.5 s. */
+const SETTLE_PATIENCE_MS = [0, 1, 2, 3].reduce((n, attempt) => n + settleDelay(attempt), 0);
 
 type StepKind =
   | 'move by drag'
@@ -175,6 +178,8 @@ it(
     const errors: string[] = [];
     const log: StepRecord[] = [];
     let booked = 0;
+    /** Time spent reading the screens (for the verbose log). */
+    let observing = 0;
 
     /** Reads every screen of one appointment and compares; again while they disagree, until `patience` ms passed. */
     async function observe(
@@ -183,7 +188,8 @@ it(
       action: string,
       o: { settled: boolean; intent?: Truth; patience: number },
     ) {
-      const deadline = Date.now() + o.patience;
+      const t0 = Date.now();
+      const deadline = t0 + o.patience;
       let last: Contradiction[];
       for (;;) {
         const truth = o.intent ?? (await truthOf(stack, f.id, f.bookingId, zones));
@@ -220,6 +226,7 @@ it(
         if (last.length === 0 || Date.now() > deadline) break;
       }
       for (const c of last) found.push({ ...c, step, action });
+      observing += Date.now() - t0;
     }
 
     /** Waits until every change made here was sent (the status bar's queue is empty). */
@@ -234,6 +241,7 @@ it(
       // Keep at least three appointments to follow: a cancellation then is undone.
       const kind: StepKind = chosen === 'cancel' && followed.length <= 3 ? 'cancel, then Undo' : chosen;
       const t0 = Date.now();
+      observing = 0;
       let what = '';
       try {
         if (kind === 'book (plain page)' || kind === 'book (Denver, device-backed)') {
@@ -249,7 +257,12 @@ it(
           followed.push(f);
           what = `${who.name} on ${page}, ${day}`;
           await drained();
-          await observe(f, step, kind, { settled: true, patience: 2_000 });
+          // Core asks about a device-backed booking on its own backoff (booking-watch.ts: 1 s, 2 s, 4 s, 8 s…): the
+          // screens may say "Waiting" until its next ask after the service settled it, so wait up to that ask.
+          await observe(f, step, kind, {
+            settled: true,
+            patience: kind === 'book (plain page)' ? 2_000 : SETTLE_PATIENCE_MS,
+          });
         } else if (kind === 'patient texts') {
           const f = pick(rng, followed);
           const words = pick(rng, ['C', 'Yes, see you then', 'Can we make it later?', 'Thanks!']);
@@ -406,7 +419,13 @@ it(
           for (let i = 0; i < 3; i++) await t.page.keyboard.press('Escape').catch(() => undefined);
       }
       log.push({ step, kind, what, ms: Date.now() - t0 });
-      if (process.env.CONSISTENCY_VERBOSE) console.log(`step ${step} ${kind} ${what} ${Date.now() - t0} ms`);
+      if (process.env.CONSISTENCY_VERBOSE)
+        console.log(
+          `step ${step} ${kind} ${what} ${Date.now() - t0} ms (reading ${observing} ms): ${found
+            .filter((c) => c.step === step)
+            .map((c) => `${c.kind} [${c.screens.join(', ')}]`)
+            .join('; ')}`,
+        );
     }
 
     const seconds = Math.round((Date.now() - started) / 1000);

@@ -362,7 +362,8 @@ export async function readPatient(
     .filter({ hasText: /\S/ })
     .waitFor({ timeout: 10_000 })
     .catch(() => undefined);
-  const next = (await nextText.innerText()).replace(/\s+/g, ' ').trim();
+  // The list may be drawn again meanwhile (the finder reads on): then its words are read as none, not waited for.
+  const next = ((await nextText.textContent({ timeout: 2_000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ').trim();
   await match.click();
   const details = page.getByTestId('contact-details');
   // Offline, a contact not read before has no history to show: Find a patient's words still count.

@@ -182,7 +182,8 @@ export async function truthOf(
       `/v1/events?phone_number=${encodeURIComponent(p.normalized_phone)}&page_size=200`,
     );
     const now = practiceNow();
-    const ahead = events
+    // The service lists an event once per participant with the phone (a family on one phone): the app counts it once.
+    const ahead = [...new Map(events.map((e) => [e.id, e])).values()]
       .filter((e) => !e.is_deleted && Date.parse(e.end_time) > now)
       .sort((a, b) => Date.parse(a.start_time) - Date.parse(b.start_time));
     upcoming = ahead.length;
