@@ -112,7 +112,7 @@ const KEY_WORDS: Record<string, string> = {
 };
 
 /** A chord as the list shows it: "Ctrl+K" ("⌘K" on macOS), "Shift+F10", "←". */
-export function chordWords(chord: string): string {
+function chordWords(chord: string): string {
   const c = parse(chord);
   const mod = modKey();
   const key = KEY_WORDS[c.key] ?? (c.key.length === 1 ? c.key.toUpperCase() : c.key);
@@ -122,10 +122,20 @@ export function chordWords(chord: string): string {
 }
 
 /** A chord as `aria-keyshortcuts` names it: "Control+K" ("Meta+K" on macOS). */
-export function ariaKeys(chord: string): string {
+function ariaKeys(chord: string): string {
   const c = parse(chord);
   const mods = [c.mod ? (isMac() ? 'Meta' : 'Control') : null, c.alt ? 'Alt' : null, c.shift ? 'Shift' : null];
   return [...mods.filter(Boolean), c.key.length === 1 ? c.key.toUpperCase() : c.key].join('+');
+}
+
+/** An action's keys as `aria-keyshortcuts` names them (space between two): what a control that runs it carries. */
+export function ariaKeysOf(action: Pick<Action<never>, 'keys'>): string {
+  return (action.keys ?? []).map(ariaKeys).join(' ');
+}
+
+/** An action's keys in words, " / " between two: what the list and a control's hint show. */
+export function keyWordsOf(action: Pick<Action<never>, 'keys'>): string {
+  return (action.keys ?? []).map(chordWords).join(' / ');
 }
 
 /** One row of a shortcut list. */
@@ -136,7 +146,5 @@ export interface ShortcutRow {
 
 /** The rows of a shortcut list: every action that has keys, its chords joined with " / ". */
 export function shortcutRowsOf(actions: readonly Pick<Action<never>, 'keys' | 'words'>[]): ShortcutRow[] {
-  return actions
-    .filter((a) => (a.keys ?? []).length > 0)
-    .map((a) => ({ keys: (a.keys ?? []).map(chordWords).join(' / '), what: a.words }));
+  return actions.filter((a) => (a.keys ?? []).length > 0).map((a) => ({ keys: keyWordsOf(a), what: a.words }));
 }

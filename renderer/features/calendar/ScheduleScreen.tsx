@@ -15,7 +15,8 @@ import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
 import { useShellStore } from '../../stores/shell-store';
-import { ariaKeys } from '../../lib/actions';
+import { ariaKeysOf } from '../../lib/actions';
+import { printDaySheet } from '../shell';
 import { AgendaList } from './AgendaList';
 import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
 import { AppointmentEditor } from './AppointmentEditor';
@@ -172,7 +173,7 @@ export default function ScheduleScreen() {
           <button
             type="button"
             className="secondary-button"
-            aria-keyshortcuts={ariaKeys('Mod+P')}
+            aria-keyshortcuts={ariaKeysOf(printDaySheet)}
             onClick={() => useShellStore.getState().requestPrint()}
           >
             Print day sheet

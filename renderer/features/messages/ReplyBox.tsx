@@ -1,10 +1,11 @@
 /**
  * Where a text is written: the count of characters (1–1,600) and of text messages it takes, said as it is typed; a
  * problem is said next to the field and nothing is sent; what was typed stays until the text is accepted.
- * Ctrl/Cmd+Enter sends, Enter starts a new line.
+ * The send action's keys (features/shell/shortcuts.ts, while the box has focus) send; Enter starts a new line.
  */
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { chordWords } from '../../lib/actions';
+import { useId, useState, type ReactNode } from 'react';
+import { keyWordsOf } from '../../lib/actions';
+import { REPLY_FORM, sendReply } from '../shell';
 import { countSegments, MAX_MESSAGE_LENGTH } from './sms-segments';
 import { CHANGE_WORDS } from '../../lib/words';
 
@@ -57,16 +58,11 @@ export function ReplyBox({ label, sendLabel = 'Send', text, onTextChange, onSend
       setSending(false);
     }
   };
-  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      void send();
-    }
-  };
   const over = text.length > MAX_MESSAGE_LENGTH;
   return (
     <form
       className="reply-box"
+      {...{ [REPLY_FORM]: '' }}
       onSubmit={(e) => {
         e.preventDefault();
         void send();
@@ -87,7 +83,6 @@ export function ReplyBox({ label, sendLabel = 'Send', text, onTextChange, onSend
             onTextChange(e.target.value);
             if (problem) setProblem(replyProblem(e.target.value));
           }}
-          onKeyDown={onKey}
         />
         {problem && (
           <span id={`${id}-problem`} className="field-error" role="alert">
@@ -100,7 +95,7 @@ export function ReplyBox({ label, sendLabel = 'Send', text, onTextChange, onSend
       </div>
       <div className="reply-actions">
         {extra && <span className="reply-extra">{extra}</span>}
-        <span className="muted reply-hint">{chordWords('Mod+Enter')} sends</span>
+        <span className="muted reply-hint">{keyWordsOf(sendReply)} sends</span>
         <button type="submit" className="primary-button" disabled={disabled || sending}>
           {sending ? CHANGE_WORDS.sending.word : sendLabel}
         </button>

@@ -4,7 +4,8 @@ import { AboutButton } from './AboutButton';
 import { useAuthStore } from '../../stores/auth-store';
 import { useFinderStore } from '../../stores/finder-store';
 import { useShellStore } from '../../stores/shell-store';
-import { ariaKeys, chordWords } from '../../lib/actions';
+import { ariaKeysOf, keyWordsOf } from '../../lib/actions';
+import { findPatient } from './shortcuts';
 
 /** The header shown on every screen. */
 export function AppHeader() {
@@ -21,10 +22,10 @@ export function AppHeader() {
         <button
           type="button"
           className="secondary-button header-find"
-          aria-keyshortcuts={ariaKeys('Mod+K')}
+          aria-keyshortcuts={ariaKeysOf(findPatient)}
           onClick={() => useFinderStore.getState().show()}
         >
-          Find a patient <kbd aria-hidden="true">{chordWords('Mod+K')}</kbd>
+          Find a patient <kbd aria-hidden="true">{keyWordsOf(findPatient)}</kbd>
         </button>
       )}
       <AccountMenu />

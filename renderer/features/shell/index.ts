@@ -1,2 +1,2 @@
-/** What other features use of the shell: the keys the appointment menu shows. */
-export { appointmentMenuKeys } from './shortcuts';
+/** What other features use of the shell: the actions whose keys their controls handle or show. */
+export { appointmentMenuKeys, printDaySheet, REPLY_FORM, sendReply } from './shortcuts';

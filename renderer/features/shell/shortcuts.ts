@@ -33,21 +33,31 @@ function typingInto(target: EventTarget | null): boolean {
 /** True when a dialog is open: screen shortcuts wait until it closes. */
 const dialogOpen = () => document.querySelector('[role="dialog"],[role="alertdialog"]') !== null;
 
+/** The attribute that marks a reply box's form, where Mod+Enter sends. */
+export const REPLY_FORM = 'data-reply-box';
+
+/** The reply box's form the key press was made in, or null. */
+function replyForm(target: EventTarget | null): HTMLFormElement | null {
+  return target instanceof Element ? target.closest<HTMLFormElement>(`form[${REPLY_FORM}]`) : null;
+}
+
 /** True on the calendar screen. */
 const onCalendar = () => useNavStore.getState().screen === 'calendar';
 
 /** The app's shortcuts, in the order the "?" list shows them. */
 export const shortcuts = createRegistry<KeyContext>();
 
-SCREENS.forEach((s, i) =>
-  shortcuts.register({
+/** The screens with the action that opens each: the tabs (NavBar.tsx) show its keys. */
+export const screenTabs = SCREENS.map((s, i) => ({
+  ...s,
+  open: shortcuts.register({
     name: `open-${s.screen}`,
     words: `Open ${s.label}`,
     keys: [`Mod+${i + 1}`],
     when: () => !dialogOpen(),
     run: () => useNavStore.getState().go(s.screen),
   }),
-);
+}));
 shortcuts.register({
   name: 'new-appointment',
   words: 'New appointment',
@@ -58,14 +68,14 @@ shortcuts.register({
     useCalendarStore.getState().openNew();
   },
 });
-shortcuts.register({
+export const findPatient = shortcuts.register({
   name: 'find-patient',
   words: 'Find a patient (or paste a phone number anywhere)',
   keys: ['Mod+K'],
   // Also over an open dialog: the finder is how a call that comes in mid-task is answered.
   run: () => useFinderStore.getState().show(),
 });
-shortcuts.register({
+export const printDaySheet = shortcuts.register({
   name: 'print-day-sheet',
   words: 'Print day sheet (the day shown in the calendar)',
   keys: ['Mod+P'],
@@ -94,6 +104,15 @@ export const appointmentMenuKeys = shortcuts.register({
   name: 'appointment-menu',
   words: 'Calendar: menu of the focused appointment',
   keys: ['Shift+F10', 'ContextMenu'],
+});
+/** Sends the text being written: applies while a reply box (features/messages/ReplyBox.tsx) has focus. */
+export const sendReply = shortcuts.register({
+  name: 'send-reply',
+  words: 'Messages: send the text being written',
+  keys: ['Mod+Enter'],
+  when: ({ event }) => replyForm(event.target) !== null,
+  // The form's own submit, so a send by keys is a send by the button: checked, and sent once.
+  run: ({ event }) => replyForm(event.target)?.requestSubmit(),
 });
 shortcuts.register({
   name: 'show-shortcuts',

@@ -2,7 +2,8 @@
 /**
  * One registry of actions feeds both the "?" list and the window's key handler: every action with keys is listed, and
  * pressing its keys runs it; an action planted in the registry shows in the list and runs from its keys; the
- * appointment's menu keys (Shift+F10, the Menu key) are the ones the list names.
+ * appointment's menu keys (Shift+F10, the Menu key) are the ones the list names; the reply box sends from the keys the
+ * list names for it, and only while it has focus.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,11 +11,13 @@ import { installRecordingBridge } from '../../support/recording-bridge';
 import type * as Shortcuts from '../../../renderer/features/shell/shortcuts';
 import type * as Dialog from '../../../renderer/features/shell/ShortcutsDialog';
 import type * as Menu from '../../../renderer/features/calendar/AppointmentMenu';
+import type * as Reply from '../../../renderer/features/messages/ReplyBox';
 import type { Action } from '../../../renderer/lib/actions';
 
 let shortcuts: typeof Shortcuts;
 let ShortcutsDialog: typeof Dialog.ShortcutsDialog;
 let menuKeys: typeof Menu.menuKeys;
+let ReplyBox: typeof Reply.ReplyBox;
 let unwire: () => void;
 
 beforeAll(async () => {
@@ -22,6 +25,7 @@ beforeAll(async () => {
   shortcuts = await import('../../../renderer/features/shell/shortcuts');
   ({ ShortcutsDialog } = await import('../../../renderer/features/shell/ShortcutsDialog'));
   ({ menuKeys } = await import('../../../renderer/features/calendar/AppointmentMenu'));
+  ({ ReplyBox } = await import('../../../renderer/features/messages/ReplyBox'));
   unwire = shortcuts.wireShortcuts();
 });
 
@@ -122,5 +126,19 @@ describe('the shortcut registry', () => {
     expect(open.mock.calls).toEqual([[{ x: 12, y: 12 }], [{ x: 12, y: 12 }]]);
     press('F10', block);
     expect(open).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends a reply from the keys the list names for it, only from inside the reply box', async () => {
+    expect(listed()).toContainEqual(['Ctrl+Enter', 'Messages: send the text being written']);
+    const onSend = vi.fn(async () => true);
+    render(<ReplyBox label="Reply" text="See you at 3" onTextChange={() => undefined} onSend={onSend} />);
+    expect(screen.getByText('Ctrl+Enter sends')).toBeTruthy();
+    const field = screen.getByRole('textbox', { name: 'Reply' });
+    press('Enter', field);
+    press('Mod+Enter');
+    expect(onSend).not.toHaveBeenCalled();
+    for (const chord of shortcuts.sendReply.keys) press(chord, field);
+    await vi.waitFor(() => expect(onSend).toHaveBeenCalledTimes(1));
+    expect(onSend).toHaveBeenCalledWith('See you at 3');
   });
 });

@@ -1,8 +1,9 @@
-/** The screens of a signed-in user, with the outbox's count. */
-import { SCREENS, useNavStore } from '../stores/nav-store';
-import { useMessagesStore } from '../stores/messages-store';
-import { useOutboxStore } from '../stores/outbox-store';
-import { ariaKeys, chordWords } from '../lib/actions';
+/** The screens of a signed-in user, with the outbox's count; each tab names the keys its action has (shortcuts.ts). */
+import { useNavStore } from '../../stores/nav-store';
+import { useMessagesStore } from '../../stores/messages-store';
+import { useOutboxStore } from '../../stores/outbox-store';
+import { ariaKeysOf, keyWordsOf } from '../../lib/actions';
+import { screenTabs } from './shortcuts';
 
 /** Tabs under the header. */
 export function NavBar() {
@@ -12,15 +13,15 @@ export function NavBar() {
   const unread = useMessagesStore((s) => s.unreadTotal);
   return (
     <nav className="nav" aria-label="Screens">
-      {SCREENS.map((tab, i) => (
+      {screenTabs.map((tab) => (
         <button
           key={tab.screen}
           type="button"
           className={`nav-tab${screen === tab.screen ? ' nav-tab-active' : ''}`}
           aria-current={screen === tab.screen ? 'page' : undefined}
           onClick={() => go(tab.screen)}
-          aria-keyshortcuts={ariaKeys(`Mod+${i + 1}`)}
-          title={`${tab.label} (${chordWords(`Mod+${i + 1}`)})`}
+          aria-keyshortcuts={ariaKeysOf(tab.open)}
+          title={`${tab.label} (${keyWordsOf(tab.open)})`}
         >
           {tab.label}
           {tab.screen === 'outbox' && queued + needsAttention > 0 && (
