@@ -178,8 +178,16 @@ it(
     const errors: string[] = [];
     const log: StepRecord[] = [];
     let booked = 0;
-    /** Time spent reading the screens (for the verbose log). */
+    /** Time spent reading the screens (for the verbose log), and the slowest read of each screen this step. */
     let observing = 0;
+    let slowest: Record<string, number> = {};
+    const timed = (what: string, since: number) => (slowest[what] = Math.max(slowest[what] ?? 0, Date.now() - since));
+    const clocked = async <T>(what: string, read: Promise<T>): Promise<T> => {
+      const since = Date.now();
+      const value = await read;
+      timed(what, since);
+      return value;
+    };
 
     /** Reads every screen of one appointment and compares; again while they disagree, until `patience` ms passed. */
     async function observe(
@@ -192,18 +200,20 @@ it(
       const deadline = t0 + o.patience;
       let last: Contradiction[];
       for (;;) {
+        const t1 = Date.now();
         const truth = o.intent ?? (await truthOf(stack, f.id, f.bookingId, zones));
         if (!truth) return;
+        timed('service', t1);
         const day = dayIn(truth.start);
         const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows, bars] = await Promise.all([
-          readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id),
-          readAgenda(agenda, day, today, [f.id]),
-          readDaySheet(sheet, day, today, [f.id]),
+          clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id)),
+          clocked('agenda', readAgenda(agenda, day, today, [f.id])),
+          clocked('sheet', readDaySheet(sheet, day, today, [f.id])),
           f.bookingId === null
             ? Promise.resolve([] as Seen[])
-            : readBookings(bookings, [{ id: f.id, bookingId: f.bookingId }]),
-          readPatient(patient, f.name, f.id, f.bookingId),
-          readOutbox(outbox),
+            : clocked('bookings', readBookings(bookings, [{ id: f.id, bookingId: f.bookingId }])),
+          clocked('patient', readPatient(patient, f.name, f.id, f.bookingId)),
+          clocked('outbox', readOutbox(outbox)),
           Promise.all(Object.entries(tabs).map(async ([tab, t]) => ({ tab, ...(await navCounts(t)) }))),
         ]);
         const seen = [...schedule.seen, ...agendaRead.seen, ...sheetRead.seen, ...bookingRows, ...patientRead.seen];
@@ -242,6 +252,7 @@ it(
       const kind: StepKind = chosen === 'cancel' && followed.length <= 3 ? 'cancel, then Undo' : chosen;
       const t0 = Date.now();
       observing = 0;
+      slowest = {};
       let what = '';
       try {
         if (kind === 'book (plain page)' || kind === 'book (Denver, device-backed)') {
@@ -421,7 +432,9 @@ it(
       log.push({ step, kind, what, ms: Date.now() - t0 });
       if (process.env.CONSISTENCY_VERBOSE)
         console.log(
-          `step ${step} ${kind} ${what} ${Date.now() - t0} ms (reading ${observing} ms): ${found
+          `step ${step} ${kind} ${what} ${Date.now() - t0} ms (reading ${observing} ms: ${Object.entries(slowest)
+            .map(([k, ms]) => `${k} ${ms}`)
+            .join(', ')}): ${found
             .filter((c) => c.step === step)
             .map((c) => `${c.kind} [${c.screens.join(', ')}]`)
             .join('; ')}`,

@@ -145,14 +145,21 @@ async function scan(
         for (const h of box.querySelectorAll<HTMLElement>('[data-day][data-count]'))
           days[h.dataset.day!] = Number(h.dataset.count);
       };
-      box.scrollTop = 0;
-      await frame();
-      collect();
-      for (let top = 0; top < box.scrollHeight && Object.keys(rows).length < wanted.length;) {
-        top += Math.max(100, box.clientHeight * 0.6);
-        box.scrollTop = top;
+      // A pass from the top; a list drawn late on a busy machine may skip rows at a scroll position, so one not
+      // found is looked for again, waiting longer at each position.
+      for (const settle of [0, 300]) {
+        box.scrollTop = 0;
         await frame();
+        if (settle) await new Promise<void>((done) => setTimeout(done, settle));
         collect();
+        for (let top = 0; top < box.scrollHeight && Object.keys(rows).length < wanted.length;) {
+          top += Math.max(100, box.clientHeight * 0.6);
+          box.scrollTop = top;
+          await frame();
+          if (settle) await new Promise<void>((done) => setTimeout(done, settle));
+          collect();
+        }
+        if (Object.keys(rows).length === wanted.length) break;
       }
       return { rows, days };
     },
@@ -217,11 +224,16 @@ async function readDetails(tab: Tab, id: number): Promise<Seen> {
   await block.click();
   const details = page.getByTestId('appointment-details');
   await details.waitFor();
-  const when = await details.locator('dd').first().innerText();
-  const people = await details.locator('.person-state').allInnerTexts();
-  const noteEl = details.getByTestId('booking-note');
-  const note = (await noteEl.count()) > 0 ? await noteEl.first().getAttribute('data-state') : null;
-  const waiting = await details.locator('.notice-info').allInnerTexts();
+  // One page call for all of it (each call waits its turn on a busy machine).
+  const { when, people, note, waiting } = await details.evaluate((el) => {
+    const words = (n: Element | null | undefined) => (n as HTMLElement | null)?.innerText ?? n?.textContent ?? '';
+    return {
+      when: words(el.querySelector('dd')),
+      people: [...el.querySelectorAll('.person-state')].map(words),
+      note: el.querySelector('[data-testid="booking-note"]')?.getAttribute('data-state') ?? null,
+      waiting: [...el.querySelectorAll('.notice-info')].map(words),
+    };
+  });
   await page.keyboard.press('Escape');
   await details.waitFor({ state: 'detached' });
   return {
@@ -307,23 +319,32 @@ export async function readBookings(tab: Tab, bookings: { id: number; bookingId: 
   await closeDialogs(tab.page);
   await goScreen(tab, 'Bookings');
   await tab.page.locator('[data-testid="bookings"][data-loading="false"]').waitFor();
-  const out: Seen[] = [];
-  for (const b of bookings) {
-    const row = tab.page.locator(`[data-testid="booking-row"][data-id="${b.bookingId}"]`);
-    if ((await row.count()) === 0) {
-      out.push({ screen: 'bookings', id: b.id, shown: false, text: '' });
-      continue;
-    }
-    out.push({
-      screen: 'bookings',
-      id: b.id,
-      shown: true,
-      text: (await row.innerText()).replace(/\s+/g, ' '),
-      when: (await row.locator('td').first().innerText()).replace(/\s+/g, ' '),
-      bookingState: await row.getAttribute('data-state'),
-    });
-  }
-  return out;
+  const rows = await tab.page.evaluate(
+    (ids) =>
+      ids.map((id) => {
+        const row = document.querySelector<HTMLElement>(`[data-testid="booking-row"][data-id="${id}"]`);
+        if (!row) return null;
+        return {
+          text: row.innerText,
+          when: row.querySelector('td')?.innerText ?? '',
+          state: row.getAttribute('data-state'),
+        };
+      }),
+    bookings.map((b) => b.bookingId),
+  );
+  return bookings.map((b, i): Seen => {
+    const row = rows[i];
+    return row
+      ? {
+          screen: 'bookings',
+          id: b.id,
+          shown: true,
+          text: row.text.replace(/\s+/g, ' '),
+          when: row.when.replace(/\s+/g, ' '),
+          bookingState: row.state,
+        }
+      : { screen: 'bookings', id: b.id, shown: false, text: '' };
+  });
 }
 
 /**
@@ -373,38 +394,62 @@ export async function readPatient(
     .then(() => true)
     .catch(() => false);
   if (!opened) return { seen, next, counts: [] };
-  const history = details.getByTestId('contact-history');
-  const upcoming = history.getByRole('region', { name: /^Upcoming appointments/ });
-  const row = upcoming.locator(`li[data-id="${id}"]`);
+  // One page call for the history (each call waits its turn on a busy machine).
+  const h = await details.getByTestId('contact-history').evaluate(
+    (history, [apptId, bookId]) => {
+      const words = (n: Element | null | undefined) => (n as HTMLElement | null)?.innerText ?? n?.textContent ?? '';
+      const upcoming = [...history.querySelectorAll('[role="region"], section')].find((r) =>
+        /^Upcoming appointments/.test(r.getAttribute('aria-label') ?? words(r.querySelector('h1,h2,h3,h4'))),
+      );
+      const row = upcoming?.querySelector(`li[data-id="${apptId}"]`);
+      const b = bookId === null ? null : history.querySelector(`li.history-booking[data-id="${bookId}"]`);
+      return {
+        found: upcoming !== undefined,
+        row: row
+          ? {
+              text: words(row),
+              when: words(row.querySelector('.history-when')),
+              person: [...row.querySelectorAll('.muted')].map(words).join(' '),
+            }
+          : null,
+        booking: b
+          ? {
+              text: words(b),
+              when: words(b.querySelector('.history-when')),
+              state: b.querySelector('[data-state]')?.getAttribute('data-state') ?? null,
+            }
+          : null,
+        heading: words(upcoming?.querySelector('h1,h2,h3,h4')),
+      };
+    },
+    [id, bookingId] as const,
+  );
   seen.push(
-    (await row.count()) > 0
+    h.row
       ? {
           screen: 'contact',
           id,
           shown: true,
-          text: (await row.innerText()).replace(/\s+/g, ' '),
-          when: await row.locator('.history-when').innerText(),
-          person: (await row.locator('.muted').allInnerTexts()).join(' '),
+          text: h.row.text.replace(/\s+/g, ' '),
+          when: h.row.when,
+          person: h.row.person,
         }
       : { screen: 'contact', id, shown: false, text: '' },
   );
-  if (bookingId !== null) {
-    const b = history.locator(`li.history-booking[data-id="${bookingId}"]`);
+  if (bookingId !== null)
     seen.push(
-      (await b.count()) > 0
+      h.booking
         ? {
             screen: 'contact bookings',
             id,
             shown: true,
-            text: (await b.innerText()).replace(/\s+/g, ' '),
-            when: await b.locator('.history-when').innerText(),
-            bookingState: await b.locator('[data-state]').first().getAttribute('data-state'),
+            text: h.booking.text.replace(/\s+/g, ' '),
+            when: h.booking.when,
+            bookingState: h.booking.state,
           }
         : { screen: 'contact bookings', id, shown: false, text: '' },
     );
-  }
-  const heading = await upcoming.getByRole('heading').innerText();
-  const counts = [{ screen: 'contact', what: 'upcoming', count: Number(/\((\d+)\)/.exec(heading)?.[1] ?? -1) }];
+  const counts = [{ screen: 'contact', what: 'upcoming', count: Number(/\((\d+)\)/.exec(h.heading)?.[1] ?? -1) }];
   return { seen, next, counts };
 }
 

@@ -170,17 +170,23 @@ export async function truthOf(
   const day = dayIn(start);
   const dayBegin = wallToInstant(day, 0);
   const dayEnd = wallToInstant(day, 24 * 60);
-  const sameDay = (await eventsBetween(stack, dayBegin, dayEnd - 1000)).filter(
-    (e) => dayIn(Date.parse(e.start_time)) === day,
-  );
+  // The day, the patient's appointments and the booking: asked at once.
+  const [dayEvents, theirs, booking] = await Promise.all([
+    eventsBetween(stack, dayBegin, dayEnd - 1000),
+    p?.normalized_phone
+      ? serviceCall<{ events: ServiceEvent[] }>(
+          stack,
+          'GET',
+          `/v1/events?phone_number=${encodeURIComponent(p.normalized_phone)}&page_size=200`,
+        )
+      : null,
+    bookingId === null ? null : bookingById(stack, bookingId),
+  ]);
+  const sameDay = dayEvents.filter((e) => dayIn(Date.parse(e.start_time)) === day);
   let next: Truth['next'] = null;
   let upcoming = 0;
-  if (p?.normalized_phone) {
-    const { events } = await serviceCall<{ events: ServiceEvent[] }>(
-      stack,
-      'GET',
-      `/v1/events?phone_number=${encodeURIComponent(p.normalized_phone)}&page_size=200`,
-    );
+  if (theirs) {
+    const { events } = theirs;
     const now = practiceNow();
     // The service lists an event once per participant with the phone (a family on one phone): the app counts it once.
     const ahead = [...new Map(events.map((e) => [e.id, e])).values()]
@@ -190,7 +196,6 @@ export async function truthOf(
     const first = ahead[0];
     if (first) next = { id: first.id, start: Date.parse(first.start_time), title: first.title };
   }
-  const booking = bookingId === null ? null : await bookingById(stack, bookingId);
   return {
     id,
     deleted: Boolean(event.is_deleted),
