@@ -84,14 +84,17 @@ export function BookingsView() {
     if (pages.length === 0) void useBookingStore.getState().loadPages();
   }, [load, online, pages.length]);
   // A booking sent from this desk (in any window) while the screen is open is read in, not left for the next visit.
-  const sentBookings = useOutboxStore((s) => {
-    let n = 0;
-    for (const item of s.items.values()) if (item.kind === 'booking.book_now' && item.status === 'done') n++;
-    return n;
+  // (The latest one sent, not how many: the outbox lets old ones go, so a count can stand still.)
+  const lastSent = useOutboxStore((s) => {
+    let last: { id: string; createdAt: number } | null = null;
+    for (const item of s.items.values())
+      if (item.kind === 'booking.book_now' && item.status === 'done' && (!last || item.createdAt >= last.createdAt))
+        last = item;
+    return last?.id ?? null;
   });
   useEffect(() => {
-    if (sentBookings > 0) void load();
-  }, [load, sentBookings]);
+    if (lastSent !== null) void load();
+  }, [load, lastSent]);
   const followed = useSettlingStore((s) => s.bookings);
   const pending = list?.items.some((b) => (followed[b.id]?.state ?? b.state) === 'pending') ?? false;
   const typeName = (b: BookingSummary) => {
