@@ -457,8 +457,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'read marks kept past sign-out are written in plain text',
     file: 'main/core/cache/account-notes.ts',
-    find: 'const sealed = await this.cipher.encrypt(JSON.stringify({ account, key, value, savedAt }));',
-    replace: 'const sealed = Buffer.from(JSON.stringify({ account, key, value, savedAt }));',
+    find: 'const sealed = await this.cipher.encrypt(JSON.stringify({ version: NOTE_FORMAT, account, key, value, savedAt }));',
+    replace: 'const sealed = Buffer.from(JSON.stringify({ version: NOTE_FORMAT, account, key, value, savedAt }));',
     tests: ['test/unit/cache/account-notes.test.ts'],
   },
   {

@@ -4,7 +4,7 @@
  * cipher, `notes/<account hash>/<key hash>.bin`, and names its account and key inside the seal: a note is handed only
  * to the account it was written for, so another account's sign-in on this workstation is shown nothing of it. Without
  * a keystore (memory-only mode) notes live in memory for the run. Read with the slot's schema: a note that does not
- * parse is a miss.
+ * parse, or is of another format version, is a miss.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -15,8 +15,20 @@ import { NO_FOLLOW } from '../no-follow';
 import type { Logger, SecretCipher } from '../platform';
 import type { CacheSlot } from './read-cache';
 
-/** A note on disk: whose it is, which one, its value and when it was written. */
-const storedNote = z.object({ account: z.string(), key: z.string(), value: z.unknown(), savedAt: z.number() });
+/**
+ * The format of a note file, written in each: 1. A note kept before files carried their version is of version 1. A
+ * new format adds its number here and reads the older ones up to it, or leaves them a miss.
+ */
+export const NOTE_FORMAT = 1;
+
+/** A note on disk: its format, whose it is, which one, its value and when it was written. */
+const storedNote = z.object({
+  version: z.number().int().optional(),
+  account: z.string(),
+  key: z.string(),
+  value: z.unknown(),
+  savedAt: z.number(),
+});
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
 
@@ -47,6 +59,11 @@ export class AccountNotes {
       const note = parseJson(storedNote, await this.cipher.decrypt(await readFile(file, { flag: NO_FOLLOW.read })));
       // Bound to its account and key inside the seal: a file copied to another account's name is not theirs.
       if (note.account !== account || note.key !== key) return null;
+      // Another version's note (a newer app wrote it) is left as it is, for that version.
+      if ((note.version ?? 1) !== NOTE_FORMAT) {
+        this.log.info('a kept note is of another version; not used', { slot: slot.name, version: note.version });
+        return null;
+      }
       const parsed = slot.schema.safeParse(note.value);
       if (!parsed.success) {
         this.log.info('a kept note is not of the shape this version reads; not used', { slot: slot.name });
@@ -78,7 +95,7 @@ export class AccountNotes {
   }
 
   private async write(account: string, key: string, file: string, value: unknown, savedAt: number): Promise<void> {
-    const sealed = await this.cipher.encrypt(JSON.stringify({ account, key, value, savedAt }));
+    const sealed = await this.cipher.encrypt(JSON.stringify({ version: NOTE_FORMAT, account, key, value, savedAt }));
     await mkdir(join(this.dir, hash(account)), { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
     // A new file only, never through a link; the rename then replaces whatever is at the name.

@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 
 const STATE_KEY = 'messages:state';
-const READ_KEY = 'messages:read';
+export const READ_KEY = 'messages:read';
 /** Read marks: [thread id, latest inbound text read]. */
-const readSlot = cacheSlot('read marks', z.array(z.tuple([z.number(), z.number()])));
+export const readSlot = cacheSlot('read marks', z.array(z.tuple([z.number(), z.number()])));
 /** The most read marks kept per account (the latest): a year of a busy desk's threads. */
 const MARKS_KEPT = 5000;
 

@@ -64,11 +64,17 @@ interface Records {
   restoredBy: Map<number, number>;
 }
 
-const STORE_KEY = 'store:practice';
-/** What is kept of the store for a start without the service (read back with this schema: another shape is a miss). */
-const storeSlot = cacheSlot(
+export const STORE_KEY = 'store:practice';
+/** The kept store's format, written in each copy: 1 (a copy kept before copies carried it is version 1). */
+export const STORE_FORMAT = 1;
+/**
+ * What is kept of the store for a start without the service (read back with this schema: another shape, or another
+ * version, is a miss and the store starts from what the service says).
+ */
+export const storeSlot = cacheSlot(
   'the practice store',
   z.object({
+    version: z.literal(STORE_FORMAT).optional(),
     appointments: z.array(agendaItemSchema),
     cancelled: z.array(z.number()),
     eventTimes: z.array(z.tuple([z.number(), z.object({ start: z.string(), end: z.string() })])),
@@ -442,6 +448,7 @@ export class PracticeStore {
         storeSlot,
         STORE_KEY,
         {
+          version: STORE_FORMAT,
           appointments: [...r.appointments.values()],
           cancelled: [...r.cancelled],
           eventTimes: [...r.eventTimes],
