@@ -315,7 +315,11 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     const lit: Record<number, number> = {};
     let changed = false;
     const items = get().items.flatMap((item) => {
-      if (gone.has(item.id)) return ((changed = true), []);
+      // A followed booking's appointment stays when the service drops it, as in a poll's changes: a refused one is
+      // kept, marked, until dismissed; a pending one until core hears how it settled (applyBookings decides).
+      const followed = item.booking?.state === 'failed' || item.booking?.state === 'pending';
+      if (gone.has(item.id) && !followed) return ((changed = true), []);
+      if (gone.has(item.id)) return [item];
       const next = fresh.get(item.id);
       if (!next) return [item];
       fresh.delete(item.id);
