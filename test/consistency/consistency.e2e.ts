@@ -207,7 +207,7 @@ it(
         const day = dayIn(truth.start);
         const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows, bars] = await Promise.all([
           clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id)),
-          clocked('agenda', readAgenda(agenda, day, today, [f.id])),
+          clocked('agenda', readAgenda(agenda, day, today, [f.id], !truth.deleted)),
           clocked('sheet', readDaySheet(sheet, day, today, [f.id])),
           f.bookingId === null
             ? Promise.resolve([] as Seen[])

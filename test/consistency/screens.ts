@@ -112,9 +112,11 @@ async function scan(
   page: Page,
   scroller: string,
   ids: number[],
+  /** Whether the rows ought to be there (then one not found is looked for again). */
+  expected = true,
 ): Promise<{ rows: Record<number, BlockData>; days: Record<string, number> }> {
   return page.evaluate(
-    async ([scrollerSelector, wanted]) => {
+    async ([scrollerSelector, wanted, wantedTwice]) => {
       const box = document.querySelector<HTMLElement>(scrollerSelector);
       const rows: Record<number, BlockData> = {};
       const days: Record<string, number> = {};
@@ -147,7 +149,7 @@ async function scan(
       };
       // A pass from the top; a list drawn late on a busy machine may skip rows at a scroll position, so one not
       // found is looked for again, waiting longer at each position.
-      for (const settle of [0, 300]) {
+      for (const settle of wantedTwice ? [0, 300] : [0]) {
         box.scrollTop = 0;
         await frame();
         if (settle) await new Promise<void>((done) => setTimeout(done, settle));
@@ -163,7 +165,7 @@ async function scan(
       }
       return { rows, days };
     },
-    [scroller, ids] as const,
+    [scroller, ids, expected] as const,
   );
 }
 
@@ -254,10 +256,12 @@ export async function readAgenda(
   day: string,
   today: string,
   ids: number[],
+  /** Whether they ought to be there (not cancelled). */
+  expected = true,
 ): Promise<{ seen: Seen[]; counts: SeenCount[] }> {
   await closeDialogs(tab.page);
   await scheduleOn(tab, 'agenda', day);
-  const { rows, days } = await scan(tab.page, '[data-testid="agenda"]', ids);
+  const { rows, days } = await scan(tab.page, '[data-testid="agenda"]', ids, expected);
   return {
     seen: ids.map((id) => {
       const b = rows[id];
