@@ -198,6 +198,7 @@ it(
     ) {
       const t0 = Date.now();
       const deadline = t0 + o.patience;
+      let passes = 0;
       let last: Contradiction[];
       for (;;) {
         const t1 = Date.now();
@@ -205,7 +206,7 @@ it(
         if (!truth) return;
         timed('service', t1);
         const day = dayIn(truth.start);
-        const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows, bars] = await Promise.all([
+        const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows] = await Promise.all([
           clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id)),
           clocked('agenda', readAgenda(agenda, day, today, [f.id], !truth.deleted)),
           clocked('sheet', readDaySheet(sheet, day, today, [f.id])),
@@ -214,8 +215,11 @@ it(
             : clocked('bookings', readBookings(bookings, [{ id: f.id, bookingId: f.bookingId }])),
           clocked('patient', readPatient(patient, f.name, f.id, f.bookingId)),
           clocked('outbox', readOutbox(outbox)),
-          Promise.all(Object.entries(tabs).map(async ([tab, t]) => ({ tab, ...(await navCounts(t)) }))),
         ]);
+        // The tab bars last: each tab hears the outbox's count on its own, a moment apart.
+        const bars = await Promise.all(
+          Object.entries(tabs).map(async ([tab, t]) => ({ tab, ...(await navCounts(t)) })),
+        );
         const seen = [...schedule.seen, ...agendaRead.seen, ...sheetRead.seen, ...bookingRows, ...patientRead.seen];
         const counts: SeenCount[] = [...agendaRead.counts, ...sheetRead.counts, ...patientRead.counts];
         last = [
@@ -233,7 +237,8 @@ it(
               detail: `the Denver calendar's column “${head}” does not name its zone`,
             });
         }
-        if (last.length === 0 || Date.now() > deadline) break;
+        // A read takes seconds on a busy machine: what disagrees is read at least once more before it counts.
+        if (last.length === 0 || (Date.now() > deadline && ++passes > 1)) break;
       }
       for (const c of last) found.push({ ...c, step, action });
       observing += Date.now() - t0;
