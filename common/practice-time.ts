@@ -37,7 +37,7 @@ export function instantOf(at: number | string | Date): number {
 }
 
 /** The wall clock of an instant in `zone`. */
-export interface WallTime {
+interface WallTime {
   year: number;
   /** 1–12. */
   month: number;
@@ -48,7 +48,7 @@ export interface WallTime {
 }
 
 /** The wall clock of an instant in `zone` (seconds included; milliseconds dropped). */
-export function wallTimeOf(at: number | string | Date, zone: string): WallTime {
+function wallTimeOf(at: number | string | Date, zone: string): WallTime {
   const parts = fieldFormat(zone).formatToParts(instantOf(at));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
   return {
@@ -235,7 +235,7 @@ export function clocksDiffer(a: string, b: string, at: number): boolean {
 }
 
 /** The zone's short name at that instant ("CST", "MST"; "GMT-6" where the locale has none). */
-export function zoneAbbreviation(zone: string, at: number | string = Date.now()): string {
+function zoneAbbreviation(zone: string, at: number | string = Date.now()): string {
   return (
     new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
       .formatToParts(instantOf(at))
@@ -268,6 +268,6 @@ export function zoneLabel(zone: string, at: number = Date.now()): string {
 }
 
 /** The place a zone is named after ("Denver", "New York"). */
-export function zoneCity(zone: string): string {
+function zoneCity(zone: string): string {
   return (zone.split('/').pop() ?? zone).replace(/_/g, ' ');
 }

@@ -19,7 +19,7 @@ export const BOOKING_STATES = ['booked', 'pending', 'failed'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 /** Why a followed booking was not booked: the office system refused it, or the service no longer has it. */
-export const BOOKING_FAILURES = ['refused', 'gone'] as const;
+const BOOKING_FAILURES = ['refused', 'gone'] as const;
 export type BookingFailure = (typeof BOOKING_FAILURES)[number];
 
 /**

@@ -20,7 +20,6 @@ export {
   timeParts,
   wallClock,
   wallTimeToInstant,
-  zoneCity,
   zoneLabel,
 } from '../../common/practice-time';
 

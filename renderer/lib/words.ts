@@ -159,7 +159,7 @@ export const MARK_WORDS: Record<MarkState, { word: string; inSentence: string; c
 const isMark = (state: string): state is MarkState => Object.hasOwn(MARK_WORDS, state);
 
 /** A mark as the menu says it; another state as a person's state reads. */
-export function markWords(mark: string): string {
+function markWords(mark: string): string {
   return isMark(mark) ? MARK_WORDS[mark].word : confirmationWords(mark);
 }
 
