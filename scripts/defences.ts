@@ -828,6 +828,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/contacts/next-follows-store.test.ts'],
   },
   {
+    name: 'Find a patient names an appointment booked after its month was read',
+    file: 'main/core/contacts/next-appointments.ts',
+    find: '!deps.store.holdsOtherThan(memo.ids, memo.begin, memo.end)',
+    replace: 'true',
+    tests: ['test/integration/contacts/next-follows-store.test.ts'],
+  },
+  {
     name: 'the outbox log keeps its file id across starts (a copied folder’s records open as ours)',
     file: 'main/core/outbox/op-log.ts',
     find: '      try {\n        state = await replaceLog(path, keys, recovery.records, mark.current);\n      } catch (error) {',
