@@ -7,9 +7,11 @@ import type { KeyboardEvent } from 'react';
 import { Autocomplete, Heading, Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import type { ContactView } from '../../../common/contract';
 import { AppDialog } from '../../components/Dialog';
+import { keyWordsOf, matchesKeys } from '../../lib/actions';
 import { dateTimeLabelled, usePracticeZone, zoneOfItem } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useFinderStore } from '../../stores/finder-store';
+import { closeDialog, finderChoose, finderOpen } from './shortcuts';
 import './shell.css';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -62,7 +64,7 @@ export function FindPatient() {
   const zone = usePracticeZone();
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     // Enter with no match highlighted opens the first one.
-    if (e.key === 'Enter' && !e.currentTarget.getAttribute('aria-activedescendant') && results[0]) {
+    if (matchesKeys(finderOpen, e) && !e.currentTarget.getAttribute('aria-activedescendant') && results[0]) {
       e.preventDefault();
       openContact(results[0]);
     }
@@ -105,7 +107,9 @@ export function FindPatient() {
           {(contact) => <Match contact={contact} zone={zone} />}
         </ListBox>
       </Autocomplete>
-      <p className="muted finder-hint">↑ ↓ to choose, Enter to open, Esc to close.</p>
+      <p className="muted finder-hint">
+        {keyWordsOf(finderChoose)} to choose, {keyWordsOf(finderOpen)} to open, {keyWordsOf(closeDialog)} to close.
+      </p>
     </AppDialog>
   );
 }

@@ -75,6 +75,18 @@ export const findPatient = shortcuts.register({
   // Also over an open dialog: the finder is how a call that comes in mid-task is answered.
   run: () => useFinderStore.getState().show(),
 });
+/** Handled by the finder's list (react-aria) while its field has focus; the finder's hint names them (FindPatient.tsx). */
+export const finderChoose = shortcuts.register({
+  name: 'finder-choose',
+  words: 'Find a patient: choose a match',
+  keys: ['ArrowUp', 'ArrowDown'],
+});
+/** Handled by the finder's field (FindPatient.tsx): opens the chosen match, or the first when none is chosen. */
+export const finderOpen = shortcuts.register({
+  name: 'finder-open',
+  words: 'Find a patient: open the chosen patient (the first when none is chosen)',
+  keys: ['Enter'],
+});
 export const printDaySheet = shortcuts.register({
   name: 'print-day-sheet',
   words: 'Print day sheet (the day shown in the calendar)',
@@ -121,7 +133,7 @@ shortcuts.register({
   run: () => useShellStore.getState().showShortcuts(true),
 });
 // Every dialog closes itself on Esc (react-aria); listed so the receptionist knows.
-shortcuts.register({ name: 'close-dialog', words: 'Close a dialog', keys: ['Escape'] });
+export const closeDialog = shortcuts.register({ name: 'close-dialog', words: 'Close a dialog', keys: ['Escape'] });
 
 /** Every shortcut, in words, for the "?" dialog. */
 export function shortcutRows(): ShortcutRow[] {

@@ -67,9 +67,10 @@ const REPEATS: Repeat[] = [
   },
   {
     name: 'a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
-    // A chord written out ('Mod+K', `Mod+${n}`), a key handler testing Ctrl/Cmd itself, a chord put into words or
-    // aria-keyshortcuts by hand: a control shows an action's keys with keyWordsOf / ariaKeysOf(action).
-    line: /["'`]Mod\+|\b(ctrlKey|metaKey)\b|\b(ariaKeys|chordWords)\(|aria-keyshortcuts=["'`]/,
+    // A chord written out ('Mod+K', `Mod+${n}`), a key handler testing a key or Ctrl/Cmd itself, keys put into words
+    // ("↑ ↓ to choose", "Enter to open") or aria-keyshortcuts by hand: a control handles an action's keys with
+    // matchesKeys(action, e) and shows them with keyWordsOf / ariaKeysOf(action).
+    line: /["'`]Mod\+|\b(ctrlKey|metaKey)\b|\b(e|ev|evt|event)\.(key|code)\s*[!=]==?\s*["'`]|[↑↓]|\b(Enter|Esc|Escape|Tab)\s+to\b|\b(ariaKeys|chordWords)\(|aria-keyshortcuts=["'`]/,
     in: /^renderer\//,
     allowed: ['renderer/lib/actions.ts', 'renderer/features/shell/shortcuts.ts'],
   },
@@ -121,6 +122,7 @@ describe('repeats', () => {
       'renderer/features/contacts/Row.tsx': "if (e.key === 'F10' && e.shiftKey) open(r.left + 24);\n",
       'renderer/features/messages/Help.tsx': '<p>Press <kbd>Ctrl+Enter</kbd> to send</p>\n',
       'renderer/features/messages/Reply.tsx': "if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) send();\n",
+      'renderer/features/shell/Finder.tsx': "if (e.key === 'Enter') open();\n<p>↑ ↓ to choose, Enter to open</p>\n",
       'renderer/components/Tabs.tsx': 'title={`${label} (${chordWords(`Mod+${i + 1}`)})`}\n',
       'renderer/features/outbox/outbox-panel.ts': 'export const usePanel = create<Panel>()(() => ({ open: false }));\n',
       'renderer/features/calendar/fine.ts': '// delay = Math.min(delay * 2, cap): was here\nconst x = 2 * 3;\n',
@@ -134,8 +136,11 @@ describe('repeats', () => {
       'renderer/features/bookings/Confirm.tsx:1: a dialog not built on renderer/components/Dialog.tsx',
       'renderer/features/messages/Search.tsx:1: a phone matcher outside common/input-rules.ts',
       'renderer/features/contacts/Row.tsx:1: a Shift+F10 / Menu-key handler outside its one place (features/calendar/AppointmentMenu.tsx)',
+      'renderer/features/contacts/Row.tsx:1: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
       'renderer/features/messages/Help.tsx:1: a shortcut described or handled outside renderer/lib/actions.ts and features/shell/shortcuts.ts',
       'renderer/features/messages/Reply.tsx:1: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
+      'renderer/features/shell/Finder.tsx:1: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
+      'renderer/features/shell/Finder.tsx:2: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
       'renderer/components/Tabs.tsx:1: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
       'renderer/features/outbox/outbox-panel.ts:1: a store without getEmptyState (renderer/lib/store-shape.ts)',
     ]);
