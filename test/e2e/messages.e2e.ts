@@ -72,6 +72,12 @@ describe('messages', () => {
     expect(await messagesRecorded(stack)).toBe(before + 1);
     const after = await sandboxMessages(stack, target!.id);
     expect(after.filter((m) => m.content === 'See you soon')).toHaveLength(1);
+    // Ctrl+Enter in the box sends too (the send action's keys, renderer/features/shell/shortcuts.ts), once.
+    await box.fill('On my way');
+    await box.press('Control+Enter');
+    await expect.poll(() => screen.texts(), { timeout: 20_000 }).toContain('out: On my way');
+    expect(await box.inputValue()).toBe('');
+    expect(await messagesRecorded(stack)).toBe(before + 2);
     // Ours are told apart from theirs, with the delivery in plain words.
     const ours = screen.thread().locator('[data-testid="message"][data-direction="out"]').last();
     expect(await ours.locator('.message-meta').innerText()).toMatch(/^You sent · .+ · \w/);
