@@ -2,14 +2,21 @@
 /**
  * The reply box (Testing Library): the counter says characters and text messages as they are typed (GSM-7 160/153,
  * special characters 70/67), an empty or too long text is refused next to the field and nothing is sent, a good one
- * is sent once, and what was typed stays when the send is not accepted.
+ * is sent once (also from the send action's keys, through the window's shortcut handler as the app wires it), and what
+ * was typed stays when the send is not accepted.
  */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ReplyBox } from '../../../renderer/features/messages/ReplyBox';
+import { wireShortcuts } from '../../../renderer/features/shell/shortcuts';
 
+let unwire: () => void;
+beforeAll(() => {
+  unwire = wireShortcuts();
+});
+afterAll(() => unwire());
 afterEach(cleanup);
 
 /** The box with its text kept by a parent, as the thread view does; `accept` decides what a send answers. */
@@ -89,7 +96,7 @@ describe('reply box', () => {
     await user.type(box(), 'Your room is ready{Enter}See you');
     expect(sent).toEqual([]);
     await user.keyboard('{Control>}{Enter}{/Control}');
-    expect(sent).toEqual(['Your room is ready\nSee you']);
+    await waitFor(() => expect(sent).toEqual(['Your room is ready\nSee you']));
   });
 
   it('keeps what was typed when the text is not accepted', async () => {
