@@ -39,9 +39,16 @@ async function open(
 describe('outbox sending', () => {
   it('keeps per-record order and sends independent records in parallel, at most `concurrency` at once', async () => {
     const log: string[] = [];
+    let started = 0;
+    let overlapped!: () => void;
+    const second = new Promise<void>((resolve) => (overlapped = resolve));
     const service = new ScriptedService(async (call) => {
       const rec = recordOf(call);
       log.push(`start ${String(rec.external_id)} ${String(rec.name)}`);
+      if (++started === 2) overlapped();
+      // The first answer waits for a second call to start, however busy the machine, so the overlap is the loop's
+      // doing and not the timing's; a loop that sends one at a time gets it after 2 s and the order check fails.
+      await Promise.race([second, sleep(2000)]);
       await sleep(15); // service latency, so that calls overlap (not used to show that something did not happen)
       log.push(`end ${String(rec.external_id)} ${String(rec.name)}`);
       return ok(call);
