@@ -16,8 +16,7 @@ export type ErrorCode =
  * message keeps the service's own words for anything else): the appointment was cancelled or removed elsewhere, or
  * it cannot be moved to another calendar.
  */
-const REFUSAL_REASONS = ['appointment_gone', 'calendar_move'] as const;
-export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+export type RefusalReason = 'appointment_gone' | 'calendar_move';
 
 /** An error that crossed the bridge as a value. */
 export interface IpcError {

@@ -19,8 +19,7 @@ export const BOOKING_STATES = ['booked', 'pending', 'failed'] as const;
 export type BookingState = (typeof BOOKING_STATES)[number];
 
 /** Why a followed booking was not booked: the office system refused it, or the service no longer has it. */
-const BOOKING_FAILURES = ['refused', 'gone'] as const;
-export type BookingFailure = (typeof BOOKING_FAILURES)[number];
+export type BookingFailure = 'refused' | 'gone';
 
 /**
  * A person's answer to their appointment, as the service reads it: not confirmed yet (`initial`), accepted or
