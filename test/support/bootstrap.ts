@@ -150,6 +150,23 @@ export function useLogOnFailure(current: () => Logged | readonly Logged[] | unde
 }
 
 /**
+ * Counts the renderer's bridge calls by channel: `window.frontdesk.invoke` is wrapped so each ask is recorded. Call it
+ * before the stores are imported (they read window.frontdesk when they load). Returns the list it fills.
+ */
+export function countBridgeAsks(): string[] {
+  const asked: string[] = [];
+  const bridge = window.frontdesk!;
+  const invoke = new Proxy(bridge.invoke, {
+    get: (target, channel: string) => {
+      asked.push(channel);
+      return Reflect.get(target, channel);
+    },
+  });
+  window.frontdesk = { ...bridge, invoke };
+  return asked;
+}
+
+/**
  * The renderer's stores on a signed-in core and its sandbox (`rendererOnCore`) for the whole file: started before
  * all tests (a file's own `beforeAll` runs after, so it can import the stores), closed after them, and the core's
  * log printed when a test fails.

@@ -5,25 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useContactsStore as ContactsStore } from '../../../renderer/stores/contacts-store';
-import { goOffline, goOnline, useRendererOnCore } from '../../support/bootstrap';
+import { goOffline, goOnline, useRendererOnCore, countBridgeAsks } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const run = useRendererOnCore();
 /** Every bridge call the stores made, by channel. */
-const asked: string[] = [];
+let asked: string[] = [];
 let contacts: typeof ContactsStore;
 let unwire = () => undefined as void;
 
 beforeAll(async () => {
   // Counted at the bridge: the stores read window.frontdesk when they load, so they are imported after this.
-  const bridge = window.frontdesk!;
-  const invoke = new Proxy(bridge.invoke, {
-    get: (target, channel: string) => {
-      asked.push(channel);
-      return Reflect.get(target, channel);
-    },
-  });
-  window.frontdesk = { ...bridge, invoke };
+  asked = countBridgeAsks();
   const store = await import('../../../renderer/stores/contacts-store');
   contacts = store.useContactsStore;
   unwire = store.wireContactEvents();

@@ -5,25 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { useMessagesStore as MessagesStore } from '../../../renderer/stores/messages-store';
-import { goOffline, goOnline, useRendererOnCore } from '../../support/bootstrap';
+import { goOffline, goOnline, useRendererOnCore, countBridgeAsks } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const run = useRendererOnCore();
 /** Every bridge call the stores made, by channel. */
-const asked: string[] = [];
+let asked: string[] = [];
 let messages: typeof MessagesStore;
 let unwire = () => undefined as void;
 
 beforeAll(async () => {
   // Counted at the bridge: the stores read window.frontdesk when they load, so they are imported after this.
-  const bridge = window.frontdesk!;
-  const invoke = new Proxy(bridge.invoke, {
-    get: (target, channel: string) => {
-      asked.push(channel);
-      return Reflect.get(target, channel);
-    },
-  });
-  window.frontdesk = { ...bridge, invoke };
+  asked = countBridgeAsks();
   // The wiring also keeps the window's title and activity: a stand-in page for this Node environment.
   const g = globalThis as Record<string, unknown>;
   const none = () => undefined;

@@ -10,12 +10,12 @@ import type { FreshRead } from '../../../common/contract';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 import type { useContactsStore as ContactsStore } from '../../../renderer/stores/contacts-store';
 import { admin } from '../../support/auth-fixture';
-import { useRendererOnCore } from '../../support/bootstrap';
+import { useRendererOnCore, countBridgeAsks } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const run = useRendererOnCore();
 /** Every bridge call the stores made, by channel. */
-const asked: string[] = [];
+let asked: string[] = [];
 /** Every fresh answer core told. */
 const told: FreshRead[] = [];
 let calendar: typeof CalendarStore;
@@ -24,14 +24,8 @@ let stopListening = () => undefined as void;
 
 beforeAll(async () => {
   // Counted at the bridge: the stores read window.frontdesk when they load, so they are imported after this.
+  asked = countBridgeAsks();
   const bridge = window.frontdesk!;
-  const invoke = new Proxy(bridge.invoke, {
-    get: (target, channel: string) => {
-      asked.push(channel);
-      return Reflect.get(target, channel);
-    },
-  });
-  window.frontdesk = { ...bridge, invoke };
   stopListening = bridge.on['store:changed']((change) => {
     if (change.fresh) told.push(change.fresh);
   });
