@@ -1,6 +1,7 @@
 /** The signed-in calendar, and the permission prompt when a scope was not granted. */
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../main/core/config';
+import { pinned } from './support/schedule';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack | null = null;
@@ -36,8 +37,7 @@ describe('calendar', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ offline: true, routes: ['/v1/event/mark'] }),
     });
-    const block = app.page.getByTestId('appointment').first();
-    const id = await block.getAttribute('data-id');
+    const { id, block } = await pinned(app.page.getByTestId('appointment').first());
     await block.click({ button: 'right' });
     await app.page.getByRole('menuitem', { name: 'Arrived', exact: true }).click();
     const mark = app.page.locator(`[data-id="${id}"]`).getByTestId('pending-mark');

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ContactsScreen } from './support/contacts-screen';
 import type { FrontdeskPage } from './support/driver';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, faults, nextBusyDay, scheduleSettled, shot } from './support/schedule';
+import { axeProblems, faults, nextBusyDay, pinned, scheduleSettled, shot } from './support/schedule';
 import { practiceWeekday } from './support/clock';
 import { startStack, type Stack } from './support/stack';
 
@@ -116,7 +116,7 @@ describe('offline-ready from sign-in', () => {
     await scheduleSettled(app);
     await app.page.getByRole('button', { name: 'Next day' }).click();
     await nextBusyDay(app);
-    const patient = app.page.locator('[data-testid="appointment"]:has-text(" - ")').first();
+    const { block: patient } = await pinned(app.page.locator('[data-testid="appointment"]:has-text(" - ")').first());
     await patient.click({ button: 'right' });
     await app.page.getByRole('menu').getByRole('menuitem', { name: 'Arrived', exact: true }).click();
     await patient.getByTestId('pending-mark').waitFor();

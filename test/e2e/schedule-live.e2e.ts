@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useStack } from './support/stack';
-import { nextBusyDay, openSized, serviceCall, signedInSchedule } from './support/schedule';
+import { nextBusyDay, openSized, pinned, serviceCall, signedInSchedule } from './support/schedule';
 
 const stack = useStack();
 
@@ -57,8 +57,7 @@ describe('live schedule', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const block = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1);
-    const id = await block.getAttribute('data-id');
+    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1));
     const reads = rangeReads();
     const singles = stack.wire.filter((f) => f.includes('"channel":"calendar:event"')).length;
     await block.click({ button: 'right' });

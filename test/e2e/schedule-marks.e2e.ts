@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useStack } from './support/stack';
-import { nextBusyDay, openSized, serviceCall, signedInSchedule, stats } from './support/schedule';
+import { nextBusyDay, openSized, pinned, serviceCall, signedInSchedule, stats } from './support/schedule';
 
 const stack = useStack();
 
@@ -27,8 +27,7 @@ describe('marks', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const withPeople = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
-    const id = Number(await withPeople.getAttribute('data-id'));
+    const { id, block: withPeople } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
 
     // Arrow keys on a focused appointment and inside the open menu write nothing.
     const before = (await stats(stack)).eventMarks;
@@ -62,8 +61,7 @@ describe('marks', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const block = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1);
-    const id = Number(await block.getAttribute('data-id'));
+    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1));
     await block.focus();
     await page.keyboard.press('Enter');
     const details = page.getByTestId('appointment-details');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { practiceNow } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
 import { useStack, type Stack } from './support/stack';
-import { faults, nextBusyDay, openSized, serviceCall, signedInSchedule, stats } from './support/schedule';
+import { faults, nextBusyDay, openSized, pinned, serviceCall, signedInSchedule, stats } from './support/schedule';
 
 const stack = useStack();
 
@@ -141,8 +141,7 @@ describe('create, edit, reschedule, cancel', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const victim = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(2);
-    const id = Number(await victim.getAttribute('data-id'));
+    const { id, block: victim } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(2));
     const event = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
     const patient = event.participants[0]!.name;
 
@@ -175,8 +174,7 @@ describe('create, edit, reschedule, cancel', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const victim = page.locator('[data-testid="appointment"]:has-text(" - ")').nth(3);
-    const id = Number(await victim.getAttribute('data-id'));
+    const { id, block: victim } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(3));
     const event = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
     await victim.click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Cancel appointment…' }).click();
@@ -243,8 +241,7 @@ describe('create, edit, reschedule, cancel', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const first = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
-    const id = Number(await first.getAttribute('data-id'));
+    const { id, block: first } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
     const before = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
     const box = (await first.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 4);
@@ -270,8 +267,7 @@ describe('create, edit, reschedule, cancel', () => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    const target = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
-    const id = Number(await target.getAttribute('data-id'));
+    const { id, block: target } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
     await serviceCall(stack, 'DELETE', `/v1/events?id=${id}`);
     const box = (await target.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 4);

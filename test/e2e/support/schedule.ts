@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator } from 'playwright-core';
 import { FrontdeskPage } from './driver';
 import { plainWordsProblems } from './plain-words';
 import type { Stack } from './stack';
@@ -115,6 +116,17 @@ export async function faults(stack: Stack, body: Record<string, unknown> | null)
     method: body ? 'POST' : 'DELETE',
     ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
   });
+}
+
+/**
+ * The appointment a positional locator (`.first()`, `.nth(i)`) points at now, held from here on by its id. A
+ * positional locator is looked up again at each use, and the grid may re-order its blocks when fresher data
+ * arrives: a later click must reach the appointment the test read, not whichever block is n-th by then.
+ */
+export async function pinned(block: Locator): Promise<{ id: number; block: Locator }> {
+  const id = await block.getAttribute('data-id');
+  if (!id) throw new Error('pinned: the block has no data-id');
+  return { id: Number(id), block: block.page().locator(`[data-testid="appointment"][data-id="${id}"]`) };
 }
 
 /** Moves forward a day at a time (at most a week) until the shown day has appointments; returns how many. */
