@@ -80,6 +80,8 @@ export const storeSlot = cacheSlot(
     eventTimes: z.array(z.tuple([z.number(), z.object({ start: z.string(), end: z.string() })])),
     bookings: z.array(bookingSummarySchema),
     contacts: z.array(contactViewSchema),
+    /** Cancelled → made again by Undo (absent in copies kept before it was kept: then learnt from custom data). */
+    restoredBy: z.array(z.tuple([z.number(), z.number()])).optional(),
     practice: z.object({
       zone: z.string().nullable(),
       calendars: calendarListSchema.shape.calendars,
@@ -303,17 +305,23 @@ export class PracticeStore {
   /**
    * Appointments as every screen shows them now: each at the time the store has for it (moved here, at another desk
    * or by a delta, changes waiting here laid over), and those cancelled or being cancelled left out — as the
-   * schedule's day sheet leaves them out. One the store has no record of is taken as given, changes laid over.
+   * schedule's day sheet leaves them out. One cancelled and made again by Undo stands as the one made again (a
+   * saved list read before the Undo still shows it). One the store has no record of is taken as given, changes laid
+   * over. Each appointment once.
    */
   current<T extends { id: number; start: string; end: string }>(items: readonly T[]): T[] {
     const r = this.mine();
     if (!r) return [...items];
     const ops = this.deps.pending();
-    return items.flatMap((item) => {
-      if (r.cancelled.has(item.id)) return [];
-      const base = r.appointments.get(item.id) ?? this.seed(r, item.id) ?? this.seedOf(item);
+    const shownIds = new Set<number>();
+    return items.flatMap((given) => {
+      const id = this.linked(r, given.id);
+      if (r.cancelled.has(id) || shownIds.has(id)) return [];
+      const item = id === given.id ? given : { ...given, id };
+      const base = r.appointments.get(id) ?? this.seed(r, id) ?? this.seedOf(item);
       const shown = this.deps.overlay(base, ops);
       if (shown.pending?.change === 'delete') return [];
+      shownIds.add(id);
       return [
         shown.start === item.start && shown.end === item.end ? item : { ...item, start: shown.start, end: shown.end },
       ];
@@ -454,6 +462,7 @@ export class PracticeStore {
           eventTimes: [...r.eventTimes],
           bookings: [...r.bookings.values()],
           contacts: [...r.contacts.values()],
+          restoredBy: [...r.restoredBy],
           practice: r.practice,
         },
         this.deps.clock.now(),
@@ -477,6 +486,7 @@ export class PracticeStore {
           const old = restores(a);
           if (old !== null && !r.restoredBy.has(old)) r.restoredBy.set(old, a.id);
         }
+        for (const [old, made] of kept.restoredBy ?? []) if (!r.restoredBy.has(old)) r.restoredBy.set(old, made);
         for (const id of kept.cancelled) if (!r.appointments.has(id)) r.cancelled.add(id);
         for (const [id, at] of kept.eventTimes) if (!r.eventTimes.has(id)) r.eventTimes.set(id, at);
         for (const b of kept.bookings) if (!r.bookings.has(b.id)) r.bookings.set(b.id, b);

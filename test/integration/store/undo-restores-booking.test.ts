@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RESTORES_KEY, type BookingSummary, type StoreChange } from '../../../common/contract';
-import { call, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
+import { call, goOffline, goOnline, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: false });
@@ -14,15 +14,18 @@ const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: fa
 type ServiceBooking = {
   id: number;
   state: string;
-  participant: { event: { id: number; start_time: string; end_time: string } } | null;
+  participant: {
+    event: { id: number; start_time: string; end_time: string; participants?: { normalized_phone?: string }[] };
+  } | null;
 };
 
 /** A booked appointment a day or more ahead, as the service has it. */
-async function futureBooking(): Promise<ServiceBooking> {
+async function futureBooking(skip: ReadonlySet<number> = new Set()): Promise<ServiceBooking> {
   const { body } = await ownerGet<{ bookings: ServiceBooking[] }>(kit.sb, '/v1/bookings', { page_size: 200 });
   const found = body.bookings.find(
     (b) =>
       b.state === 'complete' &&
+      !skip.has(b.id) &&
       b.participant?.event &&
       Date.parse(b.participant.event.start_time) > Date.now() + 86_400_000,
   );
@@ -41,9 +44,28 @@ async function listed(id: number): Promise<BookingSummary> {
   throw new Error(`booking ${id} is not listed`);
 }
 
+/** Cancels an appointment, waits until it was sent, then makes it again as Undo does; the new id. */
+async function cancelThenUndo(eventId: number): Promise<number> {
+  const before = await call(kit.made, 'calendar:event', { id: eventId });
+  const cancel = await call(kit.made, 'calendar:cancel', { id: eventId, startsAt: before.start });
+  await waitForOp(kit.made, cancel.id);
+  const again = await call(kit.made, 'calendar:create', {
+    calendarId: before.calendarId!,
+    title: before.title,
+    start: before.start,
+    end: before.end,
+    participants: before.people.map((p) => ({ name: p.name, ...(p.phone ? { phone: p.phone } : {}) })),
+    customData: { [RESTORES_KEY]: String(eventId) },
+  });
+  return (await waitForOp(kit.made, again.id)).result!.id!;
+}
+
+const used = new Set<number>();
+
 describe('undo of a sent cancellation', () => {
   it('sends the booking to the appointment made again, here and at another desk', async () => {
     const b = await futureBooking();
+    used.add(b.id);
     const eventId = b.participant!.event.id;
     const before = await call(kit.made, 'calendar:event', { id: eventId });
     await listed(b.id); // known to the store
@@ -90,5 +112,38 @@ describe('undo of a sent cancellation', () => {
     });
     expect(kit.made, 'listed through the restarted core').toBe(other);
     expect((await listed(b.id)).appointment).toMatchObject({ id: madeId, state: 'standing' });
+  });
+
+  it('a contact’s history saved before the Undo shows the appointment made again, offline and after a restart', async () => {
+    const b = await futureBooking(used);
+    used.add(b.id);
+    const eventId = b.participant!.event.id;
+    const phone = (
+      await ownerGet<{ participants: { normalized_phone: string }[] }>(kit.sb, '/v1/event', { id: eventId })
+    ).body.participants[0]!.normalized_phone;
+    const ids = async () => {
+      const h = await call(kit.made, 'contacts:history', { phones: [phone], emails: [] });
+      return { source: h.source, upcoming: h.upcoming.map((a) => a.id), past: h.past.map((a) => a.id) };
+    };
+    expect((await ids()).upcoming).toContain(eventId);
+
+    const madeId = await cancelThenUndo(eventId);
+    await goOffline(kit.sb, kit.made);
+    try {
+      const offline = await ids();
+      expect(offline.source).not.toBe('service');
+      expect(offline.upcoming).toContain(madeId);
+      expect([...offline.upcoming, ...offline.past]).not.toContain(eventId);
+
+      // A reopened app, still without the service: the link was kept with the store.
+      const other = await kit.restart();
+      await other.core.store.ready();
+      const reopened = await ids();
+      expect(reopened.upcoming).toContain(madeId);
+      expect([...reopened.upcoming, ...reopened.past]).not.toContain(eventId);
+      expect(reopened.upcoming.filter((id) => id === madeId)).toHaveLength(1);
+    } finally {
+      await goOnline(kit.sb, kit.made);
+    }
   });
 });
