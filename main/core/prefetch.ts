@@ -162,6 +162,8 @@ export class Prefetcher {
       contacts: async () => {
         const list = await contacts.search({ query: '' });
         if (list.source !== 'service') throw new Error('the service could not be reached');
+        // Then everyone, so Find a patient finds any patient without the service (not only the first page).
+        if (list.more) await contacts.saveAll();
       },
       schedule: async () => {
         await listed.catch(() => undefined); // offline: the zone saved with the list, else this computer's

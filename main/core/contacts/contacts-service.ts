@@ -49,7 +49,17 @@ interface StoredList {
 export interface ContactPaging {
   pageSize?: number;
   limit?: number;
+  /** How many contacts the read-ahead keeps of the whole address book (ALL_LIMIT). */
+  allLimit?: number;
 }
+
+/**
+ * The most contacts the read-ahead keeps for searches without the service: a practice's whole patient list, read a
+ * page at a time in the background (50 pages of 100), so Find a patient finds anyone offline, not only the first 200.
+ */
+const ALL_LIMIT = 5_000;
+/** Where the whole address book is kept (apart from the searches' first pages, so a search for everyone does not cut it back). */
+const ALL_KEY = 'contacts:all';
 
 const BOOKS_KEY = 'contacts:address-books';
 const searchSlot = cacheSlot(
@@ -297,17 +307,52 @@ export class ContactsService {
     return { query: tidyQuery(query), items, more: stored.more, ...at };
   }
 
-  /** Offline and never asked: the last full list narrowed down here (it may be missing some matches beyond its first page). */
+  /**
+   * Reads the whole address book (every page, up to ALL_LIMIT) and keeps it for searches without the service. Kept
+   * whole only: a read cut short by the network keeps the previous copy.
+   */
+  async saveAll(): Promise<void> {
+    const { service, cache, clock } = this.context;
+    const account = signedInAccount(this.context);
+    const fetchedAt = clock.now();
+    const known = await countryOf(this.context, account);
+    const page = await listContacts(service, filterOf(meaningOf('', known), undefined), {
+      pageSize: this.paging.pageSize ?? 100,
+      limit: this.paging.allLimit ?? ALL_LIMIT,
+    });
+    const country = await learnCountryFrom(this.context, account, page.contacts, known);
+    cache.remember(
+      account,
+      searchSlot,
+      ALL_KEY,
+      { items: page.contacts.map((c) => viewOf(c, country)), more: page.more },
+      fetchedAt,
+    );
+  }
+
+  /**
+   * Offline and never asked: the whole address book kept by the read-ahead, and the last first page of everyone
+   * (newer contacts may be on it), narrowed down here. Each contact once, as the newer copy has it; as of the older.
+   */
   private async narrowedFromList(
     account: string,
     args: ContactSearch,
     meaning: SearchMeaning,
   ): Promise<{ value: StoredList; fetchedAt: number } | null> {
-    const hit = await this.context.cache.get(account, searchSlot, searchCacheKey('', args.addressBookId));
-    if (!hit) return null;
+    const [all, first] = await Promise.all([
+      args.addressBookId == null ? this.context.cache.get(account, searchSlot, ALL_KEY) : null,
+      this.context.cache.get(account, searchSlot, searchCacheKey('', args.addressBookId)),
+    ]);
+    const kept = [all, first].filter((hit) => hit !== null).sort((a, b) => a.fetchedAt - b.fetchedAt);
+    if (kept.length === 0) return null;
+    const byKey = new Map<string, StoredList['items'][number]>();
+    for (const hit of kept) for (const c of hit.value.items) byKey.set(c.key, c);
     return {
-      value: { items: hit.value.items.filter((c) => matches(meaning, c)), more: hit.value.more },
-      fetchedAt: hit.fetchedAt,
+      value: {
+        items: [...byKey.values()].filter((c) => matches(meaning, c)),
+        more: kept.every((hit) => hit.value.more),
+      },
+      fetchedAt: kept[0]!.fetchedAt,
     };
   }
 

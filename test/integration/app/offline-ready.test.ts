@@ -12,7 +12,7 @@ import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
-import { call, callRaw, goOffline, goOnline, waitForOp } from '../../support/bootstrap';
+import { call, callRaw, goOffline, goOnline, ownerGet, waitForOp } from '../../support/bootstrap';
 
 const DAY = 86_400_000;
 const opened: { sb?: Sandbox; cores: MadeCore[] } = { cores: [] };
@@ -124,6 +124,29 @@ describe('offline-ready from sign-in', () => {
     await signInAs(made, 'owner@frontdesk.test');
     await readAhead(made);
     await workOffline(sb, made);
+  }, 60_000);
+
+  it('finds any patient of the address book offline, not only those on the first page of everyone', async () => {
+    const sb = await sandbox();
+    const made = await startedCore(sb);
+    await signInAs(made, 'owner@frontdesk.test');
+    await readAhead(made);
+    const firstPage = await call(made, 'contacts:search', { query: '' });
+    expect(firstPage.more, 'the seed has more contacts than one search shows').toBe(true);
+    // Someone the search for everyone did not show, as the service has them.
+    const shown = new Set(firstPage.items.map((c) => c.id));
+    const { body } = await ownerGet<{ contacts: { id: number; first_name: string; last_name: string }[] }>(
+      sb,
+      '/v1/contacts',
+      { page: 3, page_size: 100 },
+    );
+    const beyond = body.contacts.find((c) => !shown.has(c.id) && c.first_name && c.last_name);
+    expect(beyond, 'a contact beyond the first page').toBeDefined();
+
+    await goOffline(sb, made);
+    const found = await call(made, 'contacts:search', { query: `${beyond!.first_name} ${beyond!.last_name}` });
+    expect(found.source).toBe('cache');
+    expect(found.items.map((c) => c.id)).toContain(beyond!.id);
   }, 60_000);
 
   it('reads ahead at each start with a saved session', async () => {
