@@ -207,7 +207,7 @@ it(
         timed('service', t1);
         const day = dayIn(truth.start);
         const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows] = await Promise.all([
-          clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id)),
+          clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id, !truth.deleted)),
           clocked('agenda', readAgenda(agenda, day, today, [f.id], !truth.deleted)),
           clocked('sheet', readDaySheet(sheet, day, today, [f.id])),
           f.bookingId === null

@@ -192,10 +192,12 @@ export async function readSchedule(
   today: string,
   ids: number[],
   detailsOf: number | null,
+  /** Whether they ought to be there (not cancelled). */
+  expected = true,
 ): Promise<{ seen: Seen[]; columns: string[] }> {
   await closeDialogs(tab.page);
   await scheduleOn(tab, 'day', day);
-  const { rows } = await scan(tab.page, '[data-testid="time-grid"] .grid-scroll', ids);
+  const { rows } = await scan(tab.page, '[data-testid="time-grid"] .grid-scroll', ids, expected);
   const seen: Seen[] = ids.map((id) => {
     const b = rows[id];
     return b
@@ -371,7 +373,11 @@ export async function readPatient(
   await dialog.waitFor();
   await dialog.getByRole('searchbox').fill(name);
   await dialog.locator('[data-settled="true"]').waitFor();
-  const match = dialog.getByRole('option', { name: new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first();
+  // A match by its name (not the "No patients match …" line, which names what was typed).
+  const match = dialog
+    .getByRole('option')
+    .filter({ has: page.locator('.finder-name').getByText(name, { exact: true }) })
+    .first();
   const seen: Seen[] = [];
   if ((await match.count()) === 0) {
     await page.keyboard.press('Escape');

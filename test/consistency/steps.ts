@@ -255,6 +255,11 @@ export async function signOutAndIn(actor: FrontdeskPage, others: FrontdeskPage[]
   await portal.close();
   await actor.waitForAuth('signed_in');
   for (const o of others) await authIs(o, 'signed_in');
+  // Signing in brought the actor's tab to the front (driver.ts), over the portal's. Chromium then answers
+  // Playwright's "is it stable?" in each other tab only after about 2 s, on every click there: bring each forward
+  // once, as a desk that looks at each window would, and the actor last.
+  for (const o of others) await o.page.bringToFront();
+  await actor.page.bringToFront();
 }
 
 /** Appointments of seeded patients in the coming days to follow: one person, with a contact and a phone. */
