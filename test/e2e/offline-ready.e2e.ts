@@ -3,13 +3,11 @@
  * once. They still add a contact, book a caller from the free times saved at sign-in, and check a patient in on a
  * day they never opened; back online, each is sent once (counted at the sandbox).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactsScreen } from './support/contacts-screen';
 import type { FrontdeskPage } from './support/driver';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, faults, nextBusyDay, pinned, scheduleSettled, shot } from './support/schedule';
+import { axeProblems, faults, nextBusyDay, pinned, readAheadLogged, scheduleSettled, shot } from './support/schedule';
 import { practiceWeekday } from './support/clock';
 import { startStack, type Stack } from './support/stack';
 
@@ -32,22 +30,6 @@ async function counters(s: Stack): Promise<Counters> {
   const res = await fetch(`${s.sandbox.url}/__sandbox/stats`);
   const { contactsWritten, bookingsCreated, eventMarks } = (await res.json()) as Counters;
   return { contactsWritten, bookingsCreated, eventMarks };
-}
-
-/** Waits until the host's log says the read ahead after sign-in is complete (what support would see). */
-async function readAheadLogged(s: Stack): Promise<void> {
-  await expect
-    .poll(
-      () => {
-        try {
-          return readFileSync(join(s.logDir, 'main.log'), 'utf8').includes('saved for offline work');
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 20_000, interval: 100 },
-    )
-    .toBe(true);
 }
 
 /** The sandbox's API as the owner (ground truth, and writes from elsewhere). */

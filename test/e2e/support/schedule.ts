@@ -1,7 +1,8 @@
 /** Helpers for the schedule e2e tests: a page with a size and theme, the sandbox seen directly, and screenshots. */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { expect } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { FrontdeskPage } from './driver';
 import { plainWordsProblems } from './plain-words';
@@ -162,4 +163,20 @@ export async function reveal(app: FrontdeskPage, name: string): Promise<boolean>
     }
   }
   return false;
+}
+
+/** Waits until the host's log says the read ahead after sign-in is complete (what support would see). */
+export async function readAheadLogged(s: Stack): Promise<void> {
+  await expect
+    .poll(
+      () => {
+        try {
+          return readFileSync(join(s.logDir, 'main.log'), 'utf8').includes('saved for offline work');
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 20_000, interval: 100 },
+    )
+    .toBe(true);
 }
