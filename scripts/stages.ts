@@ -34,6 +34,7 @@ export const STAGES: readonly Stage[] = [
   { name: 'unit + integration', command: npmRun('test:unit') },
   { name: 'defences', command: npmRun('test:defences') },
   { name: 'e2e', command: npmRun('test:e2e'), needs: 'build' },
+  { name: 'consistency', command: npmRun('test:consistency'), needs: 'build' },
   { name: 'electron', command: npmRun('test:electron'), needs: 'build' },
 ];
 

@@ -79,6 +79,7 @@ describe('npm test stages', () => {
       'test:unit',
       'test:defences',
       'test:e2e',
+      'test:consistency',
       'test:electron',
     ]);
     for (const s of STAGES) expect(pkg.scripts[s.command.at(-1)!], s.name).toBeDefined();
