@@ -25,9 +25,23 @@ async function looks(app: FrontdeskPage, name: string): Promise<void> {
       await app.page.setViewportSize({ width, height });
       await app.page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
       await shot(app, `one-clock-${name}-${width}x${height}-${dark ? 'dark' : 'light'}`);
+      if (name === 'schedule') expect(await zoneClipped(app), `the column's zone at ${width}×${height}`).toBe(false);
     }
   await app.page.setViewportSize({ width: 1280, height: 800 });
   await app.page.emulateMedia({ colorScheme: 'light' });
+}
+
+/** Whether the satellite column's zone label is cut off (its head is narrow at 1024×700). */
+function zoneClipped(app: FrontdeskPage): Promise<boolean> {
+  return app.page
+    .getByTestId('column-head')
+    .filter({ hasText: 'Satellite' })
+    .evaluate((head) => {
+      const zone = head.querySelector('[data-testid="column-zone"]');
+      if (!zone) return true;
+      const [h, z] = [head.getBoundingClientRect(), zone.getBoundingClientRect()];
+      return z.width === 0 || z.right > h.right - parseFloat(getComputedStyle(head).paddingRight) + 0.5;
+    });
 }
 
 describe('one clock on every screen', () => {

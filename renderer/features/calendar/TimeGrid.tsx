@@ -215,7 +215,10 @@ export function TimeGrid(props: TimeGridProps) {
           {columns.map((c) => (
             <span key={c.key} className="grid-col-head" data-testid="column-head">
               {c.slot !== null && <span className={`swatch cal-slot-${c.slot}`} aria-hidden="true" />}
-              {c.label}
+              {/* A long name gives way (ellipsis, the whole name as its title); the zone never does. */}
+              <span className="grid-col-name" title={c.label}>
+                {c.label}
+              </span>
               <ColumnZone column={c} zone={zone} />
             </span>
           ))}
