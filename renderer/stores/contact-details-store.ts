@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { ContactHistory, ContactView, IpcError } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { query } from '../lib/query';
 import type { StoreData } from '../lib/store-shape';
 import { useBookingStore } from './booking-store';
 import { targetOf, useContactsStore } from './contacts-store';
@@ -53,22 +54,30 @@ export const getEmptyState = (): StoreData<ContactDetailsState> => ({
   deleting: false,
   deleteError: null,
 });
-let seq = 0;
+
+// The open contact and their history, each read anew when asked (after an edit too); opening or closing a contact
+// drops the answers still on their way for the one before.
+const contactRead = query((args: { id: number }) => frontdesk.invoke['contacts:get'](args), { shareInFlight: false });
+const historyRead = query((lookups: ReturnType<typeof lookupsOf>) => frontdesk.invoke['contacts:history'](lookups), {
+  shareInFlight: false,
+});
+function forgetReads(): void {
+  contactRead.cancel();
+  historyRead.cancel();
+}
 
 /** One store for the open contact. */
 export const useContactDetailsStore = create<ContactDetailsState>()((set, get) => ({
   ...getEmptyState(),
   open(contact) {
-    seq++;
+    forgetReads();
     set({ ...getEmptyState(), contact });
     useContactsStore.setState({ mode: 'list', saved: null });
     useNavStore.getState().go('contacts');
     void get().loadHistory();
     if (contact.id !== null) {
-      const id = contact.id;
-      const mine = seq;
-      void frontdesk.invoke['contacts:get']({ id }).then((r) => {
-        if (r.ok && mine === seq) set({ contact: r.value.contact });
+      void contactRead.run({ id: contact.id }).then((r) => {
+        if (r?.ok) set({ contact: r.value.contact });
       });
     }
   },
@@ -79,15 +88,14 @@ export const useContactDetailsStore = create<ContactDetailsState>()((set, get) =
     return true;
   },
   close() {
-    seq++;
+    forgetReads();
     set(getEmptyState());
   },
   refresh() {
     const c = get().contact;
     if (!c || c.id === null) return;
-    const mine = seq;
-    void frontdesk.invoke['contacts:get']({ id: c.id }).then((r) => {
-      if (!r.ok || mine !== seq) return;
+    void contactRead.run({ id: c.id }).then((r) => {
+      if (!r?.ok) return;
       set({ contact: r.value.contact });
       void get().loadHistory();
     });
@@ -99,10 +107,9 @@ export const useContactDetailsStore = create<ContactDetailsState>()((set, get) =
     if (lookups.phones.length + lookups.emails.length === 0) {
       return set({ history: { upcoming: [], past: [], bookings: [], fetchedAt: Date.now(), source: 'service' } });
     }
-    const mine = seq;
     set({ loadingHistory: true });
-    const r = await frontdesk.invoke['contacts:history'](lookups);
-    if (mine !== seq) return;
+    const r = await historyRead.run(lookups);
+    if (r === null) return; // another contact was opened (or closed), or the history was asked again
     set(
       r.ok
         ? { history: r.value, historyError: null, loadingHistory: false }

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ContactView, IpcError, NextAppointment } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { query } from '../lib/query';
 import type { StoreData } from '../lib/store-shape';
 import { lookupsOf } from './contact-details-store';
 import { onAccountReset } from './session-reset';
@@ -26,26 +27,11 @@ export interface FinderState {
   clear(): void;
 }
 
-let timer: ReturnType<typeof setTimeout> | undefined;
-let seq = 0;
-
-async function search(query: string, set: (p: Partial<FinderState>) => void): Promise<void> {
-  const mine = ++seq;
-  if (!query.trim()) return set({ results: [], next: {}, shownFor: query, loading: false, error: null });
-  set({ loading: true });
-  const r = await frontdesk.invoke['contacts:search']({ query });
-  if (mine !== seq) return;
-  if (!r.ok) return set({ loading: false, error: r.error, shownFor: query });
-  const results = r.value.items.filter((c) => !c.deleted).slice(0, FINDER_RESULTS);
-  set({ results, shownFor: query, loading: false, error: null, next: {} });
-  const people = results
-    .map((c) => ({ key: c.key, ...lookupsOf(c) }))
-    .filter((p) => p.phones.length + p.emails.length > 0);
-  if (people.length === 0) return;
-  const next = await frontdesk.invoke['contacts:next-appointments']({ people });
-  if (mine !== seq || !next.ok) return;
-  set({ next: Object.fromEntries(next.value.map((n) => [n.key, n.next])) });
-}
+/** The matches for what was typed, then their next visits: a newer search (or hiding) drops the answers of the last. */
+const matches = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args));
+const nextVisits = query((people: { key: string; phones: string[]; emails: string[] }[]) =>
+  frontdesk.invoke['contacts:next-appointments']({ people }),
+);
 
 /** The finder closed with nothing typed (at start, when hidden, and for each account). */
 export const getEmptyState = (): StoreData<FinderState> => ({
@@ -59,25 +45,50 @@ export const getEmptyState = (): StoreData<FinderState> => ({
 });
 
 /** One store for the finder. */
-export const useFinderStore = create<FinderState>()((set, get) => ({
-  ...getEmptyState(),
-  show(query) {
-    set({ isOpen: true });
-    if (query !== undefined) get().type(query);
-  },
-  hide() {
-    clearTimeout(timer);
-    seq++;
-    set(getEmptyState());
-  },
-  type(query) {
-    set({ query });
-    clearTimeout(timer);
-    timer = setTimeout(() => void search(query, set), DELAY_MS);
-  },
-  clear() {
-    get().hide();
-  },
-}));
+export const useFinderStore = create<FinderState>()((set, get) => {
+  /** The search waiting for the typing to pause. */
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const search = async (typed: string) => {
+    if (!typed.trim()) {
+      matches.cancel();
+      return set({ results: [], next: {}, shownFor: typed, loading: false, error: null });
+    }
+    set({ loading: true });
+    const asked = matches.run({ query: typed });
+    const newest = matches.turn();
+    const r = await asked;
+    if (r === null) return;
+    if (!r.ok) return set({ loading: false, error: r.error, shownFor: typed });
+    const results = r.value.items.filter((c) => !c.deleted).slice(0, FINDER_RESULTS);
+    set({ results, shownFor: typed, loading: false, error: null, next: {} });
+    const people = results
+      .map((c) => ({ key: c.key, ...lookupsOf(c) }))
+      .filter((p) => p.phones.length + p.emails.length > 0);
+    if (people.length === 0) return;
+    const next = await nextVisits.run(people);
+    if (!newest() || !next?.ok) return;
+    set({ next: Object.fromEntries(next.value.map((n) => [n.key, n.next])) });
+  };
+  return {
+    ...getEmptyState(),
+    show(query) {
+      set({ isOpen: true });
+      if (query !== undefined) get().type(query);
+    },
+    hide() {
+      clearTimeout(timer);
+      matches.cancel();
+      set(getEmptyState());
+    },
+    type(query) {
+      set({ query });
+      clearTimeout(timer);
+      timer = setTimeout(() => void search(query), DELAY_MS);
+    },
+    clear() {
+      get().hide();
+    },
+  };
+});
 
 onAccountReset('finder', () => useFinderStore.getState().clear());
