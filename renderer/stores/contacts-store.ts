@@ -15,6 +15,7 @@ import type {
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
+import { query } from '../lib/query';
 import { onStoreChange, waitForFresh } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
@@ -102,8 +103,13 @@ export function fromContact(c: ContactView): ContactForm {
 }
 
 const SEARCH_DELAY_MS = 300;
-let searchTimer: ReturnType<typeof setTimeout> | undefined;
-let latest = 0;
+/**
+ * The search box's matches: only the newest search may write its answer. Each search is its own call — one not
+ * shown yet waits for its fresh answer from before its call (`waitForFresh`), which a shared call cannot promise.
+ */
+const searchRead = query((args: { query: string; savedFirst?: true }) => frontdesk.invoke['contacts:search'](args), {
+  shareInFlight: false,
+});
 /** Puts a search's fresh answer in place (a failure keeps the matches shown for the same words). */
 function freshList(r: Result<ContactList>): void {
   const kept = useContactsStore.getState().list;
@@ -144,6 +150,8 @@ export const getEmptyState = (): StoreData<ContactsState> => ({
 
 /** One store for contacts. */
 export const useContactsStore = create<ContactsState>()((set, get) => {
+  /** The search waiting for the typing to pause. */
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
   const afterSave = (
     r: { ok: true; value: OutboxItem } | { ok: false; error: IpcError },
     name: string,
@@ -165,12 +173,11 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     async load() {
       clearTimeout(searchTimer);
       const query = get().query;
-      const seq = ++latest;
       set({ loading: true });
       const shown = get().list;
       if (shown && same(shown.query, query)) {
-        const r = await frontdesk.invoke['contacts:search']({ query });
-        if (seq === latest) freshList(r); // else the user typed on meanwhile
+        const r = await searchRead.run({ query });
+        if (r) freshList(r); // else the user typed on meanwhile
         return;
       }
       // A search not shown yet: one call, answered at once with the saved matches (or the fresh ones when nothing is
@@ -178,13 +185,15 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
       const fresh = waitForFresh((f) =>
         f.of === 'contacts:search' && f.query === query && f.addressBookId === null ? f.answer : null,
       );
-      const first = await frontdesk.invoke['contacts:search']({ query, savedFirst: true });
-      if (seq !== latest || !first.ok) fresh.stop();
-      if (seq !== latest) return;
+      const asked = searchRead.run({ query, savedFirst: true });
+      const newest = searchRead.turn();
+      const first = await asked;
+      if (first === null || !first.ok) fresh.stop();
+      if (first === null) return;
       if (!first.ok) return freshList(first);
       if (!fresh.landed()) set({ list: first.value });
       const r = await fresh.answer;
-      if (seq === latest) freshList(r);
+      if (newest()) freshList(r);
     },
     async loadBooks() {
       const r = await frontdesk.invoke['contacts:address-books']();
@@ -235,7 +244,7 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     },
     clear() {
       clearTimeout(searchTimer);
-      latest++;
+      searchRead.cancel();
       set(getEmptyState());
     },
   };

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { IpcError, OutboxItem, ReplyMeaning, StartText, ThreadDetail, ThreadList } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { query } from '../lib/query';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
@@ -60,19 +61,22 @@ export const getEmptyState = (): StoreData<MessagesState> => ({
   quickTextsError: null,
 });
 
-/** Only the newest load of the list (or of a thread) may write its answer. */
-let listTurn = 0;
-let detailTurn = 0;
+/**
+ * Only the newest load of the list (or of a thread) may write its answer. Each load is its own call: the list and a
+ * thread are read again because something changed (a text came, a reply was sent), so a call from before must not
+ * answer for it.
+ */
+const listRead = query((_: void) => frontdesk.invoke['messages:threads']({}), { shareInFlight: false });
+const threadRead = query((args: { id: number }) => frontdesk.invoke['messages:thread'](args), { shareInFlight: false });
 
 /** One store for messages. */
 export const useMessagesStore = create<MessagesState>()((set, get) => ({
   ...getEmptyState(),
   type: (query) => set({ query }),
   async load() {
-    const turn = ++listTurn;
     set({ loading: true });
-    const r = await frontdesk.invoke['messages:threads']({});
-    if (turn !== listTurn) return;
+    const r = await listRead.run();
+    if (r === null) return;
     if (r.ok)
       set({
         list: r.value,
@@ -90,10 +94,9 @@ export const useMessagesStore = create<MessagesState>()((set, get) => ({
   async reloadDetail() {
     const id = get().selectedId;
     if (id === null) return;
-    const turn = ++detailTurn;
     set({ detailLoading: true });
-    const r = await frontdesk.invoke['messages:thread']({ id });
-    if (turn !== detailTurn || get().selectedId !== id) return;
+    const r = await threadRead.run({ id });
+    if (r === null || get().selectedId !== id) return;
     if (r.ok) set({ detail: r.value, detailLoading: false, detailError: null });
     else set({ detailLoading: false, detailError: r.error });
   },
@@ -156,8 +159,8 @@ export function meaningsOf(list: ThreadList): Record<number, ReplyMeaning> {
 
 /** Forgets the account's threads and drafts (sign-out, account change). */
 function resetMessages(): void {
-  listTurn++;
-  detailTurn++;
+  listRead.cancel();
+  threadRead.cancel();
   useMessagesStore.setState(getEmptyState());
 }
 
