@@ -1,4 +1,7 @@
-/** Unsaved appointment forms ("new" or `id:<appointment>`), kept while the app runs and cleared per account. */
+/**
+ * What an unsaved appointment form holds. The forms themselves ("new" or `id:<appointment>`) are kept in the calendar
+ * store (`drafts`) while the app runs, and cleared with it per account.
+ */
 
 /** One person row of the form. */
 export interface PersonRow {
@@ -18,12 +21,4 @@ export interface AppointmentForm {
   location: string;
   notes: string;
   people: PersonRow[];
-}
-
-/** The drafts. */
-export const drafts = new Map<string, AppointmentForm>();
-
-/** Forgets every unsaved form (sign-out, another account). */
-export function clearDrafts(): void {
-  drafts.clear();
 }

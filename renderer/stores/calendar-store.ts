@@ -14,10 +14,11 @@ import type {
   StoreChange,
 } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { query } from '../lib/query';
 import { waitForFresh } from '../lib/store-changes';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
-import { clearDrafts } from './appointment-drafts';
+import type { AppointmentForm } from './appointment-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../lib/schedule-range';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
@@ -30,23 +31,24 @@ type CalendarsAnswer = Awaited<ReturnType<(typeof frontdesk.invoke)['calendar:ca
 /** How long a calendar list just read is reused (the shell's at sign-in, then the schedule's when it opens). */
 const LIST_REUSE_MS = 60_000;
 
-/** The last calendar-list read: when it answered (null while in flight) and its answer. */
-let calendarsRead: { at: number | null; read: Promise<CalendarsAnswer> } | null = null;
+/** A calendar-list read: when it answered (null while in flight) and its answer. */
+interface CalendarsRead {
+  at: number | null;
+  read: Promise<CalendarsAnswer>;
+}
 
 /**
  * One request for the calendar list however many ask at once or just after (the shell at sign-in and the schedule
- * when it opens); a failed answer is not reused.
+ * when it opens); a failed answer is not reused. Every asker needs the answer (not only the newest), and one is
+ * reused for a while after it came: the last read is kept in the store (`calendarsRead`), which `clear()` forgets.
  */
 function readCalendars(): Promise<CalendarsAnswer> {
-  const last = calendarsRead;
+  const last = useCalendarStore.getState().calendarsRead;
   if (last && (last.at === null || Date.now() - last.at < LIST_REUSE_MS)) return last.read;
-  const entry: { at: number | null; read: Promise<CalendarsAnswer> } = {
-    at: null,
-    read: frontdesk.invoke['calendar:calendars'](),
-  };
-  calendarsRead = entry;
+  const entry: CalendarsRead = { at: null, read: frontdesk.invoke['calendar:calendars']() };
+  useCalendarStore.setState({ calendarsRead: entry });
   const forget = () => {
-    if (calendarsRead === entry) calendarsRead = null;
+    if (useCalendarStore.getState().calendarsRead === entry) useCalendarStore.setState({ calendarsRead: null });
   };
   entry.read.then((r) => (r.ok ? (entry.at = Date.now()) : forget()), forget);
   return entry.read;
@@ -96,6 +98,10 @@ export interface CalendarState {
   undo: UndoOffer | null;
   /** A plain-words problem of the last write ("The service refused the change: …"). */
   notice: string | null;
+  /** Not shown: the unsaved appointment forms ("new" or `id:<appointment>`), kept until saved or the account goes. */
+  drafts: Map<string, AppointmentForm>;
+  /** Not shown: the last calendar-list read (readCalendars). */
+  calendarsRead: CalendarsRead | null;
   /**
    * Reads the calendars and the practice's zone (at sign-in, whatever the screen, and when the schedule opens); true
    * when the zone moved since the call (a range read meanwhile must be read again).
@@ -135,7 +141,11 @@ export interface CalendarState {
 
 const todayKey = () => dayKey(Date.now(), practiceZone());
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
-let loadSeq = 0;
+/** The shown range: only the newest read may write its answer; each is its own call (it may wait for its fresh one). */
+const rangeRead = query(
+  (args: { begin: string; end: string; savedFirst?: true }) => frontdesk.invoke['calendar:range'](args),
+  { shareInFlight: false },
+);
 /** Puts a range's fresh answer in place of what is shown. */
 function freshRange(agenda: Agenda, startedAt: number): void {
   const set = useCalendarStore.setState;
@@ -172,6 +182,8 @@ export const getEmptyState = (): StoreData<CalendarState> => ({
   editor: null,
   undo: null,
   notice: null,
+  drafts: new Map(),
+  calendarsRead: null,
 });
 
 /** One store for the schedule. */
@@ -197,19 +209,18 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       else await loading;
       return;
     }
-    const seq = loadSeq;
+    const unmoved = rangeRead.turn();
     set({ loading: true });
     await get().loadCalendars(); // when it fails (offline, no saved list), the range is read in this computer's zone
-    if (seq === loadSeq) await get().load(); // unless the user already moved on
+    if (unmoved()) await get().load(); // unless the user already moved on
   },
   async load() {
-    const seq = ++loadSeq;
     const range = currentRange();
     const startedAt = Date.now();
     set({ loading: true });
     if (get().source !== null) {
-      const result = await frontdesk.invoke['calendar:range'](range);
-      if (seq !== loadSeq) return; // the user moved on meanwhile
+      const result = await rangeRead.run(range);
+      if (result === null) return; // the user moved on meanwhile
       return result.ok ? freshRange(result.value, startedAt) : set({ loading: false, error: result.error });
     }
     // Nothing painted yet: one call, answered at once with the saved answer (or the fresh one when nothing is
@@ -217,16 +228,18 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     const fresh = waitForFresh((f) =>
       f.of === 'calendar:range' && f.begin === range.begin && f.end === range.end ? f.answer : null,
     );
-    const first = await frontdesk.invoke['calendar:range']({ ...range, savedFirst: true });
-    if (seq !== loadSeq || !first.ok) fresh.stop();
-    if (seq !== loadSeq) return;
+    const asked = rangeRead.run({ ...range, savedFirst: true });
+    const newest = rangeRead.turn();
+    const first = await asked;
+    if (first === null || !first.ok) fresh.stop();
+    if (first === null) return;
     if (!first.ok) return set({ loading: false, error: first.error });
     if (!fresh.landed()) {
       markScheduleData(first.value.items.length);
       set({ items: first.value.items, source: { source: first.value.source, fetchedAt: first.value.fetchedAt } });
     }
     const result = await fresh.answer;
-    if (seq !== loadSeq) return;
+    if (!newest()) return;
     // A failure after a painted saved answer leaves that answer up, marked as saved.
     return result.ok ? freshRange(result.value, startedAt) : set({ loading: false, error: result.error });
   },
@@ -352,10 +365,8 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     });
   },
   clear() {
-    loadSeq++;
-    calendarsRead = null;
+    rangeRead.cancel();
     set(getEmptyState());
-    clearDrafts();
   },
 }));
 

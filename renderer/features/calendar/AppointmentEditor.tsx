@@ -9,13 +9,13 @@ import { Field } from '../../components/Field';
 import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
 import { useCalendarStore, type EditorState } from '../../stores/calendar-store';
 import { blankForm, changesOf, formOf, toInput, validate, type FormErrors } from './appointment-form';
-import { drafts, type AppointmentForm } from '../../stores/appointment-drafts';
+import type { AppointmentForm } from '../../stores/appointment-drafts';
 import { createAppointment, updateAppointment } from './schedule-sync';
 
 const draftKey = (editor: NonNullable<EditorState>) => (editor.mode === 'new' ? 'new' : `id:${editor.item.id}`);
 
 function initialForm(editor: NonNullable<EditorState>, zone: string, calendars: CalendarInfo[]): AppointmentForm {
-  const kept = drafts.get(draftKey(editor));
+  const kept = useCalendarStore.getState().drafts.get(draftKey(editor));
   if (kept) return kept;
   if (editor.mode === 'edit') return formOf(editor.item, zone);
   const p = editor.prefill;
@@ -49,7 +49,7 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
   const update = (patch: Partial<AppointmentForm>) => {
     const next = { ...form, ...patch };
     setForm(next);
-    drafts.set(key, next);
+    useCalendarStore.getState().drafts.set(key, next);
     if (tried) setErrors(validate(next, zone));
   };
   const setPerson = (i: number, patch: Partial<AppointmentForm['people'][number]>) =>
@@ -77,7 +77,7 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
     }
     setSaving(false);
     if (problem) return setFailure(problem);
-    drafts.delete(key);
+    useCalendarStore.getState().drafts.delete(key);
     close();
   };
 
