@@ -7,21 +7,14 @@
  */
 import type { Agenda, AgendaChanges, AgendaItem, ArgsIn, Result, ThreadSummary } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { inFlight } from '../lib/query';
 
-/** Appointment reads in flight, by id. */
-const reading = new Map<number, Promise<Result<AgendaItem>>>();
+/** Appointment reads: one call per appointment while it is in flight, every asker handed its answer. */
+const appointmentReads = inFlight((id: number) => frontdesk.invoke['calendar:event']({ id }));
 
 /** One appointment, fresh from the service (with its recent texts when the service includes them). */
 export function readAppointment(id: number): Promise<Result<AgendaItem>> {
-  const inFlight = reading.get(id);
-  if (inFlight) return inFlight;
-  const read = frontdesk.invoke['calendar:event']({ id });
-  const done = () => {
-    if (reading.get(id) === read) reading.delete(id);
-  };
-  read.then(done, done);
-  reading.set(id, read);
-  return read;
+  return appointmentReads.run(id);
 }
 
 /** Appointments starting within [begin, end], fresh (the saved copy offline). */
