@@ -20,6 +20,8 @@ export interface OutboxState {
   items: Map<string, OutboxItem>;
   /** Bumped on every change of `items`. */
   version: number;
+  /** Not shown: ids of finished items in the order they finished, so the oldest can be dropped in O(1). */
+  doneOrder: Set<string>;
   error: IpcError | null;
   load(): Promise<void>;
   /** Reads the counts and notices only (signed out too: the sign-in screen and the status bar tell them). */
@@ -35,14 +37,12 @@ export interface OutboxState {
 
 const empty: OutboxSummary = { queued: 0, needsAttention: 0, held: [], keptAside: null };
 
-/** Ids of finished items in the order they finished, so the oldest can be dropped in O(1). */
-let doneOrder = new Set<string>();
-
 /** The outbox store's data before the first read. */
 export const getEmptyState = (): StoreData<OutboxState> => ({
   summary: empty,
   items: new Map(),
   version: 0,
+  doneOrder: new Set(),
   error: null,
 });
 
@@ -80,7 +80,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
       const r = await frontdesk.invoke['outbox:discard']({ id });
       summaryFrom(r);
       if (r.ok && get().items.delete(id)) {
-        doneOrder.delete(id);
+        get().doneOrder.delete(id);
         set({ version: get().version + 1 });
       }
     },
@@ -93,7 +93,7 @@ export const useOutboxStore = create<OutboxState>()((set, get) => {
 
 /** Adds or replaces one item in place; drops the oldest finished ones past DONE_KEPT. */
 function putItem(item: OutboxItem): void {
-  const { items } = useOutboxStore.getState();
+  const { items, doneOrder } = useOutboxStore.getState();
   items.set(item.id, item);
   if (item.status !== 'done') {
     doneOrder.delete(item.id);
@@ -110,8 +110,7 @@ function putItem(item: OutboxItem): void {
 
 /** Forgets every item (sign-out, account change). */
 export function resetOutboxItems(): void {
-  doneOrder = new Set();
-  useOutboxStore.setState((s) => ({ items: new Map(), version: s.version + 1, error: null }));
+  useOutboxStore.setState((s) => ({ items: new Map(), doneOrder: new Set(), version: s.version + 1, error: null }));
 }
 
 /** The items newest first, for the screen. O(n): call it when the screen renders, not per event. */
@@ -139,7 +138,6 @@ export function wireOutboxEvents(): () => void {
  * for other sign-ins too) and main tells them signed out as well; `version` only counts changes, so it moves on.
  */
 function forgetAccountItems(): void {
-  doneOrder = new Set();
   useOutboxStore.setState((s) => ({ ...getEmptyState(), summary: s.summary, version: s.version + 1 }));
 }
 
