@@ -14,7 +14,7 @@ import { afterFirstScreen } from './lib/perf-marks';
 import { usePracticeClock } from './lib/practice-time';
 import './features/messages/register-slots';
 import { useAppStore, wireAppEvents } from './stores/app-store';
-import { setSignOutHandler, useAuthStore, wireAuthEvents } from './stores/auth-store';
+import { useAuthStore, wireAuthEvents } from './stores/auth-store';
 import { useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
@@ -73,7 +73,7 @@ export function App() {
     return wireShortcuts();
   }, [signedIn]);
   useEffect(() => {
-    setSignOutHandler(forgetAccount);
+    useAuthStore.getState().setSignOutHandler(forgetAccount);
     const unwire = [
       wireAppEvents(),
       wireAuthEvents(),

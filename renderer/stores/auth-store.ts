@@ -10,18 +10,26 @@ export interface AuthState {
   status: AuthStatus | null;
   busy: boolean;
   error: IpcError | null;
+  /**
+   * Not shown: the account whose data the renderer's stores hold now (session-reset.ts decides; null before the first
+   * sign-in is seen and after a sign-out here).
+   */
+  dataOwner: string | null;
   load(): Promise<void>;
   signIn(addScopes?: string[]): Promise<void>;
   cancel(): Promise<void>;
   signOut(): Promise<void>;
   dismissNotice(): Promise<void>;
+  /** What a sign-out here does next: lets the session reset hook in without a store import cycle (App wires it). */
+  setSignOutHandler(handler: () => void): void;
 }
 
 /** Nothing known of the session yet (the status is main's: never reset, it is what tells of an account change). */
-export const getEmptyState = (): StoreData<AuthState> => ({ status: null, busy: false, error: null });
+export const getEmptyState = (): StoreData<AuthState> => ({ status: null, busy: false, error: null, dataOwner: null });
 
 /** The auth store; `wireAuthEvents` keeps it in step with main. */
 export const useAuthStore = create<AuthState>()((set) => {
+  let onSignedOut: () => void = () => undefined;
   const run = async (call: () => Promise<{ ok: true; value: AuthStatus } | { ok: false; error: IpcError }>) => {
     set({ busy: true, error: null });
     const result = await call();
@@ -37,15 +45,11 @@ export const useAuthStore = create<AuthState>()((set) => {
       onSignedOut();
     },
     dismissNotice: () => run(() => frontdesk.invoke['auth:dismiss-notice']()),
+    setSignOutHandler: (handler) => {
+      onSignedOut = handler;
+    },
   };
 });
-
-let onSignedOut: () => void = () => undefined;
-
-/** Lets the session reset hook in without a store import cycle. */
-export function setSignOutHandler(handler: () => void): void {
-  onSignedOut = handler;
-}
 
 /** Subscribes to main's auth events; call once at start-up. */
 export function wireAuthEvents(): () => void {

@@ -9,8 +9,12 @@ import type { AuthStatus } from '../../common/contract';
 import { useAuthStore } from './auth-store';
 
 type Reset = () => void;
+/**
+ * The stores' reset functions, by store. Infrastructure, not data: a list of functions each store adds once at module
+ * load (allowed by name in test/unit/lint/module-state.test.ts); the account they hold data for is the auth store's
+ * `dataOwner`.
+ */
 const resets = new Map<string, Reset>();
-let owner: string | null = null;
 
 /** A store registers how to forget its account data (once, at module load). Returns the unregister call. */
 export function onAccountReset(name: string, reset: Reset): () => void {
@@ -23,23 +27,18 @@ function resetAccountStores(): void {
   for (const reset of resets.values()) reset();
 }
 
-/** The account whose data the stores hold now (null before the first sign-in is seen). */
-export function dataOwner(): string | null {
-  return owner;
-}
-
 /** Decides from one status whether the stores must be cleared; exported for tests. */
 function applyStatus(status: AuthStatus | null): void {
   const key = status?.state === 'signed_in' ? (status.account?.key ?? null) : null;
-  if (key === null || key === owner) return;
+  if (key === null || key === useAuthStore.getState().dataOwner) return;
   // A different account (or the first one seen since this page started, even from a saved session).
-  owner = key;
+  useAuthStore.setState({ dataOwner: key });
   resetAccountStores();
 }
 
 /** Called after an explicit sign-out: the next person starts clean whoever they are. */
 export function forgetAccount(): void {
-  owner = null;
+  useAuthStore.setState({ dataOwner: null });
   resetAccountStores();
 }
 
