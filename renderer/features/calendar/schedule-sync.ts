@@ -19,6 +19,7 @@ import { appointmentTitle, refusalWords } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { currentRange, syncMark, useCalendarStore } from '../../stores/calendar-store';
 import { readAppointment, readChanges, scheduleChanges } from '../../stores/schedule-asks';
+import { useScheduleSyncStore, type ScheduleWrite } from '../../stores/schedule-sync-store';
 
 /** Every so often while visible and online; longer after failures. */
 export const POLL_MS = 10_000;
@@ -28,13 +29,9 @@ const SKEW_MARGIN_MS = 120_000;
 /** Undo stays offered this long. */
 export const UNDO_MS = 10_000;
 
-type Target = { change: 'create' | 'update' | 'delete' | 'mark'; id: number };
-/** Changes made from the schedule and the appointment each touches. */
-const targets = new Map<string, Target>();
-/** Item events that arrived before the write's answer (a fast service). */
-const early = new Map<string, OutboxItem>();
-
 const store = () => useCalendarStore.getState();
+/** What the sync keeps between calls (its writes in flight, early events, the Undo timer, live updates). */
+const sync = () => useScheduleSyncStore.getState();
 const isMine = (opId: string) => (i: AgendaItem) => i.pending?.changeId === opId || i.externalId === opId;
 
 function who(item: AgendaItem): string {
@@ -57,9 +54,9 @@ async function refresh(id: number, replaces?: (i: AgendaItem) => boolean): Promi
   else if (fresh.error.code === 'service_error') store().remove((i) => i.id === id);
 }
 
-function settle(op: OutboxItem, target: Target): void {
+function settle(op: OutboxItem, target: ScheduleWrite): void {
   if (op.status === 'needs_attention') {
-    targets.delete(op.id);
+    sync().targets.delete(op.id);
     store().patch(
       (i) => i.id === target.id || isMine(op.id)(i),
       (i) => ({ ...i, pending: { changeId: op.id, status: 'needs_attention', change: i.pending?.change ?? 'update' } }),
@@ -69,7 +66,7 @@ function settle(op: OutboxItem, target: Target): void {
     return;
   }
   if (op.status !== 'done') return;
-  targets.delete(op.id);
+  sync().targets.delete(op.id);
   if (target.change === 'delete') return store().remove((i) => i.id === target.id || isMine(op.id)(i));
   const id = target.change === 'create' ? op.result?.id : target.id;
   if (id) void refresh(id, isMine(op.id));
@@ -78,22 +75,22 @@ function settle(op: OutboxItem, target: Target): void {
 /** Follows the outbox: settles the schedule's own writes, and reads what changed when other writes settle. */
 export function wireScheduleEvents(): () => void {
   return onOutboxItem('schedule', (op) => {
-    const target = targets.get(op.id);
+    const target = sync().targets.get(op.id);
     if (target) return settle(op, target);
     if (op.status === 'done' || op.status === 'needs_attention') {
-      early.set(op.id, op);
-      setTimeout(() => early.delete(op.id), 5000);
+      sync().early.set(op.id, op);
+      setTimeout(() => sync().early.delete(op.id), 5000);
       // A write from elsewhere in the app (a booking) or from before a restart: ask what changed.
       if (op.status === 'done') pollSoon();
     }
   });
 }
 
-function track(op: OutboxItem, target: Target): void {
-  targets.set(op.id, target);
-  const seen = early.get(op.id);
+function track(op: OutboxItem, target: ScheduleWrite): void {
+  sync().targets.set(op.id, target);
+  const seen = sync().early.get(op.id);
   if (seen) {
-    early.delete(op.id);
+    sync().early.delete(op.id);
     settle(seen, target);
   }
 }
@@ -214,16 +211,15 @@ export async function cancelAppointment(item: AgendaItem): Promise<void> {
   offerUndo({ kind: 'cancel', opId: op.id, before: item, message: `Cancelled ${describe(item)}` });
 }
 
-let undoTimer: ReturnType<typeof setTimeout> | undefined;
 function offerUndo(offer: Omit<NonNullable<ReturnType<typeof store>['undo']>, 'until'>): void {
-  clearTimeout(undoTimer);
+  clearTimeout(sync().undoTimer);
   useCalendarStore.setState({ undo: { ...offer, until: Date.now() + UNDO_MS } });
-  undoTimer = setTimeout(() => useCalendarStore.setState({ undo: null }), UNDO_MS);
+  useScheduleSyncStore.setState({ undoTimer: setTimeout(() => useCalendarStore.setState({ undo: null }), UNDO_MS) });
 }
 
 /** Drops the Undo offer (the user closed it). */
 export function dismissUndo(): void {
-  clearTimeout(undoTimer);
+  clearTimeout(sync().undoTimer);
   useCalendarStore.setState({ undo: null });
 }
 
@@ -239,7 +235,7 @@ export async function undoLast(): Promise<void> {
   const { before } = offer;
   const taken = await scheduleChanges.withdraw(offer.opId);
   if (taken.ok && taken.value.withdrawn) {
-    targets.delete(offer.opId);
+    sync().targets.delete(offer.opId);
     store().upsert(before, (i) => i.id === before.id);
     useCalendarStore.setState({ notice: null });
     return;
@@ -274,19 +270,16 @@ export async function undoLast(): Promise<void> {
 
 // live updates ─────────────────────────────────────────────────────────────────────────────
 
-let running = false;
-let inFlight = false;
-
 const canPoll = () =>
-  running && document.visibilityState === 'visible' && useAppStore.getState().connectivity?.state !== 'offline';
+  sync().running && document.visibilityState === 'visible' && useAppStore.getState().connectivity?.state !== 'offline';
 
 /** How a poll went: answered, failed (wait longer), or skipped (one in flight, nothing read yet, moved on). */
 type PollOutcome = 'answered' | 'failed' | 'skipped';
 
 /** Asks the service what changed in the shown range since the last read, and merges it. */
 export async function pollOnce(): Promise<PollOutcome> {
-  if (inFlight || syncMark.at === 0) return 'skipped';
-  inFlight = true;
+  if (sync().polling || syncMark.at === 0) return 'skipped';
+  useScheduleSyncStore.setState({ polling: true });
   const startedAt = Date.now();
   const since = new Date(syncMark.at - SKEW_MARGIN_MS).toISOString();
   const range = currentRange();
@@ -299,7 +292,7 @@ export async function pollOnce(): Promise<PollOutcome> {
     store().applyChanges(result.value, true);
     return 'answered';
   } finally {
-    inFlight = false;
+    useScheduleSyncStore.setState({ polling: false });
   }
 }
 
@@ -323,12 +316,12 @@ function schedule(ms: number): void {
 
 /** Polls soon (another write settled, the window came back, the service is reachable again). */
 export function pollSoon(): void {
-  if (running) schedule(250);
+  if (sync().running) schedule(250);
 }
 
 /** Keeps the shown range current while the window is visible; returns the stop. */
 export function startLiveUpdates(): () => void {
-  running = true;
+  useScheduleSyncStore.setState({ running: true });
   pollTimer.reset();
   const onVisibility = () => (document.visibilityState === 'visible' ? pollSoon() : pollTimer.stop());
   document.addEventListener('visibilitychange', onVisibility);
@@ -339,7 +332,7 @@ export function startLiveUpdates(): () => void {
   });
   schedule(POLL_MS);
   return () => {
-    running = false;
+    useScheduleSyncStore.setState({ running: false });
     pollTimer.reset();
     document.removeEventListener('visibilitychange', onVisibility);
     offConnectivity();

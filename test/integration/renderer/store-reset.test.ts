@@ -50,6 +50,7 @@ const TABLE: Entry[] = [
   { file: 'app-store', hook: 'useAppStore', account: false },
   { file: 'shell-store', hook: 'useShellStore', account: false },
   { file: 'auth-store', hook: 'useAuthStore', account: false },
+  { file: 'schedule-sync-store', hook: 'useScheduleSyncStore', account: false },
   {
     file: 'nav-store',
     hook: 'useNavStore',
@@ -157,6 +158,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'app-store': () => import('../../../renderer/stores/app-store'),
   'shell-store': () => import('../../../renderer/stores/shell-store'),
   'auth-store': () => import('../../../renderer/stores/auth-store'),
+  'schedule-sync-store': () => import('../../../renderer/stores/schedule-sync-store'),
   'nav-store': () => import('../../../renderer/stores/nav-store'),
   'contacts-store': () => import('../../../renderer/stores/contacts-store'),
   'contact-details-store': () => import('../../../renderer/stores/contact-details-store'),
