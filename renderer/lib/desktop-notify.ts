@@ -4,13 +4,9 @@
  * itself always says the same thing).
  */
 
-/** Shown notifications, for tests and the status line ("Notified: …"). */
-const notified: { title: string; body: string }[] = [];
-
 /** Shows a desktop notification when allowed; asks once when the browser has not been told yet. A click on it brings
  * the window forward and runs `onClick` (e.g. opens the thread). */
 export function notifyDesktop(title: string, body: string, onClick?: () => void): void {
-  notified.push({ title, body });
   const N = globalThis.Notification;
   if (!N) return;
   const show = () => {

@@ -7,7 +7,7 @@ import { onAccountReset } from './session-reset';
 export type Screen = 'calendar' | 'book' | 'contacts' | 'bookings' | 'outbox' | 'messages';
 
 /** The screens in tab order with their names. */
-export const SCREENS: { screen: Screen; label: string }[] = [
+export const SCREENS: readonly { screen: Screen; label: string }[] = [
   { screen: 'calendar', label: 'Calendar' },
   { screen: 'book', label: 'Book appointment' },
   { screen: 'contacts', label: 'Contacts' },

@@ -7,13 +7,19 @@ export interface ShellState {
   shortcutsOpen: boolean;
   /** "Print day sheet" was asked for and the print dialog has not closed yet. */
   printRequested: boolean;
+  /** Not shown: a print dialog is open (a refresh re-running the print effect meanwhile must not open a second one). */
+  printing: boolean;
   showShortcuts(open: boolean): void;
   requestPrint(): void;
   printDone(): void;
 }
 
 /** The shell's dialogs closed (no account's data: never reset). */
-export const getEmptyState = (): StoreData<ShellState> => ({ shortcutsOpen: false, printRequested: false });
+export const getEmptyState = (): StoreData<ShellState> => ({
+  shortcutsOpen: false,
+  printRequested: false,
+  printing: false,
+});
 
 /** One store for the shell. */
 export const useShellStore = create<ShellState>()((set) => ({

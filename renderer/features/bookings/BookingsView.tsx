@@ -19,7 +19,7 @@ import { useShownState } from './settle';
 import './bookings.css';
 import { useShallow } from 'zustand/react/shallow';
 
-const STATES: { value: BookingKind | ''; label: string }[] = [
+const STATES: readonly { value: BookingKind | ''; label: string }[] = [
   { value: '', label: 'All' },
   ...BOOKING_KINDS.map((state) => ({ value: state, label: BOOKING_WORDS[state].word })),
 ];

@@ -27,7 +27,7 @@ import { useNow } from './use-now';
 // Loaded when first opened: the first paint of the schedule does not carry it.
 const DelayBroadcast = lazy(() => import('../messages').then((m) => ({ default: m.DelayBroadcast })));
 
-const VIEWS: { view: ScheduleView; label: string }[] = [
+const VIEWS: readonly { view: ScheduleView; label: string }[] = [
   { view: 'day', label: 'Day' },
   { view: 'week', label: 'Week' },
   { view: 'agenda', label: 'Agenda' },

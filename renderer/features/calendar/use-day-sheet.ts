@@ -5,17 +5,15 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { useShellStore } from '../../stores/shell-store';
 import { usePrinting } from './use-now';
 
-/** A print dialog is open (a refresh re-running the effect meanwhile must not open a second one). */
-let printing = false;
-
+/** Prints once: a print dialog already open (the shell store's `printing`) is not opened a second time. */
 async function printNow(): Promise<void> {
-  if (printing) return;
-  printing = true;
+  if (useShellStore.getState().printing) return;
+  useShellStore.setState({ printing: true });
   try {
     const problem = await useAppStore.getState().print();
     if (problem) useCalendarStore.setState({ notice: problem });
   } finally {
-    printing = false;
+    useShellStore.setState({ printing: false });
     useShellStore.getState().printDone();
   }
 }
