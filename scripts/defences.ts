@@ -821,6 +821,27 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/store/undo-restores-booking.test.ts'],
   },
   {
+    name: 'a list saved before an Undo (a contact’s history offline) loses the appointment Undo made again',
+    file: 'main/core/store/practice-store.ts',
+    find: 'const id = this.linked(r, given.id);',
+    replace: 'const id = given.id;',
+    tests: ['test/integration/store/undo-restores-booking.test.ts'],
+  },
+  {
+    name: 'a reopened app without the service forgets which appointment Undo made again',
+    file: 'main/core/store/practice-store.ts',
+    find: '          restoredBy: [...r.restoredBy],\n',
+    replace: '',
+    tests: ['test/integration/store/undo-restores-booking.test.ts'],
+  },
+  {
+    name: 'offline, Find a patient finds only the first page of everyone (the read-ahead keeps no whole address book)',
+    file: 'main/core/prefetch.ts',
+    find: 'if (list.more) await contacts.saveAll();',
+    replace: 'void list;',
+    tests: ['test/integration/app/offline-ready.test.ts'],
+  },
+  {
     name: 'Find a patient names as next an appointment whose cancellation is waiting to be sent',
     file: 'main/core/store/practice-store.ts',
     find: "if (shown.pending?.change === 'delete') return [];",
