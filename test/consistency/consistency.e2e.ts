@@ -271,7 +271,7 @@ it(
           const made = await book(stack, actor, page, day, Math.floor(rng() * 4), who);
           const f: Followed = { id: made.eventId, bookingId: made.bookingId, ...who, page };
           followed.push(f);
-          what = `${who.name} on ${page}, ${day}`;
+          what = `${who.name} on ${page}, ${made.day}`;
           await drained();
           // Core asks about a device-backed booking on its own backoff (booking-watch.ts: 1 s, 2 s, 4 s, 8 s…): the
           // screens may say "Waiting" until its next ask after the service settled it, so wait up to that ask.

@@ -174,7 +174,7 @@ export async function book(
   day: string,
   slot: number,
   who: { name: string; phone: string },
-): Promise<{ bookingId: number; eventId: number }> {
+): Promise<{ bookingId: number; eventId: number; day: string }> {
   const p = actor.page;
   await closeAll(p);
   await goScreen(actor, 'Book appointment');
@@ -182,9 +182,16 @@ export async function book(
   if (await again.count()) await again.click();
   const form = p.getByTestId('booking');
   await form.getByLabel('Booking page').selectOption(page);
-  await form.getByLabel('Day').fill(day);
   const slots = form.locator('.slot');
-  await slots.first().waitFor();
+  const none = form.getByText(/no free times on this day/i);
+  // A day the earlier steps filled (or one the page does not open) says so: the next weekday, as a desk would.
+  for (let tries = 0; ; tries++) {
+    await form.getByLabel('Day').fill(day);
+    await slots.first().or(none).first().waitFor();
+    if ((await slots.count()) > 0) break;
+    if (tries === 9) throw new Error(`no free times on ${page} for ten weekdays from ${day}`);
+    day = nextWeekday(day);
+  }
   await slots.nth(Math.min(slot, (await slots.count()) - 1)).click();
   await form.getByLabel('Name', { exact: true }).fill(who.name);
   await form.getByLabel('Phone', { exact: true }).fill(who.phone);
@@ -196,10 +203,18 @@ export async function book(
     async () => {
       const [b] = await bookingsOf(stack, page, who.phone);
       if (!b || b.state.startsWith('pending') || !b.participant) return undefined;
-      return { bookingId: b.id, eventId: b.participant.event.id };
+      return { bookingId: b.id, eventId: b.participant.event.id, day };
     },
     30_000,
   );
+}
+
+/** The weekday after `day` (yyyy-MM-dd). */
+function nextWeekday(day: string): string {
+  const at = new Date(`${day}T12:00:00Z`);
+  do at.setUTCDate(at.getUTCDate() + 1);
+  while (at.getUTCDay() === 0 || at.getUTCDay() === 6);
+  return at.toISOString().slice(0, 10);
 }
 
 /** Another desk moves the appointment straight at the service. */
