@@ -45,11 +45,17 @@ async function listed(id: number, at: MadeCore = kit.made): Promise<BookingSumma
   throw new Error(`booking ${id} is not listed`);
 }
 
-/** Cancels an appointment, waits until it was sent, then makes it again as Undo does; the new id. */
-async function cancelThenUndo(eventId: number): Promise<number> {
-  const before = await call(kit.made, 'calendar:event', { id: eventId });
-  const cancel = await call(kit.made, 'calendar:cancel', { id: eventId, startsAt: before.start });
+type Appointment = Awaited<ReturnType<typeof call<'calendar:event'>>>;
+
+/** Cancels an appointment and waits until it was sent. */
+async function cancelSent(before: Appointment): Promise<void> {
+  const cancel = await call(kit.made, 'calendar:cancel', { id: before.id, startsAt: before.start });
   await waitForOp(kit.made, cancel.id);
+}
+
+/** Makes a cancelled appointment again as the schedule's Undo does once the cancellation was sent; the new id. */
+async function undoSent(before: Appointment): Promise<number> {
+  const eventId = before.id;
   const again = await call(kit.made, 'calendar:create', {
     calendarId: before.calendarId!,
     title: before.title,
@@ -59,6 +65,13 @@ async function cancelThenUndo(eventId: number): Promise<number> {
     customData: { [RESTORES_KEY]: String(eventId) },
   });
   return (await waitForOp(kit.made, again.id)).result!.id!;
+}
+
+/** Cancels an appointment, waits until it was sent, then makes it again as Undo does; the new id. */
+async function cancelThenUndo(eventId: number): Promise<number> {
+  const before = await call(kit.made, 'calendar:event', { id: eventId });
+  await cancelSent(before);
+  return undoSent(before);
 }
 
 const used = new Set<number>();
@@ -75,23 +88,13 @@ describe('undo of a sent cancellation', () => {
       if (channel === 'store:changed') pushes.push(payload as StoreChange);
     });
 
-    const cancel = await call(kit.made, 'calendar:cancel', { id: eventId, startsAt: before.start });
-    await waitForOp(kit.made, cancel.id);
+    await cancelSent(before);
     await waitFor(
       () => pushes.flatMap((c) => c.bookings).findLast((x) => x.id === b.id)?.appointment?.state === 'cancelled',
     );
 
     // Undo, as the schedule does it once the cancellation was sent: the same appointment made again, named.
-    const again = await call(kit.made, 'calendar:create', {
-      calendarId: before.calendarId!,
-      title: before.title,
-      start: before.start,
-      end: before.end,
-      participants: before.people.map((p) => ({ name: p.name, ...(p.phone ? { phone: p.phone } : {}) })),
-      customData: { [RESTORES_KEY]: String(eventId) },
-    });
-    const sent = await waitForOp(kit.made, again.id);
-    const madeId = sent.result!.id!;
+    const madeId = await undoSent(before);
     expect(madeId).not.toBe(eventId);
 
     // Told at once, before anything is read again.
