@@ -828,6 +828,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/store/undo-restores-booking.test.ts'],
   },
   {
+    name: 'another desk loses a booking whose appointment was undone twice (only the last link is learnt)',
+    file: 'main/core/store/practice-store.ts',
+    find: 'return restoredIds(item.customData?.find((d) => d.key === RESTORES_KEY)?.value, item.id);',
+    replace: 'return restoredIds(item.customData?.find((d) => d.key === RESTORES_KEY)?.value, item.id).slice(0, 1);',
+    tests: ['test/integration/store/undo-restores-booking.test.ts'],
+  },
+  {
+    name: 'an Undo of an Undo names only the last appointment (the chain to the booking’s is cut)',
+    file: 'renderer/features/calendar/schedule-sync.ts',
+    find: '[RESTORES_KEY]: restoresValue(before.id, before.customData?.find((c) => c.key === RESTORES_KEY)?.value),',
+    replace: '[RESTORES_KEY]: restoresValue(before.id),',
+    tests: ['test/unit/calendar/undo-restores.test.ts'],
+  },
+  {
     name: 'a reopened app without the service forgets which appointment Undo made again',
     file: 'main/core/store/practice-store.ts',
     find: '          restoredBy: [...r.restoredBy],\n',

@@ -28,6 +28,24 @@ export interface LinkedAppointment {
  */
 export const RESTORES_KEY = 'frontdesk_restores';
 
+/** How many appointments one made again names (Undo of an Undo…): enough for any desk's day, bounded for the service. */
+const RESTORES_KEPT = 8;
+
+/**
+ * The ids a `RESTORES_KEY` value names, newest first: the one it was made again for, then the ones that one stood
+ * for (an Undo of an appointment that Undo had made again). Another desk then learns the whole chain from the
+ * appointment alone, though the ones between are gone at the service. Anything else in the value names nothing.
+ */
+export function restoredIds(value: unknown, self?: number): number[] {
+  if (typeof value !== 'string' || !/^\d{1,15}(,\d{1,15})*$/.test(value)) return [];
+  return [...new Set(value.split(',').map(Number))].filter((id) => id > 0 && id !== self).slice(0, RESTORES_KEPT);
+}
+
+/** The `RESTORES_KEY` value of an appointment made again for `id`, whose own value was `previous` (if any). */
+export function restoresValue(id: number, previous?: string): string {
+  return [id, ...restoredIds(previous, id)].slice(0, RESTORES_KEPT).join(',');
+}
+
 /** One change of the store, for the signed-in account. */
 export interface StoreChange {
   /** Appointments new or changed, with the changes made here laid over them. */

@@ -21,7 +21,7 @@ import type {
   LinkedAppointment,
   StoreChange,
 } from '../../../common/contract';
-import { RESTORES_KEY } from '../../../common/contract';
+import { RESTORES_KEY, restoredIds } from '../../../common/contract';
 import type { ReadCache } from '../cache/read-cache';
 import { cacheSlot } from '../cache/read-cache';
 import {
@@ -116,10 +116,8 @@ const empty = (account: string): Records => ({
 });
 
 /** The appointment `item` was made again in place of (Undo after a sent cancellation), or null. */
-function restores(item: AgendaItem): number | null {
-  const value = item.customData?.find((d) => d.key === RESTORES_KEY)?.value;
-  const id = value && /^\d{1,15}$/.test(value) ? Number(value) : null;
-  return id !== null && id > 0 && id !== item.id ? id : null;
+function restores(item: AgendaItem): number[] {
+  return restoredIds(item.customData?.find((d) => d.key === RESTORES_KEY)?.value, item.id);
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -162,8 +160,7 @@ export class PracticeStore {
       r.appointments.set(item.id, item);
       r.eventTimes.delete(item.id);
       changed.push(item.id);
-      const old = restores(item);
-      if (old !== null) r.restoredBy.set(old, item.id);
+      for (const old of restores(item)) r.restoredBy.set(old, item.id);
     }
     const removed = removedIds.filter((id) => !r.cancelled.has(id));
     for (const id of removed) this.cancel(r, id);
@@ -265,12 +262,12 @@ export class PracticeStore {
   private restoredHere(r: Records, op: OpView): void {
     const data = op.payload.custom_data;
     const value = data && typeof data === 'object' ? (data as Record<string, unknown>)[RESTORES_KEY] : undefined;
-    const old = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
     const made = op.status === 'done' ? op.result?.id : null;
-    if (old === null || !made || r.restoredBy.get(old) === made) return;
-    r.restoredBy.set(old, made);
+    const olds = made ? restoredIds(value, made) : [];
+    if (!made || olds.length === 0 || olds.every((old) => r.restoredBy.get(old) === made)) return;
+    for (const old of olds) r.restoredBy.set(old, made);
     if (!r.appointments.has(made)) {
-      const at = r.eventTimes.get(old);
+      const at = r.eventTimes.get(olds[0]!);
       if (at) r.eventTimes.set(made, at);
     }
     this.told(r, [made], []);
@@ -482,10 +479,8 @@ export class PracticeStore {
         if (!hit || r?.account !== account) return;
         const kept = hit.value;
         for (const a of kept.appointments) if (!r.appointments.has(a.id)) r.appointments.set(a.id, a);
-        for (const a of r.appointments.values()) {
-          const old = restores(a);
-          if (old !== null && !r.restoredBy.has(old)) r.restoredBy.set(old, a.id);
-        }
+        for (const a of r.appointments.values())
+          for (const old of restores(a)) if (!r.restoredBy.has(old)) r.restoredBy.set(old, a.id);
         for (const [old, made] of kept.restoredBy ?? []) if (!r.restoredBy.has(old)) r.restoredBy.set(old, made);
         for (const id of kept.cancelled) if (!r.appointments.has(id)) r.cancelled.add(id);
         for (const [id, at] of kept.eventTimes) if (!r.eventTimes.has(id)) r.eventTimes.set(id, at);

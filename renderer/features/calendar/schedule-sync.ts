@@ -5,6 +5,7 @@
  */
 import {
   RESTORES_KEY,
+  restoresValue,
   type AgendaItem,
   type AppointmentChanges,
   type AppointmentInput,
@@ -262,7 +263,7 @@ export async function undoLast(): Promise<void> {
     // Named as the one it stands for: the booking that made the cancelled one follows it (core's store).
     customData: {
       ...Object.fromEntries((before.customData ?? []).map((c) => [c.key, c.value])),
-      [RESTORES_KEY]: String(before.id),
+      [RESTORES_KEY]: restoresValue(before.id, before.customData?.find((c) => c.key === RESTORES_KEY)?.value),
     },
   });
   if (error) failed(error);

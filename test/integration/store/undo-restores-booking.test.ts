@@ -5,7 +5,7 @@
  * the change is sent here, and at another desk from the appointment as the service has it.
  */
 import { describe, expect, it } from 'vitest';
-import { RESTORES_KEY, type BookingSummary, type StoreChange } from '../../../common/contract';
+import { RESTORES_KEY, restoresValue, type BookingSummary, type StoreChange } from '../../../common/contract';
 import { call, goOffline, goOnline, ownerGet, signedInCore, useBootstrap, waitForOp } from '../../support/bootstrap';
 import type { MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
@@ -62,7 +62,10 @@ async function undoSent(before: Appointment): Promise<number> {
     start: before.start,
     end: before.end,
     participants: before.people.map((p) => ({ name: p.name, ...(p.phone ? { phone: p.phone } : {}) })),
-    customData: { [RESTORES_KEY]: String(eventId) },
+    // As the schedule's Undo names it: the one it stands for, then those that one stood for.
+    customData: {
+      [RESTORES_KEY]: restoresValue(eventId, before.customData?.find((c) => c.key === RESTORES_KEY)?.value),
+    },
   });
   return (await waitForOp(kit.made, again.id)).result!.id!;
 }
@@ -118,6 +121,29 @@ describe('undo of a sent cancellation', () => {
       });
       expect(other.dir).not.toBe(kit.made.dir);
       expect((await listed(b.id, other)).appointment).toMatchObject({ id: madeId, state: 'standing' });
+    } finally {
+      await other.cleanup();
+    }
+  });
+
+  it('another desk follows a booking through an Undo of an Undo (the appointment between is gone)', async () => {
+    const b = await futureBooking(used);
+    used.add(b.id);
+    const first = b.participant!.event.id;
+    await listed(b.id);
+    const between = await cancelThenUndo(first);
+    const last = await cancelThenUndo(between);
+    const at = await call(kit.made, 'calendar:event', { id: last });
+    expect(at.customData?.find((c) => c.key === RESTORES_KEY)?.value).toBe(`${between},${first}`);
+
+    const other = await signedInCore(kit.sb, { readAhead: false });
+    try {
+      await other.core.store.ready();
+      await call(other, 'calendar:range', {
+        begin: new Date(Date.parse(at.start) - 3600_000).toISOString(),
+        end: new Date(Date.parse(at.start) + 3600_000).toISOString(),
+      });
+      expect((await listed(b.id, other)).appointment).toMatchObject({ id: last, state: 'standing' });
     } finally {
       await other.cleanup();
     }

@@ -48,4 +48,18 @@ describe('Undo of a sent cancellation', () => {
     const made = calls.find((c) => c.channel === 'calendar:create')?.args as { customData?: Record<string, string> };
     expect(made?.customData).toEqual({ chart: 'A-17', [RESTORES_KEY]: '41' });
   });
+
+  it('an appointment Undo had made already names, after it, the ones that one stood for', async () => {
+    const again: AgendaItem = {
+      ...visit,
+      id: 57,
+      customData: [...visit.customData!, { key: RESTORES_KEY, value: '41' }],
+    };
+    calls.length = 0;
+    calendar.setState({ items: [again], undo: null, notice: null });
+    await sync.cancelAppointment(again);
+    await sync.undoLast();
+    const made = calls.find((c) => c.channel === 'calendar:create')?.args as { customData?: Record<string, string> };
+    expect(made?.customData).toEqual({ chart: 'A-17', [RESTORES_KEY]: '57,41' });
+  });
 });
