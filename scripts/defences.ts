@@ -842,6 +842,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/calendar/undo-restores.test.ts'],
   },
   {
+    name: 'a read on its way while a change was sent brings back the cancelled appointment or its old time',
+    file: 'main/core/store/practice-store.ts',
+    find: 'if ((r.learnt.get(raw.id) ?? -1) > begunAt) {',
+    replace: 'if (false) {',
+    tests: ['test/integration/store/stale-read.test.ts'],
+  },
+  {
     name: 'a reopened app without the service forgets which appointment Undo made again',
     file: 'main/core/store/practice-store.ts',
     find: '          restoredBy: [...r.restoredBy],\n',

@@ -7,6 +7,8 @@ import { createRng, pick, type Rng } from './prng';
 /** Body of POST /__sandbox/faults (strict: unknown keys are a 400). */
 export const FaultConfigSchema = z.strictObject({
   latencyMs: z.number().int().min(0).max(60_000).optional(),
+  /** A read (GET) is answered as the data stood when it arrived, and the answer reaches the client this much later. */
+  answerLatencyMs: z.number().int().min(0).max(60_000).optional(),
   failRate: z.number().min(0).max(1).optional(),
   failStatus: z.array(z.number().int().min(400).max(599)).min(1).max(20).optional(),
   resetRate: z.number().min(0).max(1).optional(),
@@ -116,6 +118,19 @@ export class FaultController {
         return kill(req, reply);
       }
     }
+  }
+
+  /**
+   * onSend hook, first: a read's answer, already made, is held `answerLatencyMs` (what a client sees of a slow network
+   * on the way back: an answer older than the writes that land meanwhile).
+   */
+  async holdAnswer(req: FastifyRequest): Promise<void> {
+    const c = this.config;
+    if (!c?.answerLatencyMs || req.method !== 'GET') return;
+    const path = req.url.split('?')[0] ?? '';
+    if (!faultEligible(path) || (c.routes && !c.routes.some((r) => path.startsWith(r)))) return;
+    this.counters.latency++;
+    await new Promise((r) => setTimeout(r, c.answerLatencyMs));
   }
 
   /** onSend hook: for reset-after-apply requests the handler already ran; drop the response. True if dropped. */

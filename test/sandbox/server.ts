@@ -134,6 +134,7 @@ function installHooks(app: FastifyInstance, p: Platform): void {
     if (FaultController.killedEarly(req)) record(req, 'reset');
   });
   app.addHook('onSend', async (req, _reply, payload) => {
+    await p.faults.holdAnswer(req);
     if (p.faults.onSend(req)) record(req, 'reset');
     return payload;
   });

@@ -59,6 +59,7 @@ export class CalendarService {
   async range(begin: string, end: string): Promise<Agenda> {
     const { service, clock } = this.context;
     const account = signedInAccount(this.context);
+    const begunAt = this.context.store.readTurn();
     const read = await readThrough(
       this.context,
       account,
@@ -76,8 +77,9 @@ export class CalendarService {
       },
     );
     if (read.source !== 'service') return read.value;
-    this.context.store.putAppointments(read.value.items);
-    return this.withPending(read.value, begin, end);
+    // As the store has them: a change sent while this read was on its way is not undone on screen.
+    const items = this.context.store.putAppointments(read.value.items, [], begunAt);
+    return this.withPending({ ...read.value, items }, begin, end);
   }
 
   /**
@@ -87,6 +89,7 @@ export class CalendarService {
   async changes(args: { begin: string; end: string; since: string }): Promise<AgendaChanges> {
     signedInAccount(this.context);
     const now = this.context.clock.now();
+    const begunAt = this.context.store.readTurn();
     let events;
     try {
       events = await listEventsInRange(this.context.service, args.begin, args.end, {
@@ -99,17 +102,24 @@ export class CalendarService {
       return { items: agenda.items, removedIds: [], full: true, fetchedAt: now };
     }
     const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
-    const live = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
-    this.context.store.putAppointments(live, removedIds);
-    return { items: applyPendingAll(live, this.context.outbox.pending()), removedIds, full: false, fetchedAt: now };
+    const read = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
+    const live = this.context.store.putAppointments(read, removedIds, begunAt);
+    const gone = read.filter((e) => !live.some((l) => l.id === e.id)).map((e) => e.id);
+    return {
+      items: applyPendingAll(live, this.context.outbox.pending()),
+      removedIds: [...removedIds, ...gone],
+      full: false,
+      fetchedAt: now,
+    };
   }
 
   /** One appointment, fresh, with recent messages when the service includes them. */
   async appointment(id: number): Promise<AgendaItem> {
     signedInAccount(this.context);
+    const begunAt = this.context.store.readTurn();
     const item = toAgendaItem(await getEvent(this.context.service, id), new Map());
-    this.context.store.putAppointments([item]);
-    return applyPending(item, this.context.outbox.pending());
+    const [shown] = this.context.store.putAppointments([item], [], begunAt);
+    return applyPending(shown ?? item, this.context.outbox.pending());
   }
 
   /** The account's calendars and the practice's zone (the saved list when the service cannot be reached). */

@@ -93,13 +93,14 @@ export async function contactHistory(
   const emails = [...new Set(args.emails.map((e) => e.toLowerCase()))];
   const key = `contacts:history:${[...phones].sort().join(',')}|${[...emails].sort().join(',')}`;
   const now = deps.clock.now();
+  const begunAt = deps.store.readTurn();
   const read = await readThrough(deps, account, historySlot, key, () =>
     readHistory(deps, account, phones, emails, now),
   );
   // A saved copy is split again at this moment: what has ended since it was read is past now, as in the finder.
   const asRead = [...read.value.upcoming, ...read.value.past];
   if (read.source === 'service') {
-    deps.store.putAppointments(asRead);
+    deps.store.putAppointments(asRead, [], begunAt);
     deps.store.putBookings(read.value.bookings);
   }
   // Each at the time and state core's store has for it, as the schedule and Find a patient show it.

@@ -62,6 +62,12 @@ interface Records {
   practice: Practice;
   /** A cancelled appointment → the one Undo made again in its place (`RESTORES_KEY`): its bookings follow it. */
   restoredBy: Map<number, number>;
+  /**
+   * The store's turn (`PracticeStore.readTurn`) when it last learnt, other than by a read, what the service now has of
+   * an appointment: a change made here was sent, or a delta removed it. A read begun before that turn is older than
+   * the store's record of it and does not undo it.
+   */
+  learnt: Map<number, number>;
 }
 
 export const STORE_KEY = 'store:practice';
@@ -113,6 +119,7 @@ const empty = (account: string): Records => ({
   contacts: new Map(),
   practice: { zone: null, calendars: [], pages: [] },
   restoredBy: new Map(),
+  learnt: new Map(),
 });
 
 /** The appointment `item` was made again in place of (Undo after a sent cancellation), or null. */
@@ -130,6 +137,8 @@ export class PracticeStore {
   private saveQueued = false;
   /** The appointment each unfinished change names (so a withdrawn change tells it again). */
   private readonly opTargets = new Map<string, number>();
+  /** Counts what the store learnt other than by reads (`Records.learnt`). */
+  private turn = 0;
 
   constructor(private readonly deps: PracticeStoreDeps) {
     deps.session.on((event) => {
@@ -145,13 +154,39 @@ export class PracticeStore {
 
   // ── feeds ─────────────────────────────────────────────────────────────────────────────────
 
-  /** Appointments read from the service (as it has them: no changes made here laid over), and ids it removed. */
-  putAppointments(items: readonly AgendaItem[], removedIds: readonly number[] = []): void {
+  /** Marks the start of a read: what it brings is put with this turn (`putAppointments`' `begunAt`). */
+  readTurn(): number {
+    return this.turn;
+  }
+
+  /**
+   * Appointments read from the service (as it has them: no changes made here laid over), and ids it removed; the
+   * read began at `begunAt` (`readTurn()`). An appointment the store learnt more of since (a change made here was
+   * sent, or it was removed) keeps the store's record: a read that was on its way meanwhile does not bring back a
+   * cancelled appointment nor an old time. Returns the appointments as the store has them now, those it knows are
+   * gone left out: what the read's screen is to show.
+   */
+  putAppointments(
+    items: readonly AgendaItem[],
+    removedIds: readonly number[] = [],
+    begunAt: number = this.turn,
+  ): AgendaItem[] {
     const r = this.mine();
-    if (!r) return;
+    if (!r) return [...items];
     const changed: number[] = [];
+    const shown: AgendaItem[] = [];
     for (const raw of items) {
-      if (raw.id <= 0) continue; // a change made here, not yet a record
+      if (raw.id <= 0) {
+        shown.push(raw);
+        continue; // a change made here, not yet a record
+      }
+      if ((r.learnt.get(raw.id) ?? -1) > begunAt) {
+        if (r.cancelled.has(raw.id)) continue;
+        const times = r.eventTimes.get(raw.id);
+        shown.push(r.appointments.get(raw.id) ?? (times ? { ...raw, ...times } : raw));
+        continue;
+      }
+      shown.push(raw);
       const item = { ...raw, pending: null, pendingMark: null };
       delete item.booking;
       const before = r.appointments.get(item.id);
@@ -163,8 +198,12 @@ export class PracticeStore {
       for (const old of restores(item)) r.restoredBy.set(old, item.id);
     }
     const removed = removedIds.filter((id) => !r.cancelled.has(id));
-    for (const id of removed) this.cancel(r, id);
+    for (const id of removed) {
+      this.cancel(r, id);
+      r.learnt.set(id, ++this.turn);
+    }
     this.told(r, changed, removed);
+    return shown;
   }
 
   /** Bookings read from the service, with their appointments' times as the booking record carries them. */
@@ -239,6 +278,7 @@ export class PracticeStore {
     this.opTargets.set(op.id, target);
     if (op.status !== 'done') return this.told(r, [target], []);
     this.opTargets.delete(op.id);
+    r.learnt.set(target, ++this.turn);
     if (op.kind === 'event.delete') {
       this.cancel(r, target);
       return this.told(r, [], [target]);

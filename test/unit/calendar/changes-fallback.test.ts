@@ -50,7 +50,7 @@ function calendarOver(service: ServiceClient): CalendarService {
     account: () => 'acct',
     outbox: { pending: () => [] },
     // What the store is told is not this test's concern (test/integration/store covers it).
-    store: { putAppointments: () => undefined },
+    store: { readTurn: () => 0, putAppointments: (items: unknown[]) => items },
   } as unknown as CoreContext;
   return new CalendarService(context);
 }
