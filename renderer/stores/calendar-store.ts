@@ -18,6 +18,7 @@ import { query } from '../lib/query';
 import { waitForFresh } from '../lib/store-changes';
 import { markScheduleData } from '../lib/perf-marks';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
+import { useScheduleSyncStore } from './schedule-sync-store';
 import type { AppointmentForm } from './appointment-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../lib/schedule-range';
 import type { StoreData } from '../lib/store-shape';
@@ -151,16 +152,13 @@ function freshRange(agenda: Agenda, startedAt: number): void {
   const set = useCalendarStore.setState;
   const get = useCalendarStore.getState;
   const { items, source, fetchedAt } = agenda;
-  if (source === 'service') syncMark.at = startedAt;
+  if (source === 'service') useScheduleSyncStore.setState({ syncedAt: startedAt });
   // The service's answer usually equals the saved one just painted: keep the painted list (one render per switch).
   const unchanged = get().source !== null && JSON.stringify(get().items) === JSON.stringify(items);
   if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });
   markScheduleData(items.length);
   set({ loading: false, error: null, items, source: { source, fetchedAt } });
 }
-
-/** When the shown range was last read whole or polled (epoch ms, workstation clock); live updates ask from here. */
-export const syncMark = { at: 0 };
 
 /** The range shown now. */
 export function currentRange(s: Pick<CalendarState, 'view' | 'anchor'> = useCalendarStore.getState()) {

@@ -26,6 +26,8 @@ export interface ScheduleSyncState {
   running: boolean;
   /** A poll of what changed is in flight. */
   polling: boolean;
+  /** When the shown range was last read whole or polled (epoch ms, workstation clock; 0: not yet): polls ask from here. */
+  syncedAt: number;
 }
 
 /** Nothing written, no Undo offered, live updates off. */
@@ -35,6 +37,7 @@ export const getEmptyState = (): StoreData<ScheduleSyncState> => ({
   undoTimer: undefined,
   running: false,
   polling: false,
+  syncedAt: 0,
 });
 
 /** One store for the schedule's sync (its actions are schedule-sync.ts's functions). */

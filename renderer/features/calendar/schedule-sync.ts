@@ -18,7 +18,7 @@ import { pageClock } from '../../lib/page-clock';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
 import { appointmentTitle, refusalWords } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
-import { currentRange, syncMark, useCalendarStore } from '../../stores/calendar-store';
+import { currentRange, useCalendarStore } from '../../stores/calendar-store';
 import { readAppointment, readChanges, scheduleChanges } from '../../stores/schedule-asks';
 import { useScheduleSyncStore, type ScheduleWrite } from '../../stores/schedule-sync-store';
 
@@ -279,17 +279,17 @@ type PollOutcome = 'answered' | 'failed' | 'skipped';
 
 /** Asks the service what changed in the shown range since the last read, and merges it. */
 export async function pollOnce(): Promise<PollOutcome> {
-  if (sync().polling || syncMark.at === 0) return 'skipped';
+  if (sync().polling || sync().syncedAt === 0) return 'skipped';
   useScheduleSyncStore.setState({ polling: true });
   const startedAt = Date.now();
-  const since = new Date(syncMark.at - SKEW_MARGIN_MS).toISOString();
+  const since = new Date(sync().syncedAt - SKEW_MARGIN_MS).toISOString();
   const range = currentRange();
   try {
     const result = await readChanges(range, since);
     const now = currentRange();
     if (now.begin !== range.begin || now.end !== range.end) return 'skipped'; // moved on meanwhile
     if (!result.ok) return 'failed';
-    syncMark.at = startedAt;
+    useScheduleSyncStore.setState({ syncedAt: startedAt });
     store().applyChanges(result.value, true);
     return 'answered';
   } finally {

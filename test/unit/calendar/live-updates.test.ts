@@ -9,10 +9,12 @@ import type { FrontdeskBridge } from '../../../common/contract';
 import type * as Sync from '../../../renderer/features/calendar/schedule-sync';
 import type * as AppStore from '../../../renderer/stores/app-store';
 import type * as CalendarStore from '../../../renderer/stores/calendar-store';
+import type * as SyncStore from '../../../renderer/stores/schedule-sync-store';
 
 let sync: typeof Sync;
 let app: typeof AppStore;
 let calendar: typeof CalendarStore;
+let syncStore: typeof SyncStore;
 const asked: unknown[] = [];
 let failing = false;
 let visibility: DocumentVisibilityState = 'visible';
@@ -35,6 +37,7 @@ beforeAll(async () => {
   sync = await import('../../../renderer/features/calendar/schedule-sync');
   app = await import('../../../renderer/stores/app-store');
   calendar = await import('../../../renderer/stores/calendar-store');
+  syncStore = await import('../../../renderer/stores/schedule-sync-store');
 });
 
 const online = (state: 'online' | 'offline') =>
@@ -51,7 +54,7 @@ beforeEach(() => {
   failing = false;
   visibility = 'visible';
   online('online');
-  calendar.syncMark.at = Date.now();
+  syncStore.useScheduleSyncStore.setState({ syncedAt: Date.now() });
 });
 afterAll(() => {
   stop();
