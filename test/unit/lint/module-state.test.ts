@@ -7,10 +7,10 @@
  * state: `new Set(CONSTANT)` of a string or frozen (`as const`, `Object.freeze`) list, a `ReadonlySet`/`ReadonlyMap`,
  * and a readonly or `as const` array.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../support/source-files';
 
 /**
  * Module-level things that are infrastructure, not data: lists of functions (subscribers, resets) behind the one
@@ -105,13 +105,7 @@ function moduleState(file: string, source: string): string[] {
   return hits;
 }
 
-function rendererFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'renderer'], {
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((f) => /\.tsx?$/.test(f) && existsSync(f));
-}
+const rendererFiles = () => sourceFiles('renderer');
 
 describe('no module-level state beside a store', () => {
   it('finds planted module state, and leaves constants and state inside functions alone', () => {

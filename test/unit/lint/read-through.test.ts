@@ -3,9 +3,9 @@
  * only when the service cannot be reached. A read that decides that on its own ("retryable? then the cache") is how
  * screens came to disagree, so no other file of core may name the failure a saved answer stands in for.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../support/source-files';
 
 /** Where the kind may be named: the client that makes the error, the outbox's retry rules, the IPC words, the door. */
 const ALLOWED = ['main/core/api/', 'main/core/outbox/', 'main/core/ipc/result.ts', 'main/core/cache/read-through.ts'];
@@ -41,11 +41,7 @@ describe('reads through one door', () => {
   });
 
   it('no file of core falls back to the cache on its own', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'main/core'], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((f) => f.endsWith('.ts') && existsSync(f));
+    const files = sourceFiles('main/core');
     expect(ownFallbacks(files, (f) => readFileSync(f, 'utf8'))).toEqual([]);
   });
 });

@@ -3,9 +3,9 @@
  * read stores), and no store pairs a `X:cached` read with the fresh one — a first paint is one call that answers
  * with the saved copy at once, the fresh answer following as `store:changed` (main/core/ipc/saved-first.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../support/source-files';
 
 const BRIDGE = /\bfrontdesk\.(invoke|on)\b/;
 const CACHED = /\[['"]([a-z]+):cached['"]\]/;
@@ -43,22 +43,14 @@ describe('screens ask core through stores', () => {
   });
 
   it('only stores and lib call the bridge, and no saved answer is read before the fresh one', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'renderer'], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((f) => /\.tsx?$/.test(f) && existsSync(f));
+    const files = sourceFiles('renderer');
     const read = (f: string) => readFileSync(f, 'utf8');
     expect(bridgeCallers(files, read).sort()).toEqual([]);
     expect(cachedPairs(files, read).sort()).toEqual([]);
   });
 
   it('outbox items come through one router (renderer/lib/outbox-items.ts), not a store of its own', () => {
-    const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'renderer'], {
-      encoding: 'utf8',
-    })
-      .split('\n')
-      .filter((f) => /\.tsx?$/.test(f) && existsSync(f));
+    const files = sourceFiles('renderer');
     const subscribers = files.filter((f) => /\bon\[['"]outbox:item['"]\]/.test(readFileSync(f, 'utf8')));
     expect(subscribers).toEqual(['renderer/lib/outbox-items.ts']);
   });

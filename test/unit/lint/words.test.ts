@@ -6,11 +6,11 @@
  *   the genuine input checks listed below (what the user typed: dates, e-mail addresses, a search, a template);
  * - no state word ("Booked", "Not confirmed yet", "Waiting to sync", …) spelled outside the words module.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_WORDS, CHANGE_WORDS, CONFIRMATION_WORDS, MARK_WORDS } from '../../../renderer/lib/words';
+import { sourceFiles } from '../../support/source-files';
 
 const WORDS_MODULE = 'renderer/lib/words.ts';
 
@@ -107,13 +107,7 @@ function spelledStates(file: string, source: string): string[] {
   return hits;
 }
 
-function rendererFiles(): string[] {
-  return execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', 'renderer'], {
-    encoding: 'utf8',
-  })
-    .split('\n')
-    .filter((f) => /\.tsx?$/.test(f) && existsSync(f));
-}
+const rendererFiles = () => sourceFiles('renderer');
 
 describe('one vocabulary in the renderer', () => {
   it('finds a planted regex, includes or startsWith over the service’s or core’s words', () => {
