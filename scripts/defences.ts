@@ -781,7 +781,7 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the schedule polls for changes from its first read all day (updated_since never moves on)',
     file: 'renderer/features/calendar/schedule-sync.ts',
-    find: 'syncMark.at = startedAt;',
+    find: '    useScheduleSyncStore.setState({ syncedAt: startedAt });\n',
     replace: '',
     tests: ['test/integration/renderer/schedule-freshness.test.ts'],
   },
@@ -816,8 +816,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'a booking still reads "cancelled" after Undo made its appointment again (read at another desk)',
     file: 'main/core/store/practice-store.ts',
-    find: 'if (old !== null) r.restoredBy.set(old, item.id);',
-    replace: 'void old;',
+    find: 'for (const old of restores(item)) r.restoredBy.set(old, item.id);',
+    replace: '',
     tests: ['test/integration/store/undo-restores-booking.test.ts'],
   },
   {
