@@ -4,7 +4,7 @@
  * `savedFirst` is told its fresh answer (the same one) as `store:changed`, as core does. Install it before the
  * components are imported: the renderer reads the bridge when it loads.
  */
-import type { FrontdeskBridge } from '../../common/contract';
+import type { FrontdeskBridge, OutboxItem } from '../../common/contract';
 
 /** A recorded call. */
 export interface BridgeCall {
@@ -49,4 +49,28 @@ export function installRecordingBridge(answers: Record<string, unknown> = {}): B
   // Only what the components call is answered: a stand-in, not the typed bridge.
   window.frontdesk = { invoke, on } as unknown as FrontdeskBridge;
   return calls;
+}
+
+/**
+ * For tests of the outbox's item events without a DOM: `window.frontdesk` whose only use is `on['outbox:item']`;
+ * every listener the renderer subscribes is kept in the returned list (and taken out when it unsubscribes).
+ */
+export function installItemBridge(): ((item: OutboxItem) => void)[] {
+  const listeners: ((item: OutboxItem) => void)[] = [];
+  const g = globalThis as { window?: { frontdesk?: FrontdeskBridge } };
+  g.window ??= {};
+  g.window.frontdesk = {
+    invoke: {},
+    on: new Proxy(
+      {},
+      {
+        get: (_t, channel: string) => (listener: (item: OutboxItem) => void) => {
+          if (channel !== 'outbox:item') return () => undefined;
+          listeners.push(listener);
+          return () => listeners.splice(listeners.indexOf(listener), 1);
+        },
+      },
+    ),
+  } as unknown as FrontdeskBridge;
+  return listeners;
 }

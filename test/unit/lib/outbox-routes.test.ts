@@ -4,28 +4,16 @@
  * bookings, contacts contact changes, the texts texts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ChangeKind, FrontdeskBridge, OutboxItem } from '../../../common/contract';
+import type { ChangeKind, OutboxItem } from '../../../common/contract';
+import { installItemBridge } from '../../support/recording-bridge';
 import type * as Routes from '../../../renderer/lib/outbox-items';
 
 let routes: typeof Routes;
-const listeners: ((item: OutboxItem) => void)[] = [];
+let listeners: ((item: OutboxItem) => void)[] = [];
 
 beforeAll(async () => {
   // The bridge's one subscription is counted here; lib/frontdesk.ts reads window.frontdesk when it loads.
-  const g = globalThis as { window?: { frontdesk?: FrontdeskBridge } };
-  g.window ??= {};
-  g.window.frontdesk = {
-    invoke: {},
-    on: new Proxy(
-      {},
-      {
-        get: (_t, channel: string) => (listener: (item: OutboxItem) => void) => {
-          if (channel === 'outbox:item') listeners.push(listener);
-          return () => listeners.splice(listeners.indexOf(listener), 1);
-        },
-      },
-    ),
-  } as unknown as FrontdeskBridge;
+  listeners = installItemBridge();
   routes = await import('../../../renderer/lib/outbox-items');
 });
 

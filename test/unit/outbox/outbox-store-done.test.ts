@@ -4,29 +4,19 @@
  * next account starts its own count. Item events come through a stand-in bridge listener.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FrontdeskBridge, OutboxItem } from '../../../common/contract';
+import type { OutboxItem } from '../../../common/contract';
+import { installItemBridge } from '../../support/recording-bridge';
 import type * as OutboxStore from '../../../renderer/stores/outbox-store';
 import type * as SessionReset from '../../../renderer/stores/session-reset';
 
 let outbox: typeof OutboxStore;
 let reset: typeof SessionReset;
-let tell: (item: OutboxItem) => void = () => undefined;
+let listeners: ((item: OutboxItem) => void)[] = [];
+/** The item event, as core sends it, to every listener the renderer has on the bridge. */
+const tell = (item: OutboxItem) => listeners.forEach((l) => l(item));
 
 beforeAll(async () => {
-  const g = globalThis as { window?: { frontdesk?: FrontdeskBridge } };
-  g.window ??= {};
-  g.window.frontdesk = {
-    invoke: {},
-    on: new Proxy(
-      {},
-      {
-        get: (_t, channel: string) => (listener: (item: OutboxItem) => void) => {
-          if (channel === 'outbox:item') tell = listener;
-          return () => undefined;
-        },
-      },
-    ),
-  } as unknown as FrontdeskBridge;
+  listeners = installItemBridge();
   outbox = await import('../../../renderer/stores/outbox-store');
   reset = await import('../../../renderer/stores/session-reset');
   outbox.wireOutboxEvents();
