@@ -849,6 +849,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/store/stale-read.test.ts'],
   },
   {
+    name: 'an appointment made here shows twice when the service’s copy arrives before the outbox says it was sent',
+    file: 'renderer/stores/calendar-store.ts',
+    find: 'return made.size === 0 ? items : items.filter(',
+    replace: 'return made.size >= 0 ? items : items.filter(',
+    tests: ['test/unit/calendar/made-here-once.test.ts'],
+  },
+  {
     name: 'a reopened app without the service forgets which appointment Undo made again',
     file: 'main/core/store/practice-store.ts',
     find: '          restoredBy: [...r.restoredBy],\n',

@@ -141,6 +141,15 @@ export interface CalendarState {
 }
 
 const todayKey = () => dayKey(Date.now(), practiceZone());
+/**
+ * An appointment made here shows as its change (a negative id, the change's id as its external id) until the
+ * service's appointment for it is shown; then only the service's. Their two events (the store's push of the
+ * appointment, the outbox's "sent") may come in either order.
+ */
+function withoutSuperseded(items: AgendaItem[]): AgendaItem[] {
+  const made = new Set(items.flatMap((i) => (i.id > 0 && i.externalId ? [i.externalId] : [])));
+  return made.size === 0 ? items : items.filter((i) => i.id > 0 || !i.externalId || !made.has(i.externalId));
+}
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 /** The shown range: only the newest read may write its answer; each is its own call (it may wait for its fresh one). */
 const rangeRead = query(
@@ -284,7 +293,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     const next = new Map(kept.map((i) => [i.id, i]));
     for (const item of changes.items) next.set(item.id, item);
     set({
-      items: [...next.values()].sort(byStart),
+      items: withoutSuperseded([...next.values()]).sort(byStart),
       highlighted: Object.keys(lit).length > 0 ? { ...pruned(get().highlighted, now), ...lit } : get().highlighted,
       ...(get().selectedId !== null && removed.has(get().selectedId!) ? { selectedId: null } : {}),
     });
@@ -350,7 +359,7 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     }
     if (!changed) return;
     set({
-      items: items.sort(byStart),
+      items: withoutSuperseded(items).sort(byStart),
       ...(Object.keys(lit).length > 0 ? { highlighted: { ...pruned(get().highlighted, now), ...lit } } : {}),
       ...(get().selectedId !== null && gone.has(get().selectedId!) ? { selectedId: null } : {}),
     });
