@@ -241,6 +241,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       connectivity.stop();
       await prefetch.stop();
       await outbox.close();
+      await store.saved();
       await cache.flush();
     },
   };

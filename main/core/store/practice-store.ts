@@ -152,6 +152,17 @@ export class PracticeStore {
     await this.loading;
   }
 
+  /**
+   * Resolves once every save asked for has been handed to the read cache (a save waits for the kept copy to be read
+   * back, then for the end of its turn): core stops with this, then the cache's flush, so no copy lands after.
+   */
+  async saved(): Promise<void> {
+    while (this.loading || this.saveQueued) {
+      await this.loading;
+      await new Promise<void>((done) => setImmediate(done));
+    }
+  }
+
   // ── feeds ─────────────────────────────────────────────────────────────────────────────────
 
   /** Marks the start of a read: what it brings is put with this turn (`putAppointments`' `begunAt`). */
