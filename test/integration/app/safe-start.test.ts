@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
 import { DataFolderError } from '../../../main/core/data-folder';
 import { useSandbox } from '../../support/bootstrap';
@@ -201,6 +201,8 @@ describe('safe start', () => {
       console.log('started');
     })`;
     const child = spawn(process.execPath, ['--import', 'tsx', '-e', start], { timeout: 30_000 });
+    // A start that hangs on the pipe outlives a test that timed out (the spawn's own timeout lives in this worker).
+    onTestFinished(() => void child.kill('SIGKILL'));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const code = await new Promise((done) => child.on('exit', done));
