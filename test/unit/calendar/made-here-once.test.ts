@@ -39,31 +39,31 @@ const other: AgendaItem = { ...base, id: 500100, title: 'Cleaning - Ada Byron', 
 
 const push = (appointments: AgendaItem[]): StoreChange => ({ appointments, removedAppointments: [], bookings: [] });
 
+/** The schedule shows these, as read from the service. */
+const showing = (...items: AgendaItem[]) =>
+  calendar.setState({ items, source: { source: 'service', fetchedAt: Date.now() } });
+/** The ids of what the schedule shows, in order of id. */
+const shownIds = () =>
+  calendar
+    .getState()
+    .items.map((i) => i.id)
+    .sort((a, b) => a - b);
+
 describe('an appointment made here', () => {
   it('is shown once when the service’s appointment is pushed before the outbox says it was sent', () => {
-    calendar.setState({ items: [madeHere, other], source: { source: 'service', fetchedAt: Date.now() } });
+    showing(madeHere, other);
     calendar.getState().applyStore(push([{ ...base, id: 500612, externalId: 'op-7' }]));
-    expect(
-      calendar
-        .getState()
-        .items.map((i) => i.id)
-        .sort(),
-    ).toEqual([500100, 500612]);
+    expect(shownIds()).toEqual([500100, 500612]);
   });
 
   it('keeps a change made here while the service has no appointment for it', () => {
-    calendar.setState({ items: [madeHere, other], source: { source: 'service', fetchedAt: Date.now() } });
+    showing(madeHere, other);
     calendar.getState().applyStore(push([{ ...other, title: 'Cleaning - Ada Byron (moved)' }]));
-    expect(
-      calendar
-        .getState()
-        .items.map((i) => i.id)
-        .sort(),
-    ).toEqual([-7, 500100]);
+    expect(shownIds()).toEqual([-7, 500100]);
   });
 
   it('is shown once when a poll brings the service’s appointment first', () => {
-    calendar.setState({ items: [madeHere, other], source: { source: 'service', fetchedAt: Date.now() } });
+    showing(madeHere, other);
     calendar.getState().applyChanges(
       {
         items: [{ ...base, id: 500612, externalId: 'op-7' }],
@@ -73,11 +73,6 @@ describe('an appointment made here', () => {
       },
       false,
     );
-    expect(
-      calendar
-        .getState()
-        .items.map((i) => i.id)
-        .sort(),
-    ).toEqual([500100, 500612]);
+    expect(shownIds()).toEqual([500100, 500612]);
   });
 });
