@@ -911,4 +911,11 @@ export const DEFENCES: Defence[] = [
     replace: 'server.setTimeout(0,',
     tests: [BROWSER_HOST_TEST],
   },
+  {
+    name: 'a mark offered with Undo is sent at once (Undo cannot take it back: the service never clears a check-in)',
+    file: 'main/core/outbox/outbox.ts',
+    find: 'nextAttemptAt: now + Math.min(MAX_HOLD_MS, Math.max(0, options.holdMs ?? 0)),',
+    replace: 'nextAttemptAt: now + 0 * MAX_HOLD_MS,',
+    tests: ['test/integration/calendar/mark-undo.test.ts'],
+  },
 ];

@@ -45,6 +45,8 @@ export const calendarInvoke = {
         startsAt: z.iso.datetime({ offset: true }),
         /** Who is on the appointment, for the Outbox's sentence ("Mark Nathan Haddad as no-show"). */
         who: z.string().max(200).optional(),
+        /** Offered with Undo (a mark by a single key): sent only once the Undo window (UNDO_WINDOW_MS) has passed. */
+        undoable: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -102,6 +102,9 @@ export interface AgendaChanges {
   fetchedAt: number;
 }
 
+/** How long a change stays offered for Undo (a move, a cancellation, a mark by a single key). */
+export const UNDO_WINDOW_MS = 10_000;
+
 /** What the front desk can mark an appointment as (the service's mark values). */
 export const MARK_STATES = [
   'arrived',

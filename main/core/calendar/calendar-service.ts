@@ -12,6 +12,7 @@ import type {
   MarkState,
   OutboxItem,
 } from '../../../common/contract';
+import { UNDO_WINDOW_MS } from '../../../common/contract';
 import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
@@ -36,12 +37,16 @@ export class CalendarService {
     this.calendarRead = new SharedCalendarRead(context);
   }
 
-  /** Queues a mark of every participant of an appointment. */
-  async mark(eventId: number, state: MarkState, startsAt: string, who?: string): Promise<OutboxItem> {
+  /**
+   * Queues a mark of every participant of an appointment. An undoable one waits out the Undo window before it is
+   * sent, so Undo withdraws it: the service has no value that clears a check-in once it is set.
+   */
+  async mark(eventId: number, state: MarkState, startsAt: string, who?: string, undoable = false): Promise<OutboxItem> {
     signedInAccount(this.context);
     const label = who?.trim() ? { who: who.trim() } : {};
     const zone = await knownPracticeZone(this.context);
-    return this.context.outbox.enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone });
+    const hold = undoable ? { holdMs: UNDO_WINDOW_MS } : {};
+    return this.context.outbox.enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone, ...hold });
   }
 
   /** The cached answer for a range (or the days saved for offline work, when newer), or null. */

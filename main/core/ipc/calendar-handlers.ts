@@ -19,7 +19,8 @@ export function calendarHandlers(deps: { calendar: CalendarService; settling: Bo
       const saved = async () => marked(await c.cached(begin, end), begin, end);
       return savedFirst(deps, saved, fresh, (answer) => ({ of: 'calendar:range', begin, end, answer }));
     },
-    'calendar:mark': ({ eventId, state, startsAt, who }) => serviceResult(() => c.mark(eventId, state, startsAt, who)),
+    'calendar:mark': ({ eventId, state, startsAt, who, undoable }) =>
+      serviceResult(() => c.mark(eventId, state, startsAt, who, undoable === true)),
     'calendar:calendars': () => serviceResult(() => c.calendars()),
     'calendar:changes': (args) =>
       serviceResult(async () => watch.annotateChanges(await c.changes(args), args.begin, args.end)),

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { loadDataKey } from './data-key';
 import { OutboxEvents } from './outbox-events';
-import { KINDS, OutboxInputError, prepare, type EnqueueOptions } from './kinds';
+import { KINDS, MAX_HOLD_MS, OutboxInputError, prepare, type EnqueueOptions } from './kinds';
 import { OpLog } from './op-log';
 import { OpStore } from './op-store';
 import { OpTable } from './op-table';
@@ -106,7 +106,7 @@ export class Outbox {
       createdAt: now,
       updatedAt: now,
       attempts: 0,
-      nextAttemptAt: now,
+      nextAttemptAt: now + Math.min(MAX_HOLD_MS, Math.max(0, options.holdMs ?? 0)),
       lastError: null,
       status: 'queued',
       ambiguous: false,

@@ -34,7 +34,15 @@ export interface EnqueueOptions {
   extraRecordKeys?: string[];
   /** The IANA zone the appointment's time was chosen in (kept with the op so it is always told in that zone). */
   zone?: string | null;
+  /**
+   * Wait this long before the first send (the Undo window of a mark made by a single key): withdrawn within it, the
+   * write never reaches the service. A reconnect or "Send now" ends the wait early. At most MAX_HOLD_MS.
+   */
+  holdMs?: number;
 }
+
+/** The longest first-send wait an enqueue may ask for. */
+export const MAX_HOLD_MS = 15_000;
 
 /** What is stored for a payload. */
 export interface Prepared {
