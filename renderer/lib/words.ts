@@ -8,6 +8,7 @@
 import type {
   AgendaItem,
   BookingFailure,
+  BookingPageView,
   BookingState,
   ChangeFacts,
   ChangeKind,
@@ -198,6 +199,8 @@ export function changeWords(kind: ChangeKind, about: ChangeFacts): string {
       return about.title ? `Change appointment “${about.title}”` : 'Change an appointment';
     case 'event.delete':
       return 'Cancel an appointment';
+    case 'event.move':
+      return `Move appointment “${about.title || 'untitled'}” to ${about.calendar || 'another calendar'}`;
     case 'event.mark': {
       const mark = isMark(about.mark) ? MARK_WORDS[about.mark].inSentence : confirmationWords(about.mark).toLowerCase();
       return `Mark ${who || 'an appointment'} as ${mark || 'changed'}`;
@@ -229,4 +232,77 @@ export function changeLine(
 ): string {
   const what = changeWords(item.kind, item.about);
   return item.appointmentAt === null ? what : `${what}, ${dateTimeInZone(item.appointmentAt, zone)}`;
+}
+
+// --- The practice's own fields on an appointment ---------------------------------------------------------------------
+
+/**
+ * Words with one right spelling at a practice, as a field's value may hold them in lower case or as a token
+ * ("x rays", "follow_up"): each pattern matches the words apart by spaces, "_" or "-".
+ */
+const KNOWN_SPELLINGS: [RegExp, string][] = [
+  [/\bx[\s_-]*rays\b/gi, 'X-rays'],
+  [/\bx[\s_-]*ray\b/gi, 'X-ray'],
+  [/\bcheck[\s_-]+ups\b/gi, 'check-ups'],
+  [/\bcheck[\s_-]+up\b/gi, 'check-up'],
+  [/\bfollow[\s_-]+ups\b/gi, 'follow-ups'],
+  [/\bfollow[\s_-]+up\b/gi, 'follow-up'],
+  [/\be[\s_-]*mail\b/gi, 'e-mail'],
+  [/\bsms\b/gi, 'SMS'],
+];
+
+/**
+ * A machine-written value or key in sentence case ("x rays" → "X-rays", "visit_type" → "Visit type"): tokens' "_"
+ * become spaces, the known spellings are put right, and the first letter is a capital. Text a person wrote with
+ * capitals of their own ("Delta Dental") keeps them.
+ */
+export function sentenceWords(value: string): string {
+  const token = !/[A-Z]/.test(value);
+  let words = token ? value.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim() : value.trim();
+  for (const [pattern, spelled] of KNOWN_SPELLINGS) words = words.replace(pattern, spelled);
+  return token ? words.replace(/^\p{Ll}/u, (c) => c.toUpperCase()) : words;
+}
+
+/** A booking page and its appointment types, as far as naming them needs. */
+export type PageNames = Pick<BookingPageView, 'id' | 'slug' | 'name'> & {
+  types: Pick<BookingPageView['types'][number], 'key' | 'label'>[];
+};
+
+/** One of the practice's own fields of an appointment, in words: "New patient" and "Yes". */
+export interface FieldWords {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** A token as the service's reader may have tidied it ("follow_up" reads "follow up"): compared without them. */
+const sameToken = (a: string, b: string) =>
+  a.replace(/[\s_]+/g, '_').toLowerCase() === b.replace(/[\s_]+/g, '_').toLowerCase();
+
+/**
+ * The practice's fields of an appointment in words, in their order, without Frontdesk's own (`hidden`): yes/no
+ * answers as "Yes" and "No", the booking page and the appointment type by the names their page gives them (the
+ * token while the pages are not known), other values in sentence case.
+ */
+export function customFieldWords(
+  fields: readonly { key: string; value: string }[],
+  pages: readonly PageNames[],
+  hidden: readonly string[] = [],
+): FieldWords[] {
+  const pageToken = fields.find((f) => f.key === 'booking_page')?.value;
+  const page =
+    pageToken === undefined ? undefined : pages.find((p) => sameToken(p.slug, pageToken) || p.id === pageToken);
+  const valueOf = (key: string, value: string): string => {
+    if (value === 'true') return 'Yes';
+    if (value === 'false') return 'No';
+    if (key === 'booking_page' && page) return page.name;
+    if (key === 'appointment_type') {
+      const type = (page ? [page] : pages).flatMap((p) => p.types).find((t) => sameToken(t.key, value));
+      if (type) return type.label;
+    }
+    return sentenceWords(value);
+  };
+  return fields
+    .filter((f) => !hidden.includes(f.key))
+    .map((f) => ({ key: f.key, label: sentenceWords(f.key), value: valueOf(f.key, f.value) }));
 }

@@ -30,6 +30,8 @@ export interface BookingState {
   /** A refused booking whose time had gone: the nearest free times with the same provider, offered in one click. */
   nearest: { id: string; slots: SlotView[] } | null;
   loadPages(): Promise<void>;
+  /** The pages alone, read once (to name a page or an appointment type elsewhere): the form is left as it is. */
+  knowPages(): Promise<void>;
   update(patch: Partial<BookingForm>): void;
   loadSlots(): Promise<void>;
   submit(input: BookingInput): Promise<void>;
@@ -134,6 +136,11 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       });
     else if (page && !form.page) get().update({ page: page.slug, appointmentType: page.types[0]?.key ?? '' });
     else if (form.page && get().slots === null) void get().loadSlots();
+  },
+  async knowPages() {
+    if (get().pages.length > 0) return;
+    const r = await frontdesk.invoke['bookings:pages']();
+    if (r.ok && get().pages.length === 0) set({ pages: r.value });
   },
   update(patch) {
     const before = get().form;

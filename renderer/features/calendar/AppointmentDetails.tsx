@@ -9,6 +9,7 @@ import { Button, DialogTrigger, Heading } from 'react-aria-components';
 import { RESTORES_KEY, type AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { inZone, labelledTime, timeInZone, zoneOfItem } from '../../lib/practice-time';
+import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
@@ -28,10 +29,12 @@ import {
   bookingFailureWords,
   checkInWords,
   confirmationWords,
+  customFieldWords,
 } from '../../lib/words';
 import { cancelAppointment, describe } from './schedule-sync';
 
-const tidy = (key: string) => key.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+/** Frontdesk's own keys in an appointment's custom data: not the practice's fields. */
+const FRONTDESK_KEYS = [RESTORES_KEY];
 
 /** Opens this person's contact details (by the contact the service links), else the Contacts screen searching for them. */
 function openContact(person: AgendaItem['people'][number]): void {
@@ -109,14 +112,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
             <dd className="notes">{shown.notes}</dd>
           </>
         )}
-        {(shown.customData ?? [])
-          .filter((c) => c.key !== RESTORES_KEY) // Frontdesk's own link, not the practice's data
-          .map((c) => (
-            <div key={c.key} className="fact-pair">
-              <dt>{tidy(c.key)}</dt>
-              <dd>{c.value}</dd>
-            </div>
-          ))}
+        <PracticeFields item={shown} />
       </dl>
       <section aria-labelledby="people-heading">
         <h3 id="people-heading" className="panel-section">
@@ -214,6 +210,25 @@ function BookingNote({ item }: { item: AgendaItem }) {
       {BOOKING_NOTES[b.state]}
     </p>
   );
+}
+
+/**
+ * The practice's own fields ("New patient: Yes", the booking page and appointment type by their names), without
+ * Frontdesk's own keys. The booking pages that name them are read once when a field needs them.
+ */
+function PracticeFields({ item }: { item: AgendaItem }) {
+  const pages = useBookingStore((s) => s.pages);
+  const fields = item.customData ?? [];
+  const named = fields.some((f) => f.key === 'booking_page' || f.key === 'appointment_type');
+  useEffect(() => {
+    if (named) void useBookingStore.getState().knowPages();
+  }, [named]);
+  return customFieldWords(fields, pages, FRONTDESK_KEYS).map((f) => (
+    <div key={f.key} className="fact-pair" data-testid="practice-field" data-key={f.key}>
+      <dt>{f.label}</dt>
+      <dd>{f.value}</dd>
+    </div>
+  ));
 }
 
 /** What the messages feature registered for the appointment's thread, if anything. */
