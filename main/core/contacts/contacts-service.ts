@@ -34,6 +34,7 @@ import { getContact, listAddressBooks, listContacts } from '../api/contacts-read
 import { nextAppointments } from './next-appointments';
 import { contactOps, overlay } from './overlay';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
+import { KeptNames, serviceFilters } from './name-search';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { freshOrSaved, readThrough, unreachable } from '../cache/read-through';
@@ -86,6 +87,8 @@ const SHOWN_SEARCHES = 4;
 export class ContactsService {
   /** The recent searches by their cache key, newest last. */
   private readonly shown = new Map<string, ShownSearch>();
+  /** The kept contacts' names, folded once per list. */
+  private readonly keptNames = new KeptNames();
 
   constructor(
     private readonly context: CoreContext,
@@ -149,13 +152,20 @@ export class ContactsService {
     type Answer = { list: StoredList; source: ContactList['source']; at: number; country: CountryCode | null };
     const stored = await freshOrSaved<Answer>(
       async () => {
-        const page = await listContacts(service, filterOf(meaning, args.addressBookId), {
-          pageSize: this.paging.pageSize ?? 100,
-          limit: this.paging.limit ?? 200,
-        });
-        const country = await learnCountryFrom(this.context, account, page.contacts, known);
-        const list: StoredList = { items: page.contacts.map((c) => viewOf(c, country)), more: page.more };
-        this.context.store.putContacts(list.items);
+        const pages = await Promise.all(
+          serviceFilters(meaning, args.addressBookId).map((filter) =>
+            listContacts(service, filter, { pageSize: this.paging.pageSize ?? 100, limit: this.paging.limit ?? 200 }),
+          ),
+        );
+        const contacts = [...new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c])).values()];
+        const country = await learnCountryFrom(this.context, account, contacts, known);
+        const items = contacts.map((c) => viewOf(c, country));
+        this.context.store.putContacts(items);
+        const kept = meaning.by === 'name' ? await this.keptLists(account, args.addressBookId) : [];
+        const list: StoredList = {
+          items: [...items, ...this.keptNames.extra(meaning, kept, items, args.addressBookId)],
+          more: pages.some((p) => p.more),
+        };
         // The answer goes back now; the encrypted offline copy is written meanwhile.
         cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), list, fetchedAt);
         return { list, source: 'service', at: fetchedAt, country };
@@ -343,17 +353,29 @@ export class ContactsService {
       args.addressBookId == null ? this.context.cache.get(account, searchSlot, ALL_KEY) : null,
       this.context.cache.get(account, searchSlot, searchCacheKey('', args.addressBookId)),
     ]);
-    const kept = [all, first].filter((hit) => hit !== null).sort((a, b) => a.fetchedAt - b.fetchedAt);
+    const kept = [all, first].filter((hit) => hit !== null).sort((a, b) => b.fetchedAt - a.fetchedAt);
     if (kept.length === 0) return null;
-    const byKey = new Map<string, StoredList['items'][number]>();
-    for (const hit of kept) for (const c of hit.value.items) byKey.set(c.key, c);
+    const lists = kept.map((hit) => hit.value.items);
+    // Each contact once, as the newer copy has it; a name as name-match.ts finds it (folded once per kept list).
+    const items =
+      meaning.by === 'name'
+        ? this.keptNames.extra(meaning, lists, [])
+        : [...new Map([...lists].reverse().flatMap((l) => l.map((c) => [c.key, c] as const))).values()].filter((c) =>
+            matches(meaning, c),
+          );
     return {
-      value: {
-        items: [...byKey.values()].filter((c) => matches(meaning, c)),
-        more: kept.every((hit) => hit.value.more),
-      },
-      fetchedAt: kept[0]!.fetchedAt,
+      value: { items, more: kept.every((hit) => hit.value.more) },
+      fetchedAt: kept.at(-1)!.fetchedAt,
     };
+  }
+
+  /** The contacts kept for searches without the service: the whole address book, the first page of everyone. */
+  private async keptLists(account: string, addressBookId?: number): Promise<ContactView[][]> {
+    const hits = await Promise.all([
+      addressBookId == null ? this.context.cache.get(account, searchSlot, ALL_KEY) : null,
+      this.context.cache.get(account, searchSlot, searchCacheKey('', addressBookId)),
+    ]);
+    return hits.flatMap((hit) => (hit ? [hit.value.items] : []));
   }
 
   /** A contact known only as a queued create (named by its outbox id), with later changes applied. */

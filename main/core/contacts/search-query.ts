@@ -4,6 +4,7 @@ import type { ContactView } from '../../../common/contract';
 import type { ContactFilter } from '../api/contacts-read-api';
 import { hasPhoneCharacters, isEmailAddress } from '../../../common/input-rules';
 import { toE164 } from '../phone/phones';
+import { foldedName, nameFinds, typedWords, type FoldedName } from './name-match';
 
 /** A classified search. */
 export type SearchMeaning =
@@ -58,27 +59,34 @@ export function searchCacheKey(query: string, addressBookId?: number): string {
   return `contacts:search:${addressBookId ?? '*'}:${tidyQuery(query).toLowerCase()}`;
 }
 
-/** Whether a contact the app knows locally (unsynced, or from the cache) matches the search, as the sandbox does. */
+/** Whether a contact the app knows locally (unsynced, or from the cache) matches the search. */
 export function matches(meaning: SearchMeaning, c: ContactView): boolean {
+  return matcherOf(meaning)(c);
+}
+
+/**
+ * The search as a test of one contact, its typed words folded once (for a whole address book). A name matches as
+ * `name-match.ts` says (no accents or case, a slip forgiven); `folded` is the contact's name folded ahead, if kept.
+ */
+export function matcherOf(meaning: SearchMeaning): (c: ContactView, folded?: FoldedName) => boolean {
   switch (meaning.by) {
     case 'all':
-      return true;
+      return () => true;
     case 'email':
-      return c.emails.some((e) => e.address.toLowerCase() === meaning.address);
+      return (c) => c.emails.some((e) => e.address.toLowerCase() === meaning.address);
     case 'phone': {
       const digits = meaning.typed.replace(/\D/g, '');
-      return c.phones.some(
-        (p) => (meaning.e164 && p.normalized === meaning.e164) || p.number.replace(/\D/g, '') === digits,
-      );
+      return (c) =>
+        c.phones.some((p) => (meaning.e164 && p.normalized === meaning.e164) || p.number.replace(/\D/g, '') === digits);
     }
     case 'name': {
       const needle = meaning.text.toLowerCase();
       const digits = needle.replace(/\D/g, '');
-      return (
-        c.name.toLowerCase().includes(needle) ||
+      const typed = typedWords(meaning.text);
+      return (c, folded) =>
+        nameFinds(typed, folded ?? foldedName(c.name)) ||
         c.emails.some((e) => e.address.toLowerCase().includes(needle)) ||
-        (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
-      );
+        (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)));
     }
   }
 }
