@@ -35,6 +35,7 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'calendar:create',
   'calendar:update',
   'calendar:cancel',
+  'calendar:move',
   'calendar:withdraw',
   'outbox:list',
   'outbox:summary',

@@ -918,4 +918,19 @@ export const DEFENCES: Defence[] = [
     replace: 'nextAttemptAt: now + 0 * MAX_HOLD_MS,',
     tests: ['test/integration/calendar/mark-undo.test.ts'],
   },
+  {
+    name: 'a move to another calendar whose create answer was lost makes the new appointment again (not looked up)',
+    file: 'main/core/outbox/kinds/move.ts',
+    find: 'if (made === null && sentBefore) {',
+    replace: 'if (made === null && false) {',
+    tests: ['test/integration/outbox/move-calendar.test.ts'],
+  },
+  {
+    name: 'a move resumed after a crash between its halves forgets the first half and makes the appointment again',
+    file: 'main/core/outbox/kinds/move.ts',
+    find: 'let made = op.result?.id ?? null;',
+    replace: 'let made: number | null = null;',
+    more: [{ find: 'if (made === null && sentBefore) {', replace: 'if (made === null && false) {' }],
+    tests: ['test/integration/outbox/move-calendar.test.ts'],
+  },
 ];

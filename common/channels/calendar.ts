@@ -73,6 +73,16 @@ export const calendarInvoke = {
       .strict()
       .refine(hasAppointmentRef, 'id or externalId is required'),
   ),
+  /**
+   * Moves an appointment to another calendar through the outbox, as one unit: `to` is made on its calendar, then the
+   * appointment named by id or externalId is cancelled (the service cannot move one between calendars).
+   */
+  'calendar:move': invoke<OutboxItem>()(
+    z
+      .object({ ...appointmentRef, to: appointmentInput })
+      .strict()
+      .refine(hasAppointmentRef, 'id or externalId is required'),
+  ),
   /** Cancels (deletes) an appointment through the outbox. */
   'calendar:cancel': invoke<OutboxItem>()(
     z

@@ -11,6 +11,7 @@ export type ChangeKind =
   | 'event.update'
   | 'event.delete'
   | 'event.mark'
+  | 'event.move'
   | 'booking.book_now'
   | 'message.start'
   | 'message.reply';
@@ -30,6 +31,8 @@ export interface ChangeFacts {
   mark: string;
   /** The words of a text. */
   text: string;
+  /** The calendar (provider or room) a move goes to (event.move). */
+  calendar?: string;
 }
 
 /** A queued change as the Outbox view shows it. */

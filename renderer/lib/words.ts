@@ -150,11 +150,13 @@ export const NOT_CONFIRMED: ConfirmationState = 'initial';
 export const MARK_WORDS: Record<MarkState, { word: string; inSentence: string; checkedIn?: string }> = {
   arrived: { word: 'Arrived', inSentence: 'arrived', checkedIn: 'Arrived' },
   ontime: { word: 'On time', inSentence: 'on time', checkedIn: 'Arrived on time' },
-  late: { word: 'Late', inSentence: 'late', checkedIn: 'Arrived late' },
+  late: { word: 'Arrived late', inSentence: 'arrived late', checkedIn: 'Arrived late' },
   noshow: { word: 'No-show', inSentence: 'no-show', checkedIn: 'Did not come' },
   confirmed: { word: CONFIRMATION_WORDS.confirmed.word, inSentence: 'confirmed' },
   cancelled: { word: 'Cancelled', inSentence: 'cancelled' },
   needs_reschedule: { word: 'Wants a new time', inSentence: 'wanting a new time' },
+  running_late: { word: 'Running late', inSentence: 'running late' },
+  not_running_late: { word: 'No longer running late', inSentence: 'no longer running late' },
 };
 
 const isMark = (state: string): state is MarkState => Object.hasOwn(MARK_WORDS, state);

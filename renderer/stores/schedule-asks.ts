@@ -33,6 +33,8 @@ export const scheduleChanges = {
   create: (input: ArgsIn<'calendar:create'>) => frontdesk.invoke['calendar:create'](input),
   update: (args: ArgsIn<'calendar:update'>) => frontdesk.invoke['calendar:update'](args),
   cancel: (args: ArgsIn<'calendar:cancel'>) => frontdesk.invoke['calendar:cancel'](args),
+  /** To another calendar: made there, then the old one cancelled, as one queued unit. */
+  move: (args: ArgsIn<'calendar:move'>) => frontdesk.invoke['calendar:move'](args),
   /** Takes back a change still queued (withdrawn), or says it was already sent. */
   withdraw: (opId: string) => frontdesk.invoke['calendar:withdraw']({ id: opId }),
 };

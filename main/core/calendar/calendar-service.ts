@@ -157,6 +157,24 @@ export class CalendarService {
     return this.context.outbox.enqueue('event.update', payload, { startsAt, zone });
   }
 
+  /**
+   * Queues a move to another calendar as one unit (outbox kind `event.move`): the service cannot move an appointment
+   * between calendars, so it is made on the new one (same people, title, notes, location and custom data) and the old
+   * one is cancelled as Cancel does, once the new one is confirmed. The new one names the old one (RESTORES_KEY), so
+   * the booking that made the old one follows it.
+   */
+  async move(args: { id?: number; externalId?: string; to: AppointmentInput }): Promise<OutboxItem> {
+    signedInAccount(this.context);
+    const zone = await knownPracticeZone(this.context);
+    const toName = this.context.store.practice()?.calendars.find((c) => c.id === args.to.calendarId)?.name;
+    const payload = {
+      ...createPayload(args.to),
+      from: refOf(args),
+      ...(toName ? { to_name: toName.slice(0, 200) } : {}),
+    };
+    return this.context.outbox.enqueue('event.move', payload, { zone });
+  }
+
   /** Queues a cancellation (the service soft-deletes the appointment). */
   async cancel(args: { id?: number; externalId?: string; startsAt: string }): Promise<OutboxItem> {
     signedInAccount(this.context);

@@ -69,13 +69,22 @@ function pendingBooking(op: OpView): AgendaItem {
   };
 }
 
-/** Agenda rows for unfinished creates whose appointment starts within [begin, end]. */
-function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string): AgendaItem[] {
+/** Agenda rows for unfinished creates (and moves' new appointments) whose appointment starts within [begin, end]. */
+function pendingAgendaItems(
+  ops: readonly OpView[],
+  begin: string,
+  end: string,
+  read: readonly AgendaItem[],
+): AgendaItem[] {
   const from = Date.parse(begin);
   const to = Date.parse(end);
+  // A move's new appointment the service already has (its first half went through) is the one read, not a second row.
+  const readExternal = new Set(read.map((i) => i.externalId).filter(Boolean));
+  const creates = new Set(['booking.book_now', 'event.create', 'event.move']);
   return (
     ops
-      .filter((op) => (op.kind === 'booking.book_now' || op.kind === 'event.create') && op.status !== 'done')
+      .filter((op) => creates.has(op.kind) && op.status !== 'done')
+      .filter((op) => !(op.kind === 'event.move' && readExternal.has(str(op.payload.external_id))))
       // A booking the service refused holds no time on the calendar: it lives in the booking result and the Outbox
       // until the desk chooses another time or discards it (a row here would be a ghost of an appointment not made).
       .filter((op) => !(op.kind === 'booking.book_now' && op.status === 'needs_attention'))
@@ -83,6 +92,8 @@ function pendingAgendaItems(ops: readonly OpView[], begin: string, end: string):
       .map((op) => (op.kind === 'booking.book_now' ? pendingBooking(op) : pendingEvent(op)))
   );
 }
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
 const matches = (item: AgendaItem, p: Record<string, unknown>) =>
   (typeof p.id === 'number' && item.id === p.id) ||
@@ -96,6 +107,12 @@ export function applyPending(item: AgendaItem, ops: readonly OpView[]): AgendaIt
   for (const op of ops) {
     if (op.status === 'done' || !op.kind.startsWith('event.') || op.kind === 'event.create') continue;
     const p = op.payload;
+    if (op.kind === 'event.move') {
+      // The old appointment waits to go; the new one (once the service has it) waits until the move is done.
+      if (isRecord(p.from) && matches(out, p.from)) out = { ...out, pending: pendingOf(op, 'delete') };
+      else if (matches(out, { external_id: p.external_id })) out = { ...out, pending: pendingOf(op, 'create') };
+      continue;
+    }
     if (!matches(out, p)) continue;
     if (op.kind === 'event.mark') mark = str(p.state);
     else if (op.kind === 'event.delete') out = { ...out, pending: pendingOf(op, 'delete') };
@@ -125,7 +142,7 @@ export function withPendingChanges(ops: readonly OpView[], agenda: Agenda, begin
   );
   if (eventOps.length === 0) return agenda;
   const touching = indexByRecord(eventOps);
-  const items = [...agenda.items, ...pendingAgendaItems(eventOps, begin, end)].map((item) =>
+  const items = [...agenda.items, ...pendingAgendaItems(eventOps, begin, end, agenda.items)].map((item) =>
     applyPending(item, opsOf(item, touching)),
   );
   return { ...agenda, items: items.sort(byStart) };
@@ -147,6 +164,11 @@ function indexByRecord(ops: readonly OpView[]): Map<string, OpView[]> {
   };
   for (const op of ops) {
     if (!op.kind.startsWith('event.') || op.kind === 'event.create') continue;
+    const from = op.payload.from;
+    if (op.kind === 'event.move' && isRecord(from)) {
+      if (typeof from.id === 'number') add(`id:${from.id}`, op);
+      if (typeof from.external_id === 'string' && from.external_id !== '') add(`ext:${from.external_id}`, op);
+    }
     if (typeof op.payload.id === 'number') add(`id:${op.payload.id}`, op);
     if (typeof op.payload.external_id === 'string' && op.payload.external_id !== '')
       add(`ext:${op.payload.external_id}`, op);

@@ -34,6 +34,7 @@ export function calendarHandlers(deps: { calendar: CalendarService; settling: Bo
     'calendar:create': (input) => serviceResult(() => c.create(input)),
     'calendar:update': (args) => serviceResult(() => c.update(args)),
     'calendar:cancel': (args) => serviceResult(() => c.cancel(args)),
+    'calendar:move': (args) => serviceResult(() => c.move(args)),
     'calendar:withdraw': ({ id }) => serviceResult(() => c.withdraw(id)),
   } satisfies DomainHandlers<'calendar'>;
 }

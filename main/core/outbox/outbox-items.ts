@@ -37,6 +37,8 @@ export function changeFacts(op: Pick<OpView, 'kind' | 'payload'>): ChangeFacts {
     case 'event.update':
     case 'event.delete':
       return { ...NO_FACTS, title: str(p.title) };
+    case 'event.move':
+      return { ...NO_FACTS, title: str(p.title), calendar: str(p.to_name) };
     case 'event.mark':
       return { ...NO_FACTS, who: str(p.who), mark: str(p.state) };
     case 'message.start':

@@ -166,6 +166,7 @@ export class Outbox {
   async discard(id: string): Promise<void> {
     const op = this.store.table.ops.get(id);
     if (!op) throw new OutboxInputError('no such change in the outbox');
+    refuseHalfDone(op);
     if (!this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
     try {
       await this.store.remove(id);
@@ -176,7 +177,7 @@ export class Outbox {
 
   /** Drops every unfinished op of an account ("Discard … queued changes"); returns how many. */
   async discardAccount(accountKey: string): Promise<number> {
-    const victims = this.store.table.unfinished(accountKey).filter((op) => this.sender.hold(op.id));
+    const victims = this.store.table.unfinished(accountKey).filter((op) => !halfDone(op) && this.sender.hold(op.id));
     try {
       for (const op of victims) await this.store.remove(op.id);
     } finally {
@@ -251,6 +252,7 @@ export class Outbox {
     if (op.status === 'done') throw new OutboxInputError('this change is already done');
     if (op.status === 'sending' || !this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
     try {
+      if (forEdit) refuseHalfDone(op);
       if (forEdit && op.ambiguous && KINDS[op.kind].reconcile) {
         throw new OutboxInputError(
           'this change may already have reached the service; retry it first so Frontdesk can check',
@@ -261,6 +263,21 @@ export class Outbox {
       this.sender.release(id);
     }
   }
+}
+
+/**
+ * A write of several requests (a move) whose first step reached the service, or may have: dropping it now would
+ * leave the new appointment and the old one both, so it can only finish (retry) — never be discarded or changed.
+ */
+function halfDone(op: OutboxOp): boolean {
+  return Boolean(KINDS[op.kind].resume) && (op.result !== null || op.ambiguous);
+}
+
+function refuseHalfDone(op: OutboxOp): void {
+  if (halfDone(op))
+    throw new OutboxInputError(
+      'The new appointment may already be made, so this move can only finish: retry it, and it cancels the old one.',
+    );
 }
 
 /** After a restart: an op that was `sending` may have reached the service (reconcile first); waits start afresh. */

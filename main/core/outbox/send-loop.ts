@@ -189,13 +189,16 @@ export class Sender {
       );
     }
     if (!this.mayAct(op)) return;
+    const sentBefore = op.firstSentAt !== null || op.ambiguous;
     await this.d.store.update(op.id, { status: 'sending', firstSentAt: op.firstSentAt ?? now, updatedAt: now });
     if (!this.mayAct(op)) {
       await this.d.store.update(op.id, { status: 'queued', updatedAt: this.d.clock.now() });
       return;
     }
     phase.at = 'send';
-    const result = await spec.send(this.d.service, op.payload);
+    const result = spec.resume
+      ? await spec.resume(this.d.service, op, { sentBefore, progress: (step) => this.progress(op, step) })
+      : await spec.send(this.d.service, op.payload);
     await this.finish(op, result);
   }
 
@@ -207,6 +210,11 @@ export class Sender {
       this.d.activeAccount() === op.accountKey &&
       this.d.store.table.ops.get(op.id) === op
     );
+  }
+
+  /** A step of a write of several requests is done: recorded on disk before the next step goes out. */
+  private async progress(op: OutboxOp, result: OpResult): Promise<void> {
+    await this.d.store.update(op.id, { result, updatedAt: this.d.clock.now() });
   }
 
   private async finish(op: OutboxOp, result: OpResult): Promise<void> {

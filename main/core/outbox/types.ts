@@ -11,6 +11,7 @@ export const OP_KINDS = [
   'event.update',
   'event.delete',
   'event.mark',
+  'event.move',
   'booking.book_now',
   'message.start',
   'message.reply',

@@ -283,6 +283,7 @@ export class PracticeStore {
     }
     const { op } = change;
     if (op.kind === 'event.create') return this.restoredHere(r, op);
+    if (op.kind === 'event.move') return this.moved(r, op);
     if (!op.kind.startsWith('event.')) return;
     const target = this.targetOf(r, op);
     if (target === null) return;
@@ -322,6 +323,24 @@ export class PracticeStore {
       if (at) r.eventTimes.set(made, at);
     }
     this.told(r, [made], []);
+  }
+
+  /**
+   * A move to another calendar: the old appointment waits to go while the move waits; once done it is cancelled and
+   * the new one stands for it (its bookings follow it, as for an appointment made again by Undo).
+   */
+  private moved(r: Records, op: OpView): void {
+    const from = op.payload.from;
+    const target = from && typeof from === 'object' ? this.targetOf(r, { ...op, payload: { ...from } }) : null;
+    if (target !== null) {
+      this.opTargets.set(op.id, target);
+      if (op.status !== 'done') return this.told(r, [target], []);
+      this.opTargets.delete(op.id);
+      r.learnt.set(target, ++this.turn);
+      this.cancel(r, target);
+      this.told(r, [], [target]);
+    }
+    this.restoredHere(r, op);
   }
 
   /** The service no longer has the appointment: its bookings keep its last time, marked cancelled. */

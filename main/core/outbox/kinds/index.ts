@@ -5,6 +5,7 @@ import type { KindSpec } from './spec';
 import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './contacts';
 import { messageReplyKind, messageStartKind } from './messages';
 import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './events';
+import { eventMoveKind } from './move';
 import { OP_KINDS, type OpKind } from '../types';
 
 /** Every kind's behaviour. */
@@ -16,6 +17,7 @@ export const KINDS: Record<OpKind, KindSpec> = {
   'event.update': eventUpdateKind,
   'event.delete': eventDeleteKind,
   'event.mark': eventMarkKind,
+  'event.move': eventMoveKind,
   'booking.book_now': bookNowKind,
   'message.start': messageStartKind,
   'message.reply': messageReplyKind,

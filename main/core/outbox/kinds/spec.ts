@@ -34,6 +34,16 @@ export interface KindSpec<P extends Record<string, unknown> = Record<string, unk
   /** For non-idempotent writes: the record an ambiguous attempt made, or null if it did not reach the service. */
   reconcile?(service: ServiceRequester, op: QueuedOp<P>, ctx: ReconcileContext): Promise<OpResult | null>;
   /**
+   * For a write of more than one request (a move to another calendar), in place of `send`: `progress` records a step's
+   * outcome durably (as the op's result) before the next step, and `op.result` holds what earlier attempts finished, so
+   * an attempt resumes after the last step done. `sentBefore`: an earlier attempt went out (its answer may be lost).
+   */
+  resume?(
+    service: ServiceRequester,
+    op: QueuedOp<P>,
+    steps: { sentBefore: boolean; progress(result: OpResult): Promise<void> },
+  ): Promise<OpResult>;
+  /**
    * For writes that must not go out late (texts): why the op is held instead of sent now, or null to send. Checked
    * after any reconciliation, right before each attempt; a held op waits for the user (needs attention).
    */
