@@ -105,7 +105,17 @@ export interface AgendaChanges {
 /** How long a change stays offered for Undo (a move, a cancellation, a mark by a single key). */
 export const UNDO_WINDOW_MS = 10_000;
 
-/** What the front desk can mark an appointment as (the service's mark values). */
+/**
+ * The desk's own marks, which the service has no mark value for: "running late" (told the patient is on the way,
+ * not here yet; apart from `late`, which the service keeps as arrived late) and taking it back. Each is kept in the
+ * appointment's custom data under `RUNNING_LATE_KEY` (written with PUT /v1/events), so every workstation sees it.
+ */
+export const DESK_MARKS = ['running_late', 'not_running_late'] as const;
+
+/** The custom-data key of "running late" (its value: when it was marked, ISO 8601); gone when taken back. */
+export const RUNNING_LATE_KEY = 'frontdesk_running_late';
+
+/** What the front desk can mark an appointment as: the service's mark values, then the desk's own. */
 export const MARK_STATES = [
   'arrived',
   'ontime',
@@ -114,8 +124,14 @@ export const MARK_STATES = [
   'confirmed',
   'cancelled',
   'needs_reschedule',
+  ...DESK_MARKS,
 ] as const;
 export type MarkState = (typeof MARK_STATES)[number];
+
+/** Is this mark one of the desk's own (kept in custom data, not sent to POST /v1/event/mark)? */
+export function isDeskMark(state: string): state is (typeof DESK_MARKS)[number] {
+  return (DESK_MARKS as readonly string[]).includes(state);
+}
 
 /** A range of appointments and when it was read from the service. */
 export interface Agenda {

@@ -153,7 +153,7 @@ export async function cancel(actor: FrontdeskPage, event: ServiceEvent, undo: bo
 /** The marks a receptionist makes, as the menu words them and as the service then has the person. */
 export const MARKS = [
   { item: 'Arrived', field: 'check_in_state', value: 'arrived' },
-  { item: 'Late', field: 'check_in_state', value: 'late' },
+  { item: 'Arrived late', field: 'check_in_state', value: 'late' },
   { item: 'No-show', field: 'check_in_state', value: 'noshow' },
   { item: 'Confirmed', field: 'state', value: 'confirmed' },
   { item: 'Wants a new time', field: 'state', value: 'not_coming_needs_reschedule' },

@@ -12,7 +12,7 @@ const stack = useStack();
 const MARKS: { item: string; check: (p: { state: string; check_in_state: string | null }) => boolean }[] = [
   { item: 'Arrived', check: (p) => p.check_in_state === 'arrived' },
   { item: 'On time', check: (p) => p.check_in_state === 'ontime' },
-  { item: 'Late', check: (p) => p.check_in_state === 'late' },
+  { item: 'Arrived late', check: (p) => p.check_in_state === 'late' },
   { item: 'No-show', check: (p) => p.check_in_state === 'noshow' },
   { item: 'Confirmed', check: (p) => p.state === 'confirmed' },
   { item: 'Cancelled', check: (p) => p.state === 'not_coming' },

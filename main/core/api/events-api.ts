@@ -44,6 +44,17 @@ export function markEvent(client: ServiceRequester, ref: EventRef, state: string
   return client.request({ method: 'POST', path: '/v1/event/mark', body: { ...ref, state }, schema: eventWriteSchema });
 }
 
+const customDataSchema = z.object({ custom_data: z.record(z.string(), z.unknown()).nullish() });
+
+/**
+ * The event's custom data as the service has it now (GET /v1/event by id or external_id): PUT /v1/events replaces
+ * custom data wholesale, so a change of one key is written over what is there.
+ */
+export async function readCustomData(client: ServiceRequester, ref: EventRef): Promise<Record<string, unknown>> {
+  const event = await client.request({ method: 'GET', path: '/v1/event', query: { ...ref }, schema: customDataSchema });
+  return event.custom_data ?? {};
+}
+
 /** GET /v1/event?external_id=: the event (deleted ones too, facts), or null on 404. */
 export async function findEventByExternalId(client: ServiceRequester, externalId: string): Promise<EventRecord | null> {
   try {

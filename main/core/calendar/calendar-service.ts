@@ -12,7 +12,7 @@ import type {
   MarkState,
   OutboxItem,
 } from '../../../common/contract';
-import { UNDO_WINDOW_MS } from '../../../common/contract';
+import { isDeskMark, UNDO_WINDOW_MS } from '../../../common/contract';
 import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
@@ -46,7 +46,10 @@ export class CalendarService {
     const label = who?.trim() ? { who: who.trim() } : {};
     const zone = await knownPracticeZone(this.context);
     const hold = undoable ? { holdMs: UNDO_WINDOW_MS } : {};
-    return this.context.outbox.enqueue('event.mark', { id: eventId, state, ...label }, { startsAt, zone, ...hold });
+    // A desk mark keeps when it was made (its value in the appointment's custom data).
+    const at = isDeskMark(state) ? { at: new Date(this.context.clock.now()).toISOString() } : {};
+    const payload = { id: eventId, state, ...label, ...at };
+    return this.context.outbox.enqueue('event.mark', payload, { startsAt, zone, ...hold });
   }
 
   /** The cached answer for a range (or the days saved for offline work, when newer), or null. */

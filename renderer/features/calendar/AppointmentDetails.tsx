@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import { createElement, useEffect, useState } from 'react';
 import { Button, DialogTrigger, Heading } from 'react-aria-components';
-import { RESTORES_KEY, type AgendaItem } from '../../../common/contract';
+import { RESTORES_KEY, RUNNING_LATE_KEY, type AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { inZone, labelledTime, timeInZone, zoneOfItem } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';
@@ -20,10 +20,12 @@ import { pendingWords } from './AppointmentBlock';
 import { MarkMenuButton } from './AppointmentMenu';
 import { pendingMarkWords, type MenuAction } from './appointment-actions';
 import { appointmentThread } from './appointment-slots';
+import { isRunningLate } from './running-late';
 import {
   BOOKING_NOTES,
   BOOKING_WORDS,
   CHANGE_WORDS,
+  MARK_WORDS,
   NOT_CHECKED_IN,
   appointmentTitle,
   bookingFailureWords,
@@ -34,7 +36,7 @@ import {
 import { cancelAppointment, describe } from './schedule-sync';
 
 /** Frontdesk's own keys in an appointment's custom data: not the practice's fields. */
-const FRONTDESK_KEYS = [RESTORES_KEY];
+const FRONTDESK_KEYS = [RESTORES_KEY, RUNNING_LATE_KEY];
 
 /** Opens this person's contact details (by the contact the service links), else the Contacts screen searching for them. */
 function openContact(person: AgendaItem['people'][number]): void {
@@ -248,7 +250,8 @@ function checkInOf(item: AgendaItem): string {
   const pending = pendingMarkWords(item);
   if (pending) return pending;
   const marks = [...new Set(item.people.map((p) => p.checkIn).filter(Boolean))] as string[];
-  return marks.length > 0 ? marks.map(checkInWords).join(', ') : NOT_CHECKED_IN;
+  if (marks.length > 0) return marks.map(checkInWords).join(', ');
+  return isRunningLate(item) ? MARK_WORDS.running_late.word : NOT_CHECKED_IN;
 }
 
 /** "Cancel appointment" with a confirmation that names the patient and the time. */

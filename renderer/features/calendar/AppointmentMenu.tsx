@@ -22,7 +22,9 @@ function markHeader(item: AgendaItem): string {
 }
 
 function Items({ item, withDetails }: { item: AgendaItem; withDetails: boolean }) {
-  const offered = appointmentActions.all().filter((a) => withDetails || !a.outsideDetails);
+  const offered = appointmentActions
+    .all()
+    .filter((a) => (withDetails || !a.outsideDetails) && (!a.listed || a.listed(item)));
   const items = (section: 'marks' | 'actions') =>
     offered
       .filter((a) => a.section === section)

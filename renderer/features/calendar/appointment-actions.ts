@@ -6,6 +6,7 @@
 import { MARK_STATES, type AgendaItem, type MarkState } from '../../../common/contract';
 import { createRegistry, type Action } from '../../lib/actions';
 import { MARK_WORDS, waitingMarkWords } from '../../lib/words';
+import { canSayRunningLate, isRunningLate } from './running-late';
 
 /** What a menu hands back when an item is chosen. */
 export type MenuAction = { mark: MarkState } | 'details' | 'edit' | 'cancel';
@@ -19,6 +20,8 @@ export interface AppointmentAction extends Action<AgendaItem> {
   readonly danger?: boolean;
   /** Only where the details are not already open (the grid's menu). */
   readonly outsideDetails?: boolean;
+  /** Listed only when this holds (else it is not on the menu at all, rather than greyed out). */
+  readonly listed?: (item: AgendaItem) => boolean;
 }
 
 /** "Arrived — waiting to sync" for a mark not yet sent, else null. */
@@ -36,6 +39,12 @@ const notCancelling = (item: AgendaItem) => item.pending?.change !== 'delete';
 /** The appointment menu's items, in menu order. */
 export const appointmentActions = createRegistry<AgendaItem, AppointmentAction>();
 
+/** When each desk mark can be chosen, and when it is listed: "No longer running late" only while it is said. */
+const DESK_MARK_RULES: Partial<Record<MarkState, Pick<AppointmentAction, 'when' | 'listed'>>> = {
+  running_late: { when: (item) => canMark(item) && canSayRunningLate(item) },
+  not_running_late: { listed: isRunningLate },
+};
+
 for (const state of MARK_STATES)
   appointmentActions.register({
     name: `mark:${state}`,
@@ -43,6 +52,7 @@ for (const state of MARK_STATES)
     section: 'marks',
     when: canMark,
     pick: { mark: state },
+    ...DESK_MARK_RULES[state],
   });
 appointmentActions.register({
   name: 'details',

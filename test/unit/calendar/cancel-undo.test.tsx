@@ -97,7 +97,16 @@ describe('Undo after a change on the schedule', () => {
 });
 
 describe('a visit whose cancellation is waiting to be sent', () => {
-  const marks = ['Arrived', 'On time', 'Late', 'No-show', 'Confirmed', 'Cancelled', 'Wants a new time'];
+  const marks = [
+    'Arrived',
+    'On time',
+    'Arrived late',
+    'No-show',
+    'Confirmed',
+    'Cancelled',
+    'Wants a new time',
+    'Running late',
+  ];
 
   /** The marks of an open menu, and whether each can be chosen. */
   const offered = () =>

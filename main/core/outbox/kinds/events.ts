@@ -3,7 +3,17 @@
  * (sets a state: idempotent). An event create that names a contact waits for that contact's queued writes.
  */
 import { z } from 'zod';
-import { createEvent, deleteEvent, findEventByExternalId, markEvent, updateEvent } from '../../api/events-api';
+import { isDeskMark, RUNNING_LATE_KEY } from '../../../../common/contract';
+import {
+  createEvent,
+  deleteEvent,
+  findEventByExternalId,
+  markEvent,
+  readCustomData,
+  updateEvent,
+  type EventRef,
+} from '../../api/events-api';
+import type { ServiceRequester } from '../../api/service-client';
 import { done, instantOf, recordKeyOf, recordRef, refExternalId, refId, type KindSpec } from './spec';
 import { payloadFormat } from './stored-format';
 
@@ -86,10 +96,26 @@ const eventMark = z
     state: z.string().min(1).max(40),
     /** Who is on the appointment, only for the Outbox's sentence; never sent. */
     who: z.string().max(200).optional(),
+    /** When a desk mark was made (ISO 8601): the value it keeps in the custom data. */
+    at: z.string().max(40).optional(),
   })
   .refine((r) => r.id !== undefined || r.external_id !== undefined, 'id or external_id is required');
 
-/** POST /v1/event/mark: sets one state on every participant, so a repeat changes nothing. */
+/**
+ * A desk mark (common/model/calendar.ts `DESK_MARKS`): the service has no mark value for it, so it is one key of the
+ * event's custom data, set or taken away over what the service has now (PUT replaces custom data wholesale). Setting
+ * the same again changes nothing.
+ */
+async function sendDeskMark(service: ServiceRequester, ref: EventRef, state: string, at: string | undefined) {
+  const { [RUNNING_LATE_KEY]: _was, ...others } = await readCustomData(service, ref);
+  const custom_data = state === 'running_late' ? { ...others, [RUNNING_LATE_KEY]: at ?? 'yes' } : others;
+  return updateEvent(service, { ...ref, custom_data });
+}
+
+/**
+ * POST /v1/event/mark: sets one state on every participant, so a repeat changes nothing; a desk mark is written into
+ * the event's custom data instead.
+ */
 export const eventMarkKind: KindSpec<z.output<typeof eventMark>> = {
   format: payloadFormat({ schema: eventMark }),
   create: false,
@@ -97,7 +123,8 @@ export const eventMarkKind: KindSpec<z.output<typeof eventMark>> = {
   recordKeys: (p) => [recordKeyOf('event', p)],
   appointmentAt: (_p, hint) => hint,
   send: async (service, p) => {
-    const { state, who: _who, ...ref } = p;
+    const { state, who: _who, at, ...ref } = p;
+    if (isDeskMark(state)) return done(await sendDeskMark(service, ref, state, at));
     return done(await markEvent(service, ref, state));
   },
 };
