@@ -51,6 +51,7 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'bookings:book',
   'bookings:rebook',
   'bookings:list',
+  'bookings:answers',
   'bookings:draft',
   'bookings:nearest',
   'bookings:status',

@@ -8,8 +8,10 @@ import {
   type BookingList,
   type BookingSettle,
   type BookingSummary,
+  type KnownAnswers,
   type SlotView,
 } from '../model/bookings';
+import { emailAddress } from '../input-rules';
 import type { OutboxItem } from '../model/outbox';
 import { event, invoke, noArgs, opId } from './declare';
 
@@ -40,6 +42,19 @@ export const bookingsInvoke = {
         state: z.enum(BOOKING_KINDS).optional(),
       })
       .strict(),
+  ),
+  /**
+   * What this person answered last time (ZIP, insurance, …), by their phones and e-mails, for the booking form to
+   * fill in; the saved copy when the service cannot be reached.
+   */
+  'bookings:answers': invoke<KnownAnswers>()(
+    z
+      .object({
+        phones: z.array(z.string().trim().min(1).max(40)).max(5),
+        emails: z.array(emailAddress).max(5),
+      })
+      .strict()
+      .refine((h) => h.phones.length + h.emails.length > 0, 'a phone or an e-mail is needed'),
   ),
   /** The form values of a queued booking, for Edit. */
   'bookings:draft': invoke<BookingInput>()(opId),

@@ -35,6 +35,18 @@ export interface ProviderView {
   name: string;
 }
 
+/**
+ * What a person answered on their earlier bookings (found by their phones and e-mails): each page question's latest
+ * answer, by its field key, as the service keeps it with the booking.
+ */
+export interface KnownAnswers {
+  answers: Record<string, string | number | boolean>;
+  /** When the latest booking with answers was made (ISO 8601); null when none was found. */
+  from: string | null;
+  fetchedAt: number;
+  source: 'service' | 'cache';
+}
+
 /** A free time on a booking page. */
 export interface SlotView {
   /** Wall time in the page's zone, as book_now wants it. */

@@ -5,8 +5,10 @@
 import { create } from 'zustand';
 import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../common/contract';
 import { formOfBooking, type BookingForm } from './booking-input';
+import { fillKnown, lookupOf, type KnownCaller, type Prefilled } from './booking-answers';
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
+import { query } from '../lib/query';
 import { addDaysToKey, dayKey, dayStart, isoInZone } from '../lib/practice-time';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
@@ -29,6 +31,10 @@ export interface BookingState {
   wanted: { start: number; calendarId: number | null } | null;
   /** A refused booking whose time had gone: the nearest free times with the same provider, offered in one click. */
   nearest: { id: string; slots: SlotView[] } | null;
+  /** What the caller the form names (by phone or e-mail) answered on their earlier bookings. */
+  known: KnownCaller | null;
+  /** The answers filled in from `known` (by field key), as filled. */
+  prefilled: Prefilled;
   loadPages(): Promise<void>;
   /** The pages alone, read once (to name a page or an appointment type elsewhere): the form is left as it is. */
   knowPages(): Promise<void>;
@@ -115,7 +121,40 @@ export const getEmptyState = (): StoreData<BookingState> => ({
   booked: null,
   wanted: null,
   nearest: null,
+  known: null,
+  prefilled: {},
 });
+
+/** The caller's earlier answers: only the newest question's answer is taken. */
+const answersRead = query((lookup: { phones: string[]; emails: string[] }) =>
+  frontdesk.invoke['bookings:answers'](lookup),
+);
+
+/** Fills the form with what `known` answered (taking back what another caller's answers filled in). */
+function applyKnown(known: KnownCaller | null): void {
+  const { form, prefilled, pages } = useBookingStore.getState();
+  if (!known && Object.keys(prefilled).length === 0) return useBookingStore.setState({ known: null });
+  const filled = fillKnown(
+    form.fieldData,
+    prefilled,
+    pages.find((p) => p.slug === form.page),
+    known,
+  );
+  useBookingStore.setState({ known, prefilled: filled.prefilled, form: { ...form, fieldData: filled.fieldData } });
+}
+
+/** Looks up what the caller the form now names answered before (once per phone and e-mail), and fills it in. */
+async function findKnown(): Promise<void> {
+  const lookup = lookupOf(useBookingStore.getState().form);
+  if (!lookup) {
+    answersRead.cancel();
+    return applyKnown(null);
+  }
+  if (useBookingStore.getState().known?.person === lookup.key) return;
+  const r = await answersRead.run({ phones: lookup.phones, emails: lookup.emails });
+  if (!r?.ok || lookupOf(useBookingStore.getState().form)?.key !== lookup.key) return;
+  applyKnown({ person: lookup.key, answers: r.value.answers, from: r.value.from });
+}
 
 /** One store for booking. */
 export const useBookingStore = create<BookingState>()((set, get) => ({
@@ -167,6 +206,8 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       ...('slot' in patch ? { wanted: null } : {}),
     });
     if (slotInputsChanged) void get().loadSlots();
+    if ('phone' in patch || 'email' in patch) void findKnown();
+    else if (pageOrType && get().known) applyKnown(get().known);
   },
   async loadSlots() {
     const { page, appointmentType, day } = get().form;
@@ -220,6 +261,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     // A finished booking or a queued one being changed is left alone: this is a new booking.
     if (get().result || get().editingId) get().startOver();
     set({ form: { ...get().form, ...caller }, submitError: null });
+    void findKnown();
   },
   prefillSlot(at) {
     // A finished booking or a queued one being changed is left alone: this is a new booking.
@@ -240,6 +282,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     void get().loadSlots();
   },
   clear() {
+    answersRead.cancel();
     set(getEmptyState());
   },
   startOver() {
@@ -252,6 +295,8 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
       submitError: null,
       wanted: null,
       nearest: null,
+      known: null,
+      prefilled: {},
     });
     void get().loadSlots();
   },
@@ -296,7 +341,15 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     const r = await frontdesk.invoke['bookings:draft']({ id });
     if (!r.ok) return set({ submitError: r.error });
     const zone = get().pages.find((p) => p.slug === r.value.page)?.timeZone ?? 'UTC';
-    set({ editingId: id, result: null, booked: null, wanted: null, form: formOfBooking(r.value, zone) });
+    set({
+      editingId: id,
+      result: null,
+      booked: null,
+      wanted: null,
+      form: formOfBooking(r.value, zone),
+      known: null,
+      prefilled: {},
+    });
     void get().loadSlots();
   },
 }));

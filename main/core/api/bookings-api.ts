@@ -20,6 +20,11 @@ const bookingSchema = z.object({
   name: z.string().nullish(),
   phone: z.string().nullish(),
   email: z.string().nullish(),
+  /** The answers to the page's own questions (a malformed set is read as none). */
+  field_data: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+    .nullish()
+    .catch(null),
   participant: z
     .object({
       event: z

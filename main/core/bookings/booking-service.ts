@@ -8,6 +8,7 @@ import type {
   BookingList,
   BookingPageView,
   BookingSummary,
+  KnownAnswers,
   OutboxItem,
   SlotView,
 } from '../../../common/contract';
@@ -16,6 +17,7 @@ import { InputRefusedError } from '../input-refused';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { queuedBooking, type StoredBooking } from '../outbox';
 import { bookingList, bookingStatus } from './booking-list';
+import { knownAnswers } from './known-answers';
 import { listBookingPages, listSlots } from '../api/booking-pages-api';
 import { nearestTimes } from './nearest-times';
 import { savedAvailability } from './saved-availability';
@@ -139,6 +141,11 @@ export class BookingService {
     state?: BookingKind | undefined;
   }): Promise<BookingList> {
     return bookingList(this.context, args);
+  }
+
+  /** What a person answered on their earlier bookings; the saved copy when the service cannot be reached. */
+  answers(args: { phones: string[]; emails: string[] }): Promise<KnownAnswers> {
+    return knownAnswers(this.context, args);
   }
 
   /** One booking as the service has it now, or null when it does not know it. */

@@ -20,6 +20,7 @@ export function bookingsHandlers(deps: { bookings: BookingService; settling: Boo
         if (list.source === 'service') for (const item of list.items) watch.saw(item);
         return list;
       }),
+    'bookings:answers': (args) => serviceResult(() => b.answers(args)),
     'bookings:draft': ({ id }) => serviceResult(async () => b.draft(id)),
     'bookings:nearest': ({ id }) => serviceResult(() => b.nearest(id)),
     'bookings:status': ({ id }) =>

@@ -8,6 +8,10 @@ import type { FormErrors } from './booking-validation';
 export function CallerFields({ page, errors }: { page: BookingPageView; errors: FormErrors }) {
   const form = useBookingStore((s) => s.form);
   const update = useBookingStore((s) => s.update);
+  const prefilled = useBookingStore((s) => s.prefilled);
+  const known = useBookingStore((s) => s.known);
+  /** Filled in from their last booking and not changed since. */
+  const fromBefore = (key: string) => key in prefilled && form.fieldData[key] === prefilled[key];
   const setField = (key: string, value: string | boolean) => update({ fieldData: { ...form.fieldData, [key]: value } });
   return (
     <>
@@ -27,6 +31,9 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
           />
         </Field>
       </div>
+      {page.fields.length > 0 && known && (
+        <KnownNote page={page} filled={page.fields.filter((f) => fromBefore(f.key))} />
+      )}
       {page.fields.length > 0 && (
         <div className="form-row">
           {page.fields.map((f) => {
@@ -92,6 +99,20 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
         />
       )}
     </>
+  );
+}
+
+/** Which of the page's questions were filled in from the caller's last booking, and which are still to ask. */
+function KnownNote({ page, filled }: { page: BookingPageView; filled: BookingPageView['fields'] }) {
+  const names = (fields: BookingPageView['fields']) => fields.map((f) => f.label).join(', ');
+  const toAsk = page.fields.filter((f) => !filled.includes(f));
+  return (
+    <p className="notice" role="status" data-testid="known-answers">
+      {filled.length > 0
+        ? `Filled in from their last booking: ${names(filled)}. Check them with the caller.`
+        : 'No answers from an earlier booking for these questions.'}
+      {filled.length > 0 && toAsk.length > 0 && ` Still to ask: ${names(toAsk)}.`}
+    </p>
   );
 }
 
