@@ -11,6 +11,7 @@ import { useCalendarStore, type EditorState } from '../../stores/calendar-store'
 import { blankForm, changesOf, formOf, toInput, validate, type FormErrors } from './appointment-form';
 import type { AppointmentForm } from '../../stores/appointment-drafts';
 import { createAppointment, updateAppointment } from './schedule-sync';
+import { PatientPicker, withPatient } from './PatientPicker';
 
 const draftKey = (editor: NonNullable<EditorState>) => (editor.mode === 'new' ? 'new' : `id:${editor.item.id}`);
 
@@ -96,8 +97,9 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
             {failure}
           </p>
         )}
+        {!editing && <PatientPicker onPick={(patient) => update({ people: withPatient(form.people, patient) })} />}
         <Field label="Title" error={errors.title}>
-          <input value={form.title} onChange={(e) => update({ title: e.target.value })} autoFocus />
+          <input value={form.title} onChange={(e) => update({ title: e.target.value })} autoFocus={Boolean(editing)} />
         </Field>
         <Field label="Calendar" error={errors.calendarId}>
           <select
@@ -154,6 +156,7 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
               <Field label={`E-mail (person ${i + 1})`} error={errors[`people.${i}.email`]}>
                 <input type="email" value={p.email} onChange={(e) => setPerson(i, { email: e.target.value })} />
               </Field>
+              {p.contactId !== undefined && <p className="muted small">Linked to their contact.</p>}
               <button
                 type="button"
                 className="link-button"

@@ -63,6 +63,11 @@ export function FindPatient() {
   const { hide, type } = useFinderStore.getState();
   const zone = usePracticeZone();
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Esc closes, as the hint says (the search field alone would first empty itself).
+    if (matchesKeys(closeDialog, e)) {
+      e.preventDefault();
+      return hide();
+    }
     // Enter with no match highlighted opens the first one.
     if (matchesKeys(finderOpen, e) && !e.currentTarget.getAttribute('aria-activedescendant') && results[0]) {
       e.preventDefault();

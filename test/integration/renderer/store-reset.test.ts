@@ -93,6 +93,17 @@ const TABLE: Entry[] = [
     },
   },
   {
+    file: 'patient-picker-store',
+    hook: 'usePatientPickerStore',
+    account: true,
+    use: async () => {
+      act('patient-picker-store', 'usePatientPickerStore', 'type', 'a');
+      await waitFor(() => store('patient-picker-store', 'usePatientPickerStore').getState().shownFor === 'a', {
+        what: "the picker's matches",
+      });
+    },
+  },
+  {
     file: 'messages-store',
     hook: 'useMessagesStore',
     account: true,
@@ -163,6 +174,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'contacts-store': () => import('../../../renderer/stores/contacts-store'),
   'contact-details-store': () => import('../../../renderer/stores/contact-details-store'),
   'finder-store': () => import('../../../renderer/stores/finder-store'),
+  'patient-picker-store': () => import('../../../renderer/stores/patient-picker-store'),
   'messages-store': () => import('../../../renderer/stores/messages-store'),
   'bookings-list-store': () => import('../../../renderer/stores/bookings-list-store'),
   'booking-store': () => import('../../../renderer/stores/booking-store'),
