@@ -16,7 +16,8 @@ import { isDeskMark, UNDO_WINDOW_MS } from '../../../common/contract';
 import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { ServiceError } from '../api/service-error';
 import { signedInAccount, type CoreContext } from '../core-context';
-import { agendaCacheKey, readAgenda, toItem as toAgendaItem } from '../model/agenda';
+import { agendaCacheKey, phonesOf, readAgenda, toItem as toAgendaItem } from '../model/agenda';
+import { countryOf, learnCountryFromPhones } from '../phone/country';
 import { createPayload, eventFields, refOf } from './appointment-payloads';
 import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
@@ -73,7 +74,15 @@ export class CalendarService {
       account,
       agendaSlot,
       agendaCacheKey(begin, end),
-      () => readAgenda(service, begin, end, clock.now(), () => this.calendarRead.names(account)),
+      () =>
+        readAgenda(
+          service,
+          begin,
+          end,
+          clock.now(),
+          () => this.calendarRead.names(account),
+          (phones) => this.country(account, phones),
+        ),
       {
         // Offline: the saved answer, else the changes made here alone (a day with only new appointments).
         saved: async () => {
@@ -110,7 +119,8 @@ export class CalendarService {
       return { items: agenda.items, removedIds: [], full: true, fetchedAt: now };
     }
     const removedIds = events.filter((e) => e.is_deleted).map((e) => e.id);
-    const read = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map()));
+    const country = await this.country(signedInAccount(this.context), phonesOf(events));
+    const read = events.filter((e) => !e.is_deleted).map((e) => toAgendaItem(e, new Map(), country));
     const live = this.context.store.putAppointments(read, removedIds, begunAt);
     const gone = read.filter((e) => !live.some((l) => l.id === e.id)).map((e) => e.id);
     return {
@@ -125,7 +135,8 @@ export class CalendarService {
   async appointment(id: number): Promise<AgendaItem> {
     signedInAccount(this.context);
     const begunAt = this.context.store.readTurn();
-    const item = toAgendaItem(await getEvent(this.context.service, id), new Map());
+    const event = await getEvent(this.context.service, id);
+    const item = toAgendaItem(event, new Map(), await this.country(signedInAccount(this.context), phonesOf([event])));
     const [shown] = this.context.store.putAppointments([item], [], begunAt);
     return applyPending(shown ?? item, this.context.outbox.pending());
   }
@@ -203,6 +214,11 @@ export class CalendarService {
     } catch {
       return { withdrawn: false }; // it started sending meanwhile
     }
+  }
+
+  /** The account's country (for one phone format on every screen), learnt from these phones too when not known. */
+  private async country(account: string, phones: { number: string; normalized: string }[]) {
+    return learnCountryFromPhones(this.context, account, phones, await countryOf(this.context, account));
   }
 
   /** Adds the changes made here that the service has not confirmed yet. */

@@ -51,7 +51,7 @@ async function readHistory(deps: CoreContext, account: string, phones: string[],
   const byId = new Map<number, AgendaItem>();
   for (const event of eventLists.flat()) {
     if (event.is_deleted) continue;
-    const item = toItem(event, new Map());
+    const item = toItem(event, new Map(), country);
     const seen = byId.get(item.id);
     if (!seen) byId.set(item.id, item);
     else for (const p of item.people) if (!seen.people.some((q) => samePerson(p, q))) seen.people.push(p);

@@ -3,6 +3,7 @@ import type { Agenda, AgendaItem, AppointmentMessage } from '../../../common/con
 import { calendarNames, listEventsInRange } from '../api/calendar-api';
 import type { ServiceRequester } from '../api/service-client';
 import type { ServiceEvent } from '../api/schemas';
+import type { CountryCode } from 'libphonenumber-js';
 import { displayPhone, learnCountry } from '../phone/phones';
 import { isZone } from '../../../common/practice-time';
 
@@ -34,9 +35,17 @@ const scalar = (v: unknown) =>
       ? String(v)
       : JSON.stringify(v);
 
-/** One event as the calendar shows it. */
-export function toItem(event: ServiceEvent, names: Map<number, string>): AgendaItem {
-  const country = learnCountry(event.participants.map((p) => ({ number: p.phone, normalized: p.normalized_phone })));
+/** The phone numbers of events' people, as typed and as the service normalised them (what a country is learnt from). */
+export function phonesOf(events: ServiceEvent[]): { number: string; normalized: string }[] {
+  return events.flatMap((e) => e.participants.map((p) => ({ number: p.phone, normalized: p.normalized_phone })));
+}
+
+/**
+ * One event as the calendar shows it. Phones are told in one format: national for the account's `country` (learnt
+ * from the service's answers), international for others; learnt from this event alone only when not known.
+ */
+export function toItem(event: ServiceEvent, names: Map<number, string>, known: CountryCode | null = null): AgendaItem {
+  const country = known ?? learnCountry(phonesOf([event]));
   return {
     id: event.id,
     externalId: event.external_id ?? null,
@@ -75,6 +84,8 @@ const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.par
 /**
  * Appointments in the range, sorted by start time. Calendar names are a nicety: missing calendars:read is not an error.
  * `names` reads them (by default a list read of its own; the schedule passes one it shares with the calendar list).
+ * `country` says the account's country from the range's phones (by default learnt from them alone), so every phone
+ * of the range is told in one format.
  */
 export async function readAgenda(
   client: ServiceRequester,
@@ -82,12 +93,15 @@ export async function readAgenda(
   end: string,
   now: number,
   names: () => Promise<Map<number, string>> = () => calendarNames(client),
+  country: (phones: { number: string; normalized: string }[]) => Promise<CountryCode | null> = async (phones) =>
+    learnCountry(phones),
 ): Promise<Agenda> {
   const [events, byId] = await Promise.all([
     listEventsInRange(client, begin, end),
     names().catch(() => new Map<number, string>()),
   ]);
-  const items = events.map((e) => toItem(e, byId)).sort(byStart);
+  const known = await country(phonesOf(events));
+  const items = events.map((e) => toItem(e, byId, known)).sort(byStart);
   return { items, fetchedAt: now, source: 'service' };
 }
 

@@ -16,13 +16,28 @@ export async function countryOf(deps: Pick<CoreContext, 'cache'>, account: strin
 }
 
 /** Learns the country from `contacts` (kept when it changed); the country now known. */
-export async function learnCountryFrom(
+export function learnCountryFrom(
   deps: Pick<CoreContext, 'cache' | 'clock'>,
   account: string,
   contacts: ServiceContact[],
   known: CountryCode | null,
 ): Promise<CountryCode | null> {
-  const learned = learnCountry(contacts.flatMap((c) => c.phone_numbers));
+  return learnCountryFromPhones(
+    deps,
+    account,
+    contacts.flatMap((c) => c.phone_numbers),
+    known,
+  );
+}
+
+/** Learns the country from phone numbers as typed and as the service normalised them (kept when it changed). */
+export async function learnCountryFromPhones(
+  deps: Pick<CoreContext, 'cache' | 'clock'>,
+  account: string,
+  phones: { number: string; normalized: string }[],
+  known: CountryCode | null,
+): Promise<CountryCode | null> {
+  const learned = learnCountry(phones);
   if (!learned || learned === known) return known;
   await deps.cache.put(account, countrySlot, COUNTRY_KEY, learned, deps.clock.now());
   return learned;
