@@ -1,6 +1,6 @@
 /**
- * The printed day sheet: one day's appointments by provider (calendar), with times, patients, phones and notes, and
- * nothing of the app around it. It is put straight under <body> (a portal), where the print styles show it alone;
+ * The printed day sheet: one day's appointments by provider (calendar), with times, patients, their state (arrived,
+ * running late, confirmed, cancelled, …), phones and notes, and nothing of the app around it. It is put straight under <body> (a portal), where the print styles show it alone;
  * on screen it is never shown. Rendered only while printing, so the schedule pays nothing for it otherwise.
  */
 import { ColumnHeads } from '../../components/ColumnHeads';
@@ -16,7 +16,16 @@ import {
   zoneSuffix,
 } from '../../lib/practice-time';
 import { titleOf } from '../../lib/schedule-range';
-import { appointmentTitle } from '../../lib/words';
+import {
+  CONFIRMATION_WORDS,
+  MARK_WORDS,
+  appointmentChangeWords,
+  appointmentTitle,
+  checkInWords,
+  confirmationWords,
+  waitingMarkWords,
+} from '../../lib/words';
+import { isRunningLate } from './running-late';
 import './day-sheet.css';
 
 export interface DaySheetProps {
@@ -50,6 +59,21 @@ function sectionsOf(p: DaySheetProps): Section[] {
   return sections.filter((s) => s.items.length > 0);
 }
 
+type Person = AgendaItem['people'][number];
+
+/**
+ * A person's state on the sheet: a mark waiting to sync, their check-in, running late, else their answer ("Not
+ * confirmed yet" before one); a new appointment or change not yet at the service says so.
+ */
+export function sheetState(item: AgendaItem, person: Person | undefined): string {
+  if (item.pendingMark) return waitingMarkWords(item.pendingMark);
+  if (person?.checkIn) return checkInWords(person.checkIn);
+  if (isRunningLate(item)) return MARK_WORDS.running_late.word;
+  const answer = person?.state ? confirmationWords(person.state) : CONFIRMATION_WORDS.initial.word;
+  const waiting = appointmentChangeWords(item.pending);
+  return waiting ? `${answer} · ${waiting}` : answer;
+}
+
 function Row({ item, zone }: { item: AgendaItem; zone: string }) {
   const people = item.people.filter((person) => person.name || person.phone);
   return (
@@ -59,7 +83,14 @@ function Row({ item, zone }: { item: AgendaItem; zone: string }) {
         {zoneOfItem(item, zone) === zone ? '' : zoneSuffix(zoneOfItem(item, zone), item.start)}
       </td>
       <td>{people.length === 0 ? '—' : people.map((person, n) => <div key={n}>{person.name || '(no name)'}</div>)}</td>
-      <td>
+      <td data-testid="day-sheet-state">
+        {people.length === 0 ? (
+          <div>{sheetState(item, undefined)}</div>
+        ) : (
+          people.map((person, n) => <div key={n}>{sheetState(item, person)}</div>)
+        )}
+      </td>
+      <td data-testid="day-sheet-phone">
         {people.map((person, n) => (
           <div key={n}>{person.phone || '—'}</div>
         ))}
@@ -100,11 +131,12 @@ export function DaySheet(props: DaySheetProps) {
             <colgroup>
               <col className="sheet-col-time" />
               <col className="sheet-col-patient" />
+              <col className="sheet-col-state" />
               <col className="sheet-col-phone" />
               <col className="sheet-col-what" />
               <col />
             </colgroup>
-            <ColumnHeads names={['Time', 'Patient', 'Phone', 'Appointment', 'Notes']} />
+            <ColumnHeads names={['Time', 'Patient', 'State', 'Phone', 'Appointment', 'Notes']} />
             <tbody>
               {s.items.map((item) => (
                 <Row key={item.id} item={item} zone={props.zone} />
