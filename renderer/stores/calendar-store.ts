@@ -71,7 +71,7 @@ export interface UndoOffer {
   /** "Cancelled Cleaning for Jane Doe at 9:00 AM". */
   message: string;
   opId: string;
-  kind: 'cancel' | 'move';
+  kind: 'cancel' | 'move' | 'mark';
   /** The appointment as it was before. */
   before: AgendaItem;
   /** Epoch ms after which Undo is gone. */
@@ -86,6 +86,8 @@ export interface CalendarState {
   calendars: CalendarInfo[];
   /** Calendars the user hid with the filter. */
   hidden: number[];
+  /** Cancelled and no-show visits are shown in the grid ("Show cancelled"); otherwise they take no room. */
+  showCancelled: boolean;
   items: AgendaItem[];
   /** Where the items came from, for the stale/offline notice. */
   source: { source: 'service' | 'cache' | 'unavailable'; fetchedAt: number } | null;
@@ -97,6 +99,10 @@ export interface CalendarState {
   selectedId: number | null;
   editor: EditorState;
   undo: UndoOffer | null;
+  /** Bumped to ask the grid to move focus to the next patient due (the "N" key); 0 until asked. */
+  focusAsk: number;
+  /** Asks the grid to focus the next patient due (it does so once the day's appointments are in). */
+  focusNextDue(): void;
   /** A plain-words problem of the last write ("The service refused the change: …"). */
   notice: string | null;
   /** Not shown: the unsaved appointment forms ("new" or `id:<appointment>`), kept until saved or the account goes. */
@@ -120,6 +126,7 @@ export interface CalendarState {
   move(delta: number): void;
   goTo(day: string): void;
   toggleCalendar(id: number): void;
+  toggleCancelled(): void;
   openDetails(id: number | null): void;
   openNew(prefill?: NewAppointmentPrefill): void;
   openEdit(item: AgendaItem): void;
@@ -180,6 +187,7 @@ export const getEmptyState = (): StoreData<CalendarState> => ({
   anchor: todayKey(),
   calendars: [],
   hidden: [],
+  showCancelled: false,
   items: [],
   source: null,
   loading: false,
@@ -188,6 +196,7 @@ export const getEmptyState = (): StoreData<CalendarState> => ({
   selectedId: null,
   editor: null,
   undo: null,
+  focusAsk: 0,
   notice: null,
   drafts: new Map(),
   calendarsRead: null,
@@ -275,6 +284,8 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
     const hidden = get().hidden;
     set({ hidden: hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id] });
   },
+  toggleCancelled: () => set({ showCancelled: !get().showCancelled }),
+  focusNextDue: () => set({ focusAsk: get().focusAsk + 1 }),
   openDetails: (id) => set({ selectedId: id }),
   openNew: (prefill = {}) => set({ editor: { mode: 'new', prefill } }),
   openEdit: (item) => set({ editor: { mode: 'edit', item } }),

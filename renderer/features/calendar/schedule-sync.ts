@@ -6,6 +6,7 @@
 import {
   RESTORES_KEY,
   restoresValue,
+  UNDO_WINDOW_MS,
   type AgendaItem,
   type AppointmentChanges,
   type AppointmentInput,
@@ -16,7 +17,7 @@ import { RetryTimer } from '../../../common/retry-timer';
 import { onOutboxItem } from '../../lib/outbox-items';
 import { pageClock } from '../../lib/page-clock';
 import { practiceZone, timeInZone } from '../../lib/practice-time';
-import { appointmentTitle, refusalWords } from '../../lib/words';
+import { appointmentTitle, MARK_WORDS, refusalWords } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { currentRange, useCalendarStore } from '../../stores/calendar-store';
 import { readAppointment, readChanges, scheduleChanges } from '../../stores/schedule-asks';
@@ -27,8 +28,8 @@ export const POLL_MS = 10_000;
 const MAX_POLL_MS = 60_000;
 /** Asked-from time is moved back by this much, for clock differences between here and the service. */
 const SKEW_MARGIN_MS = 120_000;
-/** Undo stays offered this long. */
-export const UNDO_MS = 10_000;
+/** Undo stays offered this long (a mark made with Undo is held in core's outbox as long). */
+export const UNDO_MS = UNDO_WINDOW_MS;
 
 const store = () => useCalendarStore.getState();
 /** What the sync keeps between calls (its writes in flight, early events, the Undo timer, live updates). */
@@ -100,8 +101,11 @@ function failed(message: string): void {
   useCalendarStore.setState({ notice: message });
 }
 
-/** Marks every person on the appointment (arrived, no-show, confirmed, …). */
-export async function markAppointment(item: AgendaItem, state: MarkState): Promise<void> {
+/**
+ * Marks every person on the appointment (arrived, no-show, confirmed, …). `withUndo` (a single key on the schedule):
+ * core holds the mark for the Undo window, and Undo is offered.
+ */
+export async function markAppointment(item: AgendaItem, state: MarkState, withUndo = false): Promise<void> {
   const names = item.people
     .map((p) => p.name)
     .filter(Boolean)
@@ -112,6 +116,7 @@ export async function markAppointment(item: AgendaItem, state: MarkState): Promi
     state,
     startsAt: item.start,
     ...(names ? { who: names } : {}),
+    ...(withUndo ? { undoable: true } : {}),
   });
   if (!result.ok) return failed(result.error.message);
   store().patch(
@@ -119,6 +124,13 @@ export async function markAppointment(item: AgendaItem, state: MarkState): Promi
     (i) => ({ ...i, pendingMark: state }),
   );
   track(result.value, { change: 'mark', id: item.id });
+  if (withUndo)
+    offerUndo({
+      kind: 'mark',
+      opId: result.value.id,
+      before: item,
+      message: `Marked ${describe(item).replace(/ at .*$/, '')} as ${MARK_WORDS[state].inSentence}`,
+    });
 }
 
 /** Adds an appointment; it shows at once as waiting to sync. */
@@ -241,6 +253,9 @@ export async function undoLast(): Promise<void> {
     useCalendarStore.setState({ notice: null });
     return;
   }
+  if (offer.kind === 'mark')
+    // Held for the Undo window, a mark is withdrawn above; past it, the service has it and cannot clear a check-in.
+    return failed('That mark has already reached the service. Choose the right one from the appointment’s menu.');
   if (offer.kind === 'move') {
     const back = await updateAppointment({ ...before, start: before.start }, { start: before.start, end: before.end });
     if (typeof back === 'string') failed(back);

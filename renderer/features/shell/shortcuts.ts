@@ -111,6 +111,81 @@ shortcuts.register({
   when: onCalendar,
   run: ({ chord }) => useCalendarStore.getState().move(chord === 'ArrowLeft' ? -1 : 1),
 });
+shortcuts.register({
+  name: 'calendar-view-day',
+  words: 'Calendar: Day view',
+  keys: ['D'],
+  when: onCalendar,
+  run: () => useCalendarStore.getState().setView('day'),
+});
+shortcuts.register({
+  name: 'calendar-view-week',
+  words: 'Calendar: Week view',
+  keys: ['W'],
+  when: onCalendar,
+  run: () => useCalendarStore.getState().setView('week'),
+});
+shortcuts.register({
+  name: 'calendar-view-agenda',
+  words: 'Calendar: Agenda (a list)',
+  keys: ['G'],
+  when: onCalendar,
+  run: () => useCalendarStore.getState().setView('agenda'),
+});
+shortcuts.register({
+  name: 'calendar-next-patient',
+  words: 'Calendar: go to the next patient due (today)',
+  keys: ['N'],
+  when: onCalendar,
+  run: () => {
+    const s = useCalendarStore.getState();
+    if (s.view === 'agenda') s.setView('day');
+    s.today();
+    s.focusNextDue();
+  },
+});
+/** Handled by the focused appointment (features/calendar/grid-keys.ts): they win over the day keys above. */
+export const appointmentStepKeys = shortcuts.register({
+  name: 'appointment-step',
+  words: 'Calendar: the appointment above, below, left or right of the focused one',
+  keys: ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'],
+});
+shortcuts.register({
+  name: 'appointment-open',
+  words: 'Calendar: open the focused appointment',
+  keys: ['Enter'],
+});
+/** Check-ins by one key on the focused appointment, each offered with Undo (features/calendar/grid-keys.ts). */
+export const checkInKeys = {
+  arrived: shortcuts.register({
+    name: 'appointment-arrived',
+    words: 'Calendar: mark the focused appointment Arrived',
+    keys: ['A'],
+  }),
+  late: shortcuts.register({
+    name: 'appointment-late',
+    words: 'Calendar: mark the focused appointment Arrived late',
+    keys: ['L'],
+  }),
+  noshow: shortcuts.register({
+    name: 'appointment-noshow',
+    words: 'Calendar: mark the focused appointment No-show',
+    keys: ['X'],
+  }),
+} as const;
+/**
+ * Takes back the change the schedule's toast offers Undo for; registered by the schedule (features/calendar), which
+ * holds the Undo. Not while typing (there the field undoes the typing) or over a dialog.
+ */
+export function registerScheduleUndo(run: () => void) {
+  return shortcuts.register({
+    name: 'schedule-undo',
+    words: 'Calendar: undo the change just made (while its Undo is shown)',
+    keys: ['Mod+Z'],
+    when: ({ event }) => !typingInto(event.target) && !dialogOpen() && useCalendarStore.getState().undo !== null,
+    run,
+  });
+}
 /** The focused appointment handles these keys itself (features/calendar/AppointmentMenu.tsx). */
 export const appointmentMenuKeys = shortcuts.register({
   name: 'appointment-menu',

@@ -4,7 +4,7 @@
  * has passed. A mark from the menu is sent at once. Time is the test's fake clock, never the real one.
  */
 import { describe, expect, it } from 'vitest';
-import { UNDO_WINDOW_MS } from '../../../common/contract';
+import { UNDO_WINDOW_MS, type AgendaItem } from '../../../common/contract';
 import { call, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
 import { fakeClock } from '../../support/fake-clock';
 
@@ -23,7 +23,7 @@ async function checkIns(id: number): Promise<(string | null)[]> {
 }
 
 /** Appointments of the coming week that have people and no check-in yet. */
-async function unmarked(): Promise<{ id: number; start: string }[]> {
+async function unmarked(): Promise<AgendaItem[]> {
   const now = clock.now();
   const agenda = await call(kit.made, 'calendar:range', {
     begin: new Date(now).toISOString(),
