@@ -242,7 +242,7 @@ export function changeLine(
  * Words with one right spelling at a practice, as a field's value may hold them in lower case or as a token
  * ("x rays", "follow_up"): each pattern matches the words apart by spaces, "_" or "-".
  */
-const KNOWN_SPELLINGS: [RegExp, string][] = [
+const KNOWN_SPELLINGS: readonly (readonly [RegExp, string])[] = [
   [/\bx[\s_-]*rays\b/gi, 'X-rays'],
   [/\bx[\s_-]*ray\b/gi, 'X-ray'],
   [/\bcheck[\s_-]+ups\b/gi, 'check-ups'],

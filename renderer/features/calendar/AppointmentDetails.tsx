@@ -36,7 +36,7 @@ import {
 import { cancelAppointment, describe } from './schedule-sync';
 
 /** Frontdesk's own keys in an appointment's custom data: not the practice's fields. */
-const FRONTDESK_KEYS = [RESTORES_KEY, RUNNING_LATE_KEY];
+const FRONTDESK_KEYS: readonly string[] = [RESTORES_KEY, RUNNING_LATE_KEY];
 
 /** Opens this person's contact details (by the contact the service links), else the Contacts screen searching for them. */
 function openContact(person: AgendaItem['people'][number]): void {
