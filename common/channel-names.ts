@@ -22,6 +22,8 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'app:check-connectivity',
   'app:open-log-folder',
   'app:print',
+  'app:theme',
+  'app:set-theme',
   'auth:status',
   'auth:sign-in',
   'auth:cancel-sign-in',

@@ -1,5 +1,6 @@
 /** The app itself: facts, connectivity, the log folder, printing. */
-import type { AppInfo, Connectivity } from '../model/app';
+import { z } from 'zod';
+import { THEME_CHOICES, type AppInfo, type Connectivity, type ThemeChoice } from '../model/app';
 import { event, invoke, noArgs } from './declare';
 
 /** The app invoke channels. */
@@ -11,6 +12,10 @@ export const appInvoke = {
   'app:open-log-folder': invoke<null>()(noArgs),
   /** Opens the system print dialog for the window (desktop app only): the day sheet. `printed` false when cancelled. */
   'app:print': invoke<{ printed: boolean }>()(noArgs),
+  /** The theme chosen on this computer ('system' until one is chosen), kept in its settings across restarts. */
+  'app:theme': invoke<ThemeChoice>()(noArgs),
+  /** Keeps the theme chosen (System, Light or Dark); answers it. */
+  'app:set-theme': invoke<ThemeChoice>()(z.object({ theme: z.enum(THEME_CHOICES) }).strict()),
 } as const;
 
 /** The app events. */

@@ -11,6 +11,10 @@ export interface Connectivity {
   reason: string | null;
 }
 
+/** How the window's colours are chosen: as the computer says (light or dark), or always light, or always dark. */
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
 /** Facts about this install, shown on the first screen. */
 export interface AppInfo {
   name: string;

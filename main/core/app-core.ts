@@ -197,6 +197,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const handlers = createHandlers({
     info,
     connectivity,
+    settings: platform.settings,
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
     auth,

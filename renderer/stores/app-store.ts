@@ -1,6 +1,6 @@
 /** App-wide state: install facts, service connectivity and the link to main. */
 import { create } from 'zustand';
-import type { AppInfo, Connectivity, IpcError } from '../../common/contract';
+import type { AppInfo, Connectivity, IpcError, ThemeChoice } from '../../common/contract';
 import { frontdesk, onHostLink } from '../lib/frontdesk';
 import type { StoreData } from '../lib/store-shape';
 
@@ -11,7 +11,11 @@ export interface AppState {
   hostLinked: boolean;
   error: IpcError | null;
   checking: boolean;
+  /** The theme chosen on this computer (kept by main across restarts); 'system' follows the computer's setting. */
+  theme: ThemeChoice;
   load(): Promise<void>;
+  /** Chooses the theme: shown at once, kept by main. */
+  chooseTheme(theme: ThemeChoice): Promise<void>;
   checkNow(): Promise<void>;
   /** Opens the log folder (desktop app); resolves with a plain-words problem, or null when it opened. */
   openLogFolder(): Promise<string | null>;
@@ -26,18 +30,26 @@ export const getEmptyState = (): StoreData<AppState> => ({
   hostLinked: true,
   error: null,
   checking: false,
+  theme: 'system',
 });
 
 /** The app store; `wireAppEvents` connects it to main once. */
 export const useAppStore = create<AppState>()((set, get) => ({
   ...getEmptyState(),
   async load() {
-    const [info, connectivity] = await Promise.all([
+    const [info, connectivity, theme] = await Promise.all([
       frontdesk.invoke['app:info'](),
       frontdesk.invoke['app:connectivity'](),
+      frontdesk.invoke['app:theme'](),
     ]);
+    if (theme.ok) set({ theme: theme.value });
     if (!info.ok) return set({ error: info.error });
     set({ info: info.value, error: null, ...(connectivity.ok ? { connectivity: connectivity.value } : {}) });
+  },
+  async chooseTheme(theme) {
+    set({ theme });
+    const kept = await frontdesk.invoke['app:set-theme']({ theme });
+    if (kept.ok) set({ theme: kept.value });
   },
   async checkNow() {
     set({ checking: true });
@@ -58,8 +70,16 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 }));
 
-/** Subscribes the store to main's events; call once at start-up. */
+/** Puts the chosen theme on the page: `<html data-theme>` forces light or dark; without it the computer decides. */
+function showTheme(theme: ThemeChoice): void {
+  if (theme === 'system') delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = theme;
+}
+
+/** Subscribes the store to main's events (and the page to the theme chosen); call once at start-up. */
 export function wireAppEvents(): () => void {
+  showTheme(useAppStore.getState().theme);
+  const offTheme = useAppStore.subscribe((s, prev) => s.theme !== prev.theme && showTheme(s.theme));
   const offConnectivity = frontdesk.on['connectivity:changed']((connectivity) =>
     useAppStore.setState({ connectivity }),
   );
@@ -68,6 +88,7 @@ export function wireAppEvents(): () => void {
     if (hostLinked) void useAppStore.getState().load();
   });
   return () => {
+    offTheme();
     offConnectivity();
     offLink();
   };

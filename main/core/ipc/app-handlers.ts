@@ -1,13 +1,27 @@
-/** `app:*` handlers: install facts, connectivity, the log folder and printing. */
-import type { AppInfo } from '../../../common/contract';
+/** `app:*` handlers: install facts, connectivity, the log folder, printing and the theme chosen. */
+import { z } from 'zod';
+import { THEME_CHOICES, type AppInfo, type ThemeChoice } from '../../../common/contract';
 import type { ConnectivityMonitor } from '../connectivity';
+import type { KeyValueStore } from '../platform';
 import type { DomainHandlers } from './dispatch';
 import { fail, ok } from './result';
+
+/** The settings key of the theme chosen on this computer (electron-store; `conf` in the browser host). */
+const THEME_KEY = 'ui:theme';
+const themeSchema = z.enum(THEME_CHOICES);
+
+/** The theme kept in the settings; 'system' when none was chosen or what is kept does not read as one. */
+function keptTheme(settings: KeyValueStore): ThemeChoice {
+  const kept = themeSchema.safeParse(settings.get(THEME_KEY));
+  return kept.success ? kept.data : 'system';
+}
 
 /** Builds the app handlers. */
 export function appHandlers(deps: {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
+  /** This computer's settings (the theme chosen is kept there). */
+  settings: KeyValueStore;
   openLogFolder?: () => Promise<void>;
   printWindow?: () => Promise<{ printed: boolean }>;
 }) {
@@ -24,6 +38,12 @@ export function appHandlers(deps: {
       } catch {
         return fail('internal', 'The log folder could not be opened.');
       }
+    },
+    'app:theme': async () => ok(keptTheme(deps.settings)),
+    'app:set-theme': async ({ theme }) => {
+      if (theme === 'system') deps.settings.delete(THEME_KEY);
+      else deps.settings.set(THEME_KEY, theme);
+      return ok(keptTheme(deps.settings));
     },
     'app:print': async () => {
       if (!deps.printWindow) return fail('validation', 'This version prints from the page itself.');

@@ -11,7 +11,7 @@ import type { BookingWatch } from '../bookings/booking-watch';
 import type { OutboxHost } from '../outbox';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { EventBus } from '../events';
-import type { Logger } from '../platform';
+import type { KeyValueStore, Logger } from '../platform';
 import type { MessagesService } from '../messages/messages-service';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
@@ -26,6 +26,8 @@ import { outboxHandlers } from './outbox-handlers';
 export interface HandlerDeps {
   info: AppInfo;
   connectivity: ConnectivityMonitor;
+  /** This computer's settings (the theme chosen). */
+  settings: KeyValueStore;
   /** Opens the log folder (absent in the browser host). */
   openLogFolder?: () => Promise<void>;
   /** Opens the system print dialog (absent in the browser host). */

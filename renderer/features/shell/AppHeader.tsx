@@ -1,6 +1,7 @@
 /** Top bar: the practice's name (the app's name until signed in), who is signed in, About and the shortcut list. */
 import { AccountMenu } from '../account';
 import { AboutButton } from './AboutButton';
+import { ThemeSwitch } from './ThemeSwitch';
 import { useAuthStore } from '../../stores/auth-store';
 import { useFinderStore } from '../../stores/finder-store';
 import { useShellStore } from '../../stores/shell-store';
@@ -28,6 +29,7 @@ export function AppHeader() {
           Find a patient <kbd aria-hidden="true">{keyWordsOf(findPatient)}</kbd>
         </button>
       )}
+      <ThemeSwitch />
       <AccountMenu />
       {signedIn && (
         <button type="button" className="link-button" onClick={() => useShellStore.getState().showShortcuts(true)}>
