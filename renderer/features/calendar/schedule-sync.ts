@@ -5,6 +5,7 @@
  */
 import {
   RESTORES_KEY,
+  isDeskMark,
   restoresValue,
   UNDO_WINDOW_MS,
   type AgendaItem,
@@ -102,10 +103,11 @@ function failed(message: string): void {
 }
 
 /**
- * Marks every person on the appointment (arrived, no-show, confirmed, …). `withUndo` (a single key on the schedule):
- * core holds the mark for the Undo window, and Undo is offered.
+ * Marks every person on the appointment (arrived, no-show, confirmed, …). `withUndo` (a single key on the schedule,
+ * and always for the desk's own marks, "Running late"): core holds the mark for the Undo window, and Undo is offered.
  */
 export async function markAppointment(item: AgendaItem, state: MarkState, withUndo = false): Promise<void> {
+  const undoable = withUndo || isDeskMark(state);
   const names = item.people
     .map((p) => p.name)
     .filter(Boolean)
@@ -116,7 +118,7 @@ export async function markAppointment(item: AgendaItem, state: MarkState, withUn
     state,
     startsAt: item.start,
     ...(names ? { who: names } : {}),
-    ...(withUndo ? { undoable: true } : {}),
+    ...(undoable ? { undoable: true } : {}),
   });
   if (!result.ok) return failed(result.error.message);
   store().patch(
@@ -124,7 +126,7 @@ export async function markAppointment(item: AgendaItem, state: MarkState, withUn
     (i) => ({ ...i, pendingMark: state }),
   );
   track(result.value, { change: 'mark', id: item.id });
-  if (withUndo)
+  if (undoable)
     offerUndo({
       kind: 'mark',
       opId: result.value.id,
