@@ -25,7 +25,8 @@ function typingInto(target: EventTarget | null): boolean {
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') {
     const type = (target as HTMLInputElement).type;
-    return !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(type);
+    // A radio button's arrow keys choose within its group (the theme switch): they are its own.
+    return !['button', 'checkbox', 'submit', 'reset'].includes(type);
   }
   return target.closest('[role="menu"],[role="listbox"],[role="grid"],[role="dialog"],[role="alertdialog"]') !== null;
 }
