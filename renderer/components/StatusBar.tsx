@@ -1,9 +1,14 @@
-/** Bottom bar: the service's live connection state with a "Check now" button. */
+/**
+ * Bottom bar: the service's live connection state with a "Check now" button. Online and signed in, it says when this
+ * desk last heard from the service ("Up to date · 2:41 PM"): the schedule's last refresh (every 10 s while it is open)
+ * or the last check, whichever is later.
+ */
 import { useAppStore } from '../stores/app-store';
 import { useAuthStore } from '../stores/auth-store';
 import { useNavStore } from '../stores/nav-store';
 import { useOutboxStore } from '../stores/outbox-store';
-import { labelledTime, labelledTimeSeconds, usePracticeZone } from '../lib/practice-time';
+import { useScheduleSyncStore } from '../stores/schedule-sync-store';
+import { labelledTime, usePracticeZone } from '../lib/practice-time';
 import { mayNotHaveBeenSent } from '../lib/outbox-words';
 import { changeCount } from '../lib/words';
 
@@ -19,8 +24,14 @@ export function StatusBar() {
   const cannotOpen = useOutboxStore((s) => Boolean(s.summary.cannotOpen));
   const retryNow = useOutboxStore((s) => s.retryNow);
   const zone = usePracticeZone();
+  const syncedAt = useScheduleSyncStore((s) => s.syncedAt);
+  const heardAt = Math.max(connectivity?.checkedAt ?? 0, syncedAt);
   let text = 'Checking the connection…';
-  if (state === 'online') text = 'Online';
+  if (state === 'online')
+    text =
+      signedIn && heardAt > 0
+        ? `${queued > 0 || needsAttention > 0 ? 'Online' : 'Up to date'} · ${labelledTime(heardAt, zone)}`
+        : 'Online';
   if (state === 'offline') {
     const since = connectivity?.offlineSince;
     text = since ? `Offline since ${labelledTime(since, zone)}` : 'Offline';
@@ -61,10 +72,7 @@ export function StatusBar() {
           </button>
         )
       )}
-      {connectivity?.checkedAt != null && (
-        <span className="status-checked">Checked {labelledTimeSeconds(connectivity.checkedAt, zone)}</span>
-      )}
-      <button type="button" className="link-button" onClick={() => void checkNow()} disabled={checking}>
+      <button type="button" className="link-button status-check" onClick={() => void checkNow()} disabled={checking}>
         {checking ? 'Checking…' : 'Check now'}
       </button>
     </footer>

@@ -70,11 +70,6 @@ export function labelledTime(at: number | string, zone: string): string {
   return `${common.timeInZone(at, zone)}${zoneSuffix(zone, at)}`;
 }
 
-/** As labelledTime, with seconds ("9:30:05 AM CST"), for the connection check. */
-export function labelledTimeSeconds(at: number, zone: string): string {
-  return `${common.secondsInZone(at, zone)}${zoneSuffix(zone, at)}`;
-}
-
 /** "Mon 23 Nov 2026, 9:30 AM", labelled where `zone` must be named ("…, 10:00 AM MST"). */
 export function dateTimeLabelled(at: number | string, zone: string): string {
   return `${common.dateTimeInZone(at, zone)}${zoneSuffix(zone, at)}`;

@@ -8,6 +8,7 @@ import type {
   Agenda,
   AgendaChanges,
   AgendaItem,
+  AppointmentChanges,
   BookingSettle,
   CalendarInfo,
   IpcError,
@@ -74,6 +75,10 @@ export interface UndoOffer {
   kind: 'cancel' | 'move' | 'mark';
   /** The appointment as it was before. */
   before: AgendaItem;
+  /** A move or an edit: the appointment as it now is (its new time and calendar), for "Text the patient". */
+  after?: AgendaItem;
+  /** An edit: the fields it changed, as they were (what Undo writes back once the edit was sent). */
+  undoChanges?: AppointmentChanges;
   /** Epoch ms after which Undo is gone. */
   until: number;
 }

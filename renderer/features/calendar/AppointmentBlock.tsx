@@ -5,6 +5,8 @@ import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practic
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './AppointmentMenu';
 import { pendingMarkWords } from './appointment-actions';
+import { appointmentState } from './appointment-state';
+import { StateIcon } from './StateIcon';
 import {
   BOOKING_WORDS,
   CHANGE_WORDS,
@@ -99,13 +101,13 @@ export interface BlockProps {
 
 /** How much a block of this height can show: one line, two compact lines, or time and title with room for badges. */
 function sizeOf(height: number): 'tiny' | 'short' | 'full' {
-  // Two 12px lines need 24px inside the 1px borders.
-  if (height < 26) return 'tiny';
-  return height < 36 ? 'short' : 'full';
+  // Two 11px lines need 22px (small blocks have no top and bottom border).
+  if (height < 20) return 'tiny';
+  return height < 34 ? 'short' : 'full';
 }
 
 /** The hover text: the whole appointment, as a block too small to show it has it. */
-function tooltipOf(item: AgendaItem, zone: string): string {
+function tooltipOf(item: AgendaItem, zone: string, state: string): string {
   const people = item.people.map((person) => person.name).filter(Boolean);
   const waiting = pendingWords(item);
   const booking = bookingWords(item);
@@ -115,6 +117,7 @@ function tooltipOf(item: AgendaItem, zone: string): string {
     `${timeInZone(item.start, own)} – ${timeInZone(item.end, own)}${own === zone ? '' : zoneSuffix(own, item.start)}`,
     title,
     ...(people.length > 0 && !people.every((n) => title.includes(n)) ? [people.join(', ')] : []),
+    state,
     ...(waiting ? [waiting] : []),
     ...(booking ? [booking] : []),
   ].join('\n');
@@ -159,8 +162,13 @@ function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; 
 export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const { item } = p;
   const size = sizeOf(p.height);
+  const state = appointmentState(item);
+  // The badges say every state but "not confirmed yet": it is said for screen readers here.
+  const answer = item.people[0]?.state;
+  const unsaid =
+    state.key === 'scheduled' && !item.pendingMark && !item.booking && (!answer || answer === NOT_CONFIRMED);
   // Badges need a third line, and room across: otherwise they stay for screen readers only.
-  const badgesHidden = p.height < 52 || p.lanes >= 3;
+  const badgesHidden = p.height < 46 || p.lanes >= 3;
   // Small blocks show whom the appointment is for (titles usually start with the treatment); the title stays in the
   // accessible name and the hover text.
   const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
@@ -178,8 +186,10 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       data-pending={item.pending?.status ?? undefined}
       data-change={item.pending?.change ?? undefined}
       data-booking={item.booking?.state}
+      data-state={state.key}
+      data-sync={state.sync?.key}
       aria-haspopup="menu"
-      title={tooltipOf(item, p.zone)}
+      title={tooltipOf(item, p.zone, state.label)}
       style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       onClick={() => p.onOpen(item.id)}
       onContextMenu={openMenu}
@@ -187,7 +197,11 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       onPointerDown={(e) => p.onDragStart(item, e)}
       onFocus={() => p.onFocusChange?.(item.id)}
     >
-      <StartTime item={item} zone={p.zone} withState={badgesHidden && size !== 'tiny'} />{' '}
+      <span className="appt-head">
+        <StateIcon name={state.icon} testId="state-icon" />
+        <StartTime item={item} zone={p.zone} withState={badgesHidden && size !== 'tiny'} />
+        {state.sync && <StateIcon name={state.sync.icon} testId="sync-icon" />}
+      </span>{' '}
       {who && (
         <span className="appt-who" aria-hidden="true">
           {who}
@@ -204,6 +218,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
           <AppointmentBadges item={item} />
         </span>
       )}
+      {unsaid && <span className="visually-hidden"> {state.words}</span>}
     </button>
   );
 });

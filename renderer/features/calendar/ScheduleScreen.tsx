@@ -14,15 +14,12 @@ import { useAuthStore } from '../../stores/auth-store';
 import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
-import { useShellStore } from '../../stores/shell-store';
-import { ariaKeysOf } from '../../lib/actions';
-import { printDaySheet } from '../shell';
 import { AgendaList } from './AgendaList';
 import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
 import { AppointmentEditor } from './AppointmentEditor';
 import { ContextMenu, SlotMenu, type SlotAction } from './AppointmentMenu';
 import type { MenuAction } from './appointment-actions';
-import { CalendarFilter } from './CalendarFilter';
+import { appointmentState } from './appointment-state';
 import { DaySheet } from './DaySheet';
 import { colorSlot } from './calendar-colors';
 import type { GridColumn } from './grid-layout';
@@ -86,6 +83,7 @@ export default function ScheduleScreen() {
     [items, hidden],
   );
   usePaintedMark('fd:schedule-painted', shownItems, source !== null);
+  const goneCount = useMemo(() => shownItems.filter((i) => appointmentState(i).gone).length, [shownItems]);
   const days = useMemo(() => daysOf(view, anchor, zone), [view, anchor, zone]);
   const columns = useMemo<GridColumn[]>(() => {
     if (view === 'week')
@@ -166,20 +164,7 @@ export default function ScheduleScreen() {
       data-anchor={anchor}
       data-loading={loading ? 'true' : 'false'}
     >
-      <ScheduleToolbar zone={zone} />
-      <div className="schedule-sub">
-        <CalendarFilter calendars={calendars} />
-        <div className="schedule-sub-end">
-          <button
-            type="button"
-            className="secondary-button"
-            aria-keyshortcuts={ariaKeysOf(printDaySheet)}
-            onClick={() => useShellStore.getState().requestPrint()}
-          >
-            Print day sheet
-          </button>
-        </div>
-      </div>
+      <ScheduleToolbar zone={zone} calendars={calendars} goneCount={goneCount} />
       <ReadStatus
         data={source}
         loading={loading}

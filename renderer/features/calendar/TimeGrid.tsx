@@ -7,15 +7,20 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
+import { useCalendarStore } from '../../stores/calendar-store';
 import { dayKey, dayStart, minutesIntoDay, timeInZone, zoneLabel, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
-import { HOUR_PX, placeColumn, snap, visibleIn, type GridColumn } from './grid-layout';
+import { appointmentState } from './appointment-state';
+import { HOUR_PX, lanesFor, layoutColumn, snap, visibleIn, type GridColumn } from './grid-layout';
+import { MoreButton } from './MoreCluster';
 import { useNow } from './use-now';
 
 /** The practice's working hours (the service does not publish them: a common clinic day). */
 const WORK_START_H = 8;
 const WORK_END_H = 18;
 const PX_PER_MIN = HOUR_PX / 60;
+/** The hours' gutter, px (calendar.css `--gutter`). */
+const GUTTER_PX = 60;
 const DRAG_THRESHOLD_PX = 5;
 /** Blocks are kept for the minutes in view, widened to this step (and one more each side), so scrolling re-renders rarely. */
 const WINDOW_STEP_MIN = 15;
@@ -94,6 +99,7 @@ export function TimeGrid(props: TimeGridProps) {
     if (!el) return;
     const next = minutesInView(el);
     setInView((prev) => (prev && prev[0] === next[0] && prev[1] === next[1] ? prev : next));
+    setGridPx(el.clientWidth);
   }, []);
   useEffect(() => {
     const el = scrollRef.current;
@@ -108,32 +114,43 @@ export function TimeGrid(props: TimeGridProps) {
     };
   }, [measureView]);
 
-  // Layout per column: O(n log n) when the items change, not on scroll.
-  const placed = useMemo(() => {
+  // Layout per column: O(n log n) when the items change, not on scroll. Cancelled and no-show visits take no room
+  // unless shown; a column shows as many lanes as are readable at its width, and "+N more" for the rest.
+  const showGone = useCalendarStore((s) => s.showCancelled);
+  const [gridPx, setGridPx] = useState(1000);
+  const maxLanes = lanesFor((gridPx - GUTTER_PX) / Math.max(1, columns.length));
+  const layouts = useMemo(() => {
     const byColumn = new Map<string, AgendaItem[]>(columns.map((c) => [c.key, []]));
     for (const item of items) {
       const key = props.columnOf(item);
       if (key !== null) byColumn.get(key)?.push(item);
     }
-    return new Map(columns.map((c) => [c.key, placeColumn(byColumn.get(c.key) ?? [], c.day, zone)]));
+    const options = { maxLanes, showGone, isGone: (item: AgendaItem) => appointmentState(item).gone };
+    return new Map(columns.map((c) => [c.key, layoutColumn(byColumn.get(c.key) ?? [], c.day, zone, options)]));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [columns, items, zone]);
+  }, [columns, items, zone, maxLanes, showGone]);
+  const placed = useMemo(() => new Map([...layouts].map(([key, layout]) => [key, layout.placed])), [layouts]);
 
-  // Start the day at the working hours (or the first appointment before them), once per days shown.
+  // Open near now on a range with today (an hour before it), else at the first appointment (or the working day's
+  // start when there is none), once per days shown.
   const firstKey = columns[0]?.day;
   useEffect(() => {
     const key = `${firstKey}|${columns.length}`;
     if (scrolledFor.current === key) return;
-    let first = WORK_START_H * 60 - 30;
-    let any = false;
-    for (const list of placed.values()) {
-      if (list[0]) any = true;
-      if (list[0] && list[0].top < first) first = list[0].top;
-    }
-    scrollRef.current?.scrollTo({ top: Math.max(0, first - 15) * PX_PER_MIN });
+    const nowMs = Date.now();
+    const withToday = columns.some((c) => c.day === dayKey(nowMs, zone));
+    let first = Infinity;
+    for (const list of placed.values()) if (list[0] && list[0].top < first) first = list[0].top;
+    const from = withToday
+      ? minutesIntoDay(nowMs, zone) - 60
+      : first === Infinity
+        ? WORK_START_H * 60 - 30
+        : first - 15;
+    scrollRef.current?.scrollTo({ top: Math.max(0, from) * PX_PER_MIN });
     measureView();
-    if (any) scrolledFor.current = key;
-  }, [firstKey, columns.length, placed, measureView]);
+    if (withToday || first !== Infinity) scrolledFor.current = key;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [firstKey, columns.length, placed, measureView, zone]);
 
   const now = useNow();
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -276,7 +293,7 @@ export function TimeGrid(props: TimeGridProps) {
                     slot={props.slotOf(p.item)}
                     highlighted={(props.highlighted[p.item.id] ?? 0) > now}
                     top={p.top * PX_PER_MIN + (dragging ? dragging.deltaMin * PX_PER_MIN : 0)}
-                    height={Math.max(14, (p.bottom - p.top) * PX_PER_MIN - 2)}
+                    height={Math.max(11, (p.bottom - p.top) * PX_PER_MIN - 1)}
                     lane={p.lane}
                     lanes={p.lanes}
                     onOpen={open}
@@ -286,6 +303,18 @@ export function TimeGrid(props: TimeGridProps) {
                   />
                 );
               })}
+              {(layouts.get(c.key)?.more ?? [])
+                .filter((run) => run.bottom > fromMin && run.top < toMin)
+                .map((run) => (
+                  <MoreButton
+                    key={`more-${run.top}`}
+                    run={run}
+                    zone={zone}
+                    top={run.top * PX_PER_MIN}
+                    height={Math.max(11, (run.bottom - run.top) * PX_PER_MIN - 1)}
+                    onOpen={props.onOpen}
+                  />
+                ))}
               {drag?.moved && drag.columnKey === c.key && drag.columnKey !== props.columnOf(drag.item) && (
                 <span className="drop-hint" aria-hidden="true" />
               )}
