@@ -163,7 +163,7 @@ export class ContactsService {
         this.context.store.putContacts(items);
         const kept = meaning.by === 'name' ? await this.keptLists(account, args.addressBookId) : [];
         const list: StoredList = {
-          items: [...items, ...this.keptNames.extra(meaning, kept, items, args.addressBookId)],
+          items: [...items, ...this.keptNames.extra(meaning, kept, items, { addressBookId: args.addressBookId })],
           more: pages.some((p) => p.more),
         };
         // The answer goes back now; the encrypted offline copy is written meanwhile.
@@ -359,7 +359,7 @@ export class ContactsService {
     // Each contact once, as the newer copy has it; a name as name-match.ts finds it (folded once per kept list).
     const items =
       meaning.by === 'name'
-        ? this.keptNames.extra(meaning, lists, [])
+        ? this.keptNames.extra(meaning, lists, [], { offline: true })
         : [...new Map([...lists].reverse().flatMap((l) => l.map((c) => [c.key, c] as const))).values()].filter((c) =>
             matches(meaning, c),
           );

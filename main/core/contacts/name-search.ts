@@ -19,22 +19,36 @@ export function serviceFilters(meaning: SearchMeaning, addressBookId?: number): 
     : [asTyped];
 }
 
+/** Whether the service's own search (`q`: a part of the name or an e-mail, or 3+ digits of a phone) finds `c`. */
+function serviceMatches(q: string, c: ContactView): boolean {
+  const digits = q.replace(/\D/g, '');
+  return (
+    c.name.toLowerCase().includes(q) ||
+    c.emails.some((e) => e.address.toLowerCase().includes(q)) ||
+    (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
+  );
+}
+
 /** Names folded once per kept list (a list is kept as one object until it is read again). */
 export class KeptNames {
   private readonly folded = new WeakMap<readonly ContactView[], FoldedName[]>();
 
   /**
    * The kept contacts a name search finds that `shown` lacks (each once, not deleted, of the address book asked
-   * for). Only a name search: a phone or e-mail lookup is the service's own.
+   * for) and that the service could not have matched: one it could have is the service's to tell (a kept copy may be
+   * of a contact deleted or renamed since). Only a name search: a phone or e-mail lookup is the service's own.
+   * `offline`: the service was not asked, so every match counts.
    */
   extra(
     meaning: SearchMeaning,
     kept: readonly (readonly ContactView[])[],
     shown: readonly ContactView[],
-    addressBookId?: number,
+    options: { addressBookId?: number | undefined; offline?: boolean } = {},
   ): ContactView[] {
+    const { addressBookId, offline = false } = options;
     if (meaning.by !== 'name') return [];
     const test = matcherOf(meaning);
+    const asked = offline ? [] : serviceFilters(meaning).flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
     const seen = new Set(shown.map((c) => c.key));
     const found: ContactView[] = [];
     for (const list of kept) {
@@ -42,7 +56,7 @@ export class KeptNames {
       list.forEach((c, i) => {
         if (seen.has(c.key) || c.deleted) return;
         if (addressBookId !== undefined && c.addressBookId !== addressBookId) return;
-        if (!test(c, names[i])) return;
+        if (asked.some((q) => serviceMatches(q, c)) || !test(c, names[i])) return;
         seen.add(c.key);
         found.push(c);
       });

@@ -1,7 +1,7 @@
 /** Names found as a receptionist types them: no accents or case, any word order, one slip in a long name word. */
 import { describe, expect, it } from 'vitest';
 import { foldName, foldedName, nameFinds, typedWords, withinOneSlip } from '../../../main/core/contacts/name-match';
-import { serviceFilters } from '../../../main/core/contacts/name-search';
+import { KeptNames, serviceFilters } from '../../../main/core/contacts/name-search';
 import { matches, meaningOf } from '../../../main/core/contacts/search-query';
 import type { ContactView } from '../../../common/contract';
 
@@ -69,7 +69,7 @@ describe('name matching', () => {
 
 describe('a search of the contacts kept here', () => {
   const contact = (name: string): ContactView => ({
-    key: `id:${name.length}`,
+    key: `id:${name}`,
     id: name.length,
     externalId: null,
     addressBookId: 1,
@@ -88,6 +88,15 @@ describe('a search of the contacts kept here', () => {
     expect(matches(meaningOf('tomas@ex', 'US'), contact('Someone Else'))).toBe(true);
     expect(matches(meaningOf('0143', 'US'), contact('Someone Else'))).toBe(true);
     expect(matches(meaningOf('nobody', 'US'), contact('Someone Else'))).toBe(false);
+  });
+
+  it('adds the kept contacts only the matcher finds; one the service could have matched is the service’s to tell', () => {
+    const kept = [contact('Tomás Álvarez'), contact('Tomas Brown')].map((c) => ({ ...c, emails: [] }));
+    const extra = (typed: string, offline = false) =>
+      new KeptNames().extra(meaningOf(typed, 'US'), [kept], [], { offline }).map((c) => c.name);
+    expect(extra('Tomas')).toEqual(['Tomás Álvarez']); // "Tomas Brown" was not in the service's answer: gone there
+    expect(extra('Tomas', true)).toEqual(['Tomás Álvarez', 'Tomas Brown']);
+    expect(extra('alvares')).toEqual(['Tomás Álvarez']);
   });
 
   it('asks the service for a name with accents also without them', () => {
