@@ -139,8 +139,12 @@ export function TimeGrid(props: TimeGridProps) {
     if (scrolledFor.current === key) return;
     const nowMs = Date.now();
     const withToday = columns.some((c) => c.day === dayKey(nowMs, zone));
+    // Only the days' own appointments: the last range's stay shown until the new one is read.
     let first = Infinity;
-    for (const list of placed.values()) if (list[0] && list[0].top < first) first = list[0].top;
+    for (const c of columns) {
+      const own = placed.get(c.key)?.find((p) => dayKey(p.item.start, zone) === c.day);
+      if (own && own.top < first) first = own.top;
+    }
     const from = withToday
       ? minutesIntoDay(nowMs, zone) - 60
       : first === Infinity
