@@ -122,4 +122,5 @@ export const DEFAULT_QUICK_TEXTS = [
   'We are running about {minutes} minutes late',
   'Your room is ready',
   'Please call us back',
+  'Your appointment is now at {time}. Reply if that time does not suit you.',
 ] as const;

@@ -10,7 +10,8 @@ import type { StoreData } from '../lib/store-shape';
 
 /** A change made from the schedule and the appointment it touches. */
 export interface ScheduleWrite {
-  change: 'create' | 'update' | 'delete' | 'mark';
+  /** 'move': to another calendar (made there, the old one cancelled); `id` is the old one. */
+  change: 'create' | 'update' | 'delete' | 'mark' | 'move';
   id: number;
 }
 

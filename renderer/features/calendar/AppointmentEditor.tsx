@@ -8,9 +8,9 @@ import type { AgendaItem, CalendarInfo } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
 import { useCalendarStore, type EditorState } from '../../stores/calendar-store';
-import { blankForm, changesOf, formOf, toInput, validate, type FormErrors } from './appointment-form';
+import { blankForm, changesOf, formOf, toInput, validate, withStart, type FormErrors } from './appointment-form';
 import type { AppointmentForm } from '../../stores/appointment-drafts';
-import { createAppointment, updateAppointment } from './schedule-sync';
+import { createAppointment, editAppointment, moveToCalendar, sameAppointmentOn } from './schedule-sync';
 import { PatientPicker, withPatient } from './PatientPicker';
 
 const draftKey = (editor: NonNullable<EditorState>) => (editor.mode === 'new' ? 'new' : `id:${editor.item.id}`);
@@ -57,6 +57,7 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
     update({ people: form.people.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
   const close = () => useCalendarStore.getState().closeEditor();
   const editing: AgendaItem | null = editor.mode === 'edit' ? editor.item : null;
+  const movesCalendar = editing !== null && form.calendarId !== '' && form.calendarId !== String(editing.calendarId);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -69,10 +70,14 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
     }
     setSaving(true);
     let problem: string | null;
-    if (editing) {
+    if (editing && movesCalendar) {
+      // Another provider: made there with what the form says (and the custom data), the old one cancelled.
+      const input = toInput(form, zone);
+      const same = sameAppointmentOn(editing, input.calendarId, input.start, input.end);
+      problem = await moveToCalendar(editing, { ...input, customData: same.customData ?? {} });
+    } else if (editing) {
       const changes = changesOf(editing, form, zone);
-      const result = changes ? await updateAppointment(editing, changes) : null;
-      problem = typeof result === 'string' ? result : null;
+      problem = changes ? await editAppointment(editing, changes) : null;
     } else {
       problem = await createAppointment(toInput(form, zone));
     }
@@ -80,6 +85,9 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
     if (problem) return setFailure(problem);
     useCalendarStore.getState().drafts.delete(key);
     close();
+    // Back to the schedule, where the change shows waiting and its Undo can be reached (a dialog left open would
+    // hold the toast behind it).
+    if (editing) useCalendarStore.getState().openDetails(null);
   };
 
   return (
@@ -102,11 +110,7 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
           <input value={form.title} onChange={(e) => update({ title: e.target.value })} autoFocus={Boolean(editing)} />
         </Field>
         <Field label="Calendar" error={errors.calendarId}>
-          <select
-            value={form.calendarId}
-            disabled={Boolean(editing)}
-            onChange={(e) => update({ calendarId: e.target.value })}
-          >
+          <select value={form.calendarId} onChange={(e) => update({ calendarId: e.target.value })}>
             <option value="">Choose a calendar</option>
             {calendars.map((c) => (
               <option key={c.id} value={c.id}>
@@ -115,9 +119,10 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
             ))}
           </select>
         </Field>
-        {editing && (
-          <p className="muted small">
-            An appointment stays in its calendar. To use another calendar, cancel this one and add a new one.
+        {movesCalendar && (
+          <p className="notice notice-info small" data-testid="moves-calendar">
+            The service cannot move an appointment to another calendar: saving makes a new appointment there with the
+            same people and notes, and cancels this one. The patient’s confirmation starts over.
           </p>
         )}
         <div className="form-row">
@@ -129,7 +134,7 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
               type="time"
               step={300}
               value={form.startTime}
-              onChange={(e) => update({ startTime: e.target.value })}
+              onChange={(e) => update(withStart(form, e.target.value, zone))}
             />
           </Field>
           <Field label="Ends" error={errors.endTime}>

@@ -24,7 +24,14 @@ import { DaySheet } from './DaySheet';
 import { colorSlot } from './calendar-colors';
 import type { GridColumn } from './grid-layout';
 import { daysOf } from '../../lib/schedule-range';
-import { markAppointment, moveAppointment, startLiveUpdates, wireScheduleEvents } from './schedule-sync';
+import {
+  markAppointment,
+  moveAppointment,
+  moveToCalendar,
+  sameAppointmentOn,
+  startLiveUpdates,
+  wireScheduleEvents,
+} from './schedule-sync';
 import { ScheduleToolbar } from './ScheduleToolbar';
 import { TimeGrid } from './TimeGrid';
 import { UndoToast } from './UndoToast';
@@ -142,14 +149,16 @@ export default function ScheduleScreen() {
   };
   const onMove = useCallback(
     (item: AgendaItem, column: GridColumn, start: number) => {
-      if (view === 'day' && column.calendarId !== item.calendarId) {
-        useCalendarStore.setState({
-          notice: 'An appointment stays in its calendar. To move it to another, cancel it and add a new one there.',
-        });
+      const length = Date.parse(item.end) - Date.parse(item.start);
+      const [from, to] = [isoInZone(start, zone), isoInZone(start + length, zone)];
+      // Over another provider's column: made there and the old one cancelled, as one queued change.
+      if (view === 'day' && column.calendarId !== null && column.calendarId !== item.calendarId) {
+        void moveToCalendar(item, sameAppointmentOn(item, column.calendarId, from, to)).then(
+          (problem) => problem && useCalendarStore.setState({ notice: problem }),
+        );
         return;
       }
-      const length = Date.parse(item.end) - Date.parse(item.start);
-      void moveAppointment(item, isoInZone(start, zone), isoInZone(start + length, zone));
+      void moveAppointment(item, from, to);
     },
     [view, zone],
   );

@@ -60,6 +60,19 @@ export function formOf(item: AgendaItem, zone: string): AppointmentForm {
 }
 
 /**
+ * The form with a new start and the end moved with it, so the length stays (changing the end changes the length).
+ * A start or end not yet a time, or a length that would run past midnight, leaves the end as it is.
+ */
+export function withStart(form: AppointmentForm, startTime: string, zone: string): Partial<AppointmentForm> {
+  const start = wallTimeToInstant(form.day, form.startTime, zone);
+  const end = wallTimeToInstant(form.day, form.endTime, zone);
+  const next = wallTimeToInstant(form.day, startTime, zone);
+  if (start === null || end === null || next === null || end <= start) return { startTime };
+  const moved = next + (end - start);
+  return dayKey(moved, zone) === form.day ? { startTime, endTime: wallClock(moved, zone) } : { startTime };
+}
+
+/**
  * Checks the form; an empty object means it can be saved. The contract's own schema for a new appointment decides
  * (the one main parses `calendar:create` with, and an edited appointment must still be a whole one); the form itself
  * checks only what the schema cannot see: a day and times typed so that they are not times yet, and that an

@@ -1,2 +1,7 @@
 /** What other features use of the calendar: the appointment's slots. */
-export { registerAppointmentThread, type AppointmentSlotProps } from './appointment-slots';
+export {
+  registerAppointmentThread,
+  registerMoveText,
+  type AppointmentSlotProps,
+  type MoveTextProps,
+} from './appointment-slots';

@@ -71,7 +71,9 @@ function settle(op: OutboxItem, target: ScheduleWrite): void {
   if (op.status !== 'done') return;
   sync().targets.delete(op.id);
   if (target.change === 'delete') return store().remove((i) => i.id === target.id || isMine(op.id)(i));
-  const id = target.change === 'create' ? op.result?.id : target.id;
+  // A move to another calendar: the old one is gone, the new one is read in place of the one shown waiting.
+  if (target.change === 'move') store().remove((i) => i.id === target.id);
+  const id = target.change === 'create' || target.change === 'move' ? op.result?.id : target.id;
   if (id) void refresh(id, isMine(op.id));
 }
 
@@ -135,15 +137,12 @@ export async function markAppointment(item: AgendaItem, state: MarkState, withUn
     });
 }
 
-/** Adds an appointment; it shows at once as waiting to sync. */
-export async function createAppointment(input: AppointmentInput): Promise<string | null> {
-  const result = await scheduleChanges.create(input);
-  if (!result.ok) return result.error.message;
-  const op = result.value;
+/** A new appointment as it shows until the service has it (named by its outbox id, its external id). */
+function waitingRow(opId: string, input: AppointmentInput): AgendaItem {
   const calendar = store().calendars.find((c) => c.id === input.calendarId);
-  store().upsert({
+  return {
     id: -Date.now(),
-    externalId: op.id,
+    externalId: opId,
     title: input.title,
     start: input.start,
     end: input.end,
@@ -158,9 +157,17 @@ export async function createAppointment(input: AppointmentInput): Promise<string
       state: '',
       contactId: p.contactId ?? null,
     })),
-    pending: { changeId: op.id, status: 'queued', change: 'create' },
+    pending: { changeId: opId, status: 'queued', change: 'create' },
     pendingMark: null,
-  });
+  };
+}
+
+/** Adds an appointment; it shows at once as waiting to sync. */
+export async function createAppointment(input: AppointmentInput): Promise<string | null> {
+  const result = await scheduleChanges.create(input);
+  if (!result.ok) return result.error.message;
+  const op = result.value;
+  store().upsert(waitingRow(op.id, input));
   track(op, { change: 'create', id: 0 });
   return null;
 }
@@ -200,16 +207,106 @@ export async function updateAppointment(item: AgendaItem, changes: AppointmentCh
   return op;
 }
 
-/** Moves an appointment (drag or edited time), offering Undo. */
+/** Moves an appointment to a new time in its calendar (a drag), offering Undo. */
 export async function moveAppointment(item: AgendaItem, start: string, end: string): Promise<void> {
-  const op = await updateAppointment(item, { start, end });
-  if (typeof op === 'string') return failed(op);
+  const problem = await editAppointment(item, { start, end });
+  if (problem) failed(problem);
+}
+
+/** The fields `changes` touches, as they are on `item` (what an Undo writes back). */
+function reverseOf(item: AgendaItem, changes: AppointmentChanges): AppointmentChanges {
+  return {
+    ...(changes.title !== undefined ? { title: item.title } : {}),
+    ...(changes.start !== undefined || changes.end !== undefined ? { start: item.start, end: item.end } : {}),
+    ...(changes.location !== undefined ? { location: item.location } : {}),
+    ...(changes.notes !== undefined ? { notes: item.notes ?? '' } : {}),
+    ...(changes.participants !== undefined ? { participants: participantsOf(item) } : {}),
+  };
+}
+
+/**
+ * Changes an appointment in its calendar (the editor, or a drag), offering Undo as a drag does: "Moved … to 10:30 AM"
+ * when the time changed, else "Changed …". Returns a problem in plain words, or null.
+ */
+export async function editAppointment(item: AgendaItem, changes: AppointmentChanges): Promise<string | null> {
+  const op = await updateAppointment(item, changes);
+  if (typeof op === 'string') return op;
+  const timed = changes.start !== undefined && Date.parse(changes.start) !== Date.parse(item.start);
+  const what = describe(item).replace(/ at .*$/, '');
   offerUndo({
     kind: 'move',
     opId: op.id,
     before: item,
-    message: `Moved ${describe(item).replace(/ at .*$/, '')} to ${timeInZone(start, practiceZone())}`,
+    after: {
+      ...item,
+      ...(changes.start ? { start: changes.start } : {}),
+      ...(changes.end ? { end: changes.end } : {}),
+    },
+    undoChanges: reverseOf(item, changes),
+    message: timed ? `Moved ${what} to ${timeInZone(changes.start!, practiceZone())}` : `Changed ${what}`,
   });
+  return null;
+}
+
+/** The people of an appointment as a new one takes them. */
+function participantsOf(item: AgendaItem): NonNullable<AppointmentInput['participants']> {
+  return item.people.map((p) => ({
+    ...(p.name ? { name: p.name } : {}),
+    ...(p.phone ? { phone: p.phone } : {}),
+    ...(p.email ? { email: p.email } : {}),
+    ...(p.contactId ? { contactId: p.contactId } : {}),
+  }));
+}
+
+/**
+ * The same appointment on `calendarId` at `start`–`end`: its people, title, notes and location, naming the one it
+ * stands for (RESTORES_KEY), so the booking that made it follows. Its other custom data core copies from the
+ * service's record when the new one is made (the screens hold it as words).
+ */
+export function sameAppointmentOn(item: AgendaItem, calendarId: number, start: string, end: string): AppointmentInput {
+  const restores = item.customData?.find((c) => c.key === RESTORES_KEY)?.value;
+  return {
+    calendarId,
+    title: item.title,
+    start,
+    end,
+    location: item.location,
+    notes: item.notes ?? '',
+    participants: participantsOf(item),
+    customData: item.id > 0 ? { [RESTORES_KEY]: restoresValue(item.id, restores) } : {},
+  };
+}
+
+/**
+ * Moves an appointment to another calendar (a drag across provider columns, or the editor's calendar): the service
+ * cannot move one, so core queues one unit that makes `to` on the new calendar and then cancels this one. Both show
+ * at once, waiting: the old one to go, the new one to arrive. Offers Undo; returns a problem in plain words, or null.
+ */
+export async function moveToCalendar(item: AgendaItem, to: AppointmentInput, back = false): Promise<string | null> {
+  if (item.queuedBooking || (item.id <= 0 && !item.externalId && !item.pending?.changeId))
+    return 'This booking has not reached the service yet. Move it to another provider once it has.';
+  const result = await scheduleChanges.move({ ...refOf(item), to });
+  if (!result.ok) return result.error.message;
+  const op = result.value;
+  store().patch(
+    (i) => i.id === item.id || (Boolean(item.externalId) && i.externalId === item.externalId),
+    (i) => ({ ...i, pending: { changeId: op.id, status: 'queued', change: 'delete' } }),
+  );
+  const arriving = waitingRow(op.id, to);
+  store().upsert(arriving);
+  track(op, { change: 'move', id: item.id });
+  if (store().selectedId === item.id) store().openDetails(null);
+  const name = arriving.calendarName || 'the other calendar';
+  offerUndo({
+    kind: 'move',
+    opId: op.id,
+    before: item,
+    after: arriving,
+    message: back
+      ? `Moved back to ${name} as a new appointment — the service cannot bring back the one it cancelled`
+      : `Moved to ${name} — the service makes it a new appointment and cancels the old one`,
+  });
+  return null;
 }
 
 /** Cancels an appointment (after the user confirmed), offering Undo. */
@@ -251,6 +348,8 @@ export async function undoLast(): Promise<void> {
   const taken = await scheduleChanges.withdraw(offer.opId);
   if (taken.ok && taken.value.withdrawn) {
     sync().targets.delete(offer.opId);
+    // A move to another calendar still queued: the one waiting to arrive goes, the old one stays as it was.
+    if (offer.after && offer.after.calendarId !== before.calendarId) store().remove(isMine(offer.opId));
     store().upsert(before, (i) => i.id === before.id);
     useCalendarStore.setState({ notice: null });
     return;
@@ -258,8 +357,24 @@ export async function undoLast(): Promise<void> {
   if (offer.kind === 'mark')
     // Held for the Undo window, a mark is withdrawn above; past it, the service has it and cannot clear a check-in.
     return failed('That mark has already reached the service. Choose the right one from the appointment’s menu.');
+  const after = offer.after;
+  if (offer.kind === 'move' && after && before.calendarId && after.calendarId !== before.calendarId) {
+    // Sent: the service made a new appointment there and cancelled this one. Moving back makes another new one on
+    // the first calendar (and cancels the one moved to), as closely as the service allows.
+    const moved = store().items.find(isMine(offer.opId)) ?? after;
+    const from = { ...moved, id: moved.id > 0 ? moved.id : -1, externalId: moved.externalId ?? offer.opId };
+    const problem = await moveToCalendar(
+      from,
+      sameAppointmentOn(before, before.calendarId, before.start, before.end),
+      true,
+    );
+    if (problem) failed(problem);
+    return;
+  }
   if (offer.kind === 'move') {
-    const back = await updateAppointment({ ...before, start: before.start }, { start: before.start, end: before.end });
+    const changes = offer.undoChanges ?? { start: before.start, end: before.end };
+    const current = store().items.find((i) => i.id === before.id) ?? before;
+    const back = await updateAppointment(current, changes);
     if (typeof back === 'string') failed(back);
     return;
   }

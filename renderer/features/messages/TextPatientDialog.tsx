@@ -30,9 +30,10 @@ export interface TextRecipient {
 }
 
 /** The dialog. */
-export function TextPatientDialog({ to, onClose }: { to: TextRecipient; onClose(): void }) {
+export function TextPatientDialog({ to, text: first, onClose }: { to: TextRecipient; text?: string; onClose(): void }) {
   const zone = usePracticeZone();
-  const [text, setText] = useState('');
+  // `first`: a text already filled in (about a move's new time), to read and change before it is sent.
+  const [text, setText] = useState(first ?? '');
   const [sent, setSent] = useState<OutboxItem | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const name = to.name || to.phoneDisplay || to.phone;

@@ -266,11 +266,12 @@ describe('messages', () => {
       'We are running about {minutes} minutes late',
       'Your room is ready',
       'Please call us back',
+      'Your appointment is now at {time}. Reply if that time does not suit you.',
     ]);
     await call(made, 'messages:set-quick-texts', { texts: ['  Your room is ready ', 'See you at {time}'] });
     expect(await call(made, 'messages:quick-texts')).toEqual(['Your room is ready', 'See you at {time}']);
     await call(made, 'messages:set-quick-texts', { texts: [] });
-    expect(await call(made, 'messages:quick-texts')).toHaveLength(3);
+    expect(await call(made, 'messages:quick-texts')).toHaveLength(4);
   });
 
   it('an opted-out patient: a final failure in plain words, never retried, nothing sent', async () => {

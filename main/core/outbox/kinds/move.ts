@@ -1,7 +1,7 @@
 /**
  * A move to another calendar (provider or room). The service cannot move an event between calendars, so the move is
  * one queued unit of two requests: the appointment made on the new calendar (POST /v1/events, with the same people,
- * title, notes, location and custom data), then the old one cancelled (DELETE /v1/events, as Cancel does) — only
+ * title, notes, location, and the custom data the service has for the old one), then the old one cancelled (DELETE /v1/events, as Cancel does) — only
  * once the new one is confirmed, so a failure never leaves the patient without an appointment.
  *
  * Sent once: the new appointment carries the op's id as its external id. Each step's outcome is recorded durably
@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { isNotFound } from '../../api/contacts-api';
-import { createEvent, deleteEvent, findEventByExternalId } from '../../api/events-api';
+import { createEvent, deleteEvent, findEventByExternalId, readCustomData } from '../../api/events-api';
 import { done, instantOf, recordKeyOf, refExternalId, refId, type KindSpec } from './spec';
 import { payloadFormat } from './stored-format';
 
@@ -34,6 +34,7 @@ const eventMove = z
     location: z.string().optional(),
     content: z.string().optional(),
     participants: z.array(participant).optional(),
+    /** Added over the old appointment's custom data, which is read from the service when the new one is made. */
     custom_data: z.record(z.string(), z.unknown()).optional(),
     /** The new calendar's name, for the Outbox's sentence; never sent. */
     to_name: z.string().max(200).optional(),
@@ -74,7 +75,9 @@ export const eventMoveKind: KindSpec<EventMove> = {
       }
     }
     if (made === null) {
-      made = (await createEvent(service, body)).id;
+      // The custom data as the service has it (screens hold it as words), with what the move adds over it.
+      const kept = await readCustomData(service, old);
+      made = (await createEvent(service, { ...body, custom_data: { ...kept, ...body.custom_data } })).id;
       await progress({ id: made });
     }
     // Only now, with the new one confirmed: the old one is cancelled (again is a no-op; gone is done).
