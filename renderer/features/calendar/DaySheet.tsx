@@ -65,7 +65,7 @@ type Person = AgendaItem['people'][number];
  * A person's state on the sheet: a mark waiting to sync, their check-in, running late, else their answer ("Not
  * confirmed yet" before one); a new appointment or change not yet at the service says so.
  */
-export function sheetState(item: AgendaItem, person: Person | undefined): string {
+function sheetState(item: AgendaItem, person: Person | undefined): string {
   if (item.pendingMark) return waitingMarkWords(item.pendingMark);
   if (person?.checkIn) return checkInWords(person.checkIn);
   if (isRunningLate(item)) return MARK_WORDS.running_late.word;
