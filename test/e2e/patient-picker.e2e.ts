@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ContactsScreen } from './support/contacts-screen';
 import type { FrontdeskPage } from './support/driver';
-import { openSized, readAheadLogged, serviceCall, signedInSchedule } from './support/schedule';
+import { axeProblems, openSized, readAheadLogged, serviceCall, shot, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -157,6 +157,8 @@ describe('know the patient', () => {
     const note = form.getByTestId('known-answers');
     expect(await note.innerText()).toMatch(/^Filled in from their last booking: ZIP code, Insurance\b/);
     expect(await note.innerText()).toMatch(/Still to ask: /);
+    await shot(app, 'booking-known-answers');
+    expect(await axeProblems(app)).toEqual([]);
     // Shown and editable: the desk can change an answer.
     await zip.fill('60699');
     expect(await zip.inputValue()).toBe('60699');

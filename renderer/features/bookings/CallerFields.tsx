@@ -104,14 +104,18 @@ export function CallerFields({ page, errors }: { page: BookingPageView; errors: 
 
 /** Which of the page's questions were filled in from the caller's last booking, and which are still to ask. */
 function KnownNote({ page, filled }: { page: BookingPageView; filled: BookingPageView['fields'] }) {
-  const names = (fields: BookingPageView['fields']) => fields.map((f) => f.label).join(', ');
+  /** The questions by their labels, as a sentence's end (a label may end in its own question mark). */
+  const names = (fields: BookingPageView['fields']) => {
+    const list = fields.map((f) => f.label).join(', ');
+    return /[.?!]$/.test(list) ? list : `${list}.`;
+  };
   const toAsk = page.fields.filter((f) => !filled.includes(f));
   return (
     <p className="notice" role="status" data-testid="known-answers">
       {filled.length > 0
-        ? `Filled in from their last booking: ${names(filled)}. Check them with the caller.`
+        ? `Filled in from their last booking: ${names(filled)} Check them with the caller.`
         : 'No answers from an earlier booking for these questions.'}
-      {filled.length > 0 && toAsk.length > 0 && ` Still to ask: ${names(toAsk)}.`}
+      {filled.length > 0 && toAsk.length > 0 && ` Still to ask: ${names(toAsk)}`}
     </p>
   );
 }
