@@ -6,7 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
-import { nextBusyDay, openSized, pinned, reveal, serviceCall, signedInSchedule, stats } from './support/schedule';
+import {
+  everyLook,
+  nextBusyDay,
+  openSized,
+  pinned,
+  reveal,
+  serviceCall,
+  signedInSchedule,
+  stats,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -79,6 +88,8 @@ describe('schedule words', () => {
     expect(await field('new_patient').innerText()).toMatch(/^New patient\s+Yes$/);
     expect(await field('visit_type').innerText()).toMatch(/^Visit type\s+X-rays$/);
     expect(await panel.innerText()).not.toMatch(/true|lakeside-dental|new-patient|x rays/);
+    // Seen at both sizes in both themes, and read by axe.
+    expect(await everyLook(app, 'details-fields')).toEqual([]);
     expect(app.problems).toEqual([]);
     await page.context().close();
   });
