@@ -42,7 +42,7 @@ export async function until<T>(what: string, check: () => Promise<T | undefined>
 }
 
 /** Pixels of one hour in the Day grid. */
-const HOUR_PX = 56;
+const HOUR_PX = 48;
 
 /** Scrolls the Day grid until the block is rendered, and into view. */
 async function revealBlock(page: Page, id: number): Promise<void> {

@@ -44,6 +44,8 @@ describe('marks', () => {
     expect(await page.getByTestId('queue-status').count()).toBe(0);
     expect((await stats(stack)).eventMarks).toBe(before);
 
+    // Cancelled and no-show visits are hidden unless shown: this one stays in view through every mark.
+    await page.getByRole('checkbox', { name: /Show cancelled/ }).check();
     for (const [n, mark] of MARKS.entries()) {
       const block = page.locator(`[data-testid="appointment"][data-id="${id}"]`);
       await block.click({ button: 'right' });

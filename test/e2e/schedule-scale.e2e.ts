@@ -16,7 +16,7 @@ const stack = useStack();
  */
 async function blocksOutOfView(page: Page): Promise<{ total: number; outside: string[] }> {
   return page.getByRole('region', { name: 'Day schedule' }).evaluate((scroller) => {
-    const margin = 56 / 2; // half an hour of the grid (56 px an hour)
+    const margin = scroller.querySelector<HTMLElement>('.grid-body')!.offsetHeight / 24 / 2; // half an hour of the grid
     const head = scroller.querySelector<HTMLElement>('.grid-head')!.getBoundingClientRect();
     const box = scroller.getBoundingClientRect();
     const top = head.bottom - margin;
@@ -82,7 +82,9 @@ describe('a stress day', () => {
     const focused = page.getByTestId('appointment').first();
     const focusedId = await focused.getAttribute('data-id');
     await focused.focus();
-    await page.getByRole('region', { name: 'Day schedule' }).evaluate((el) => (el.scrollTop = 17 * 56));
+    await page
+      .getByRole('region', { name: 'Day schedule' })
+      .evaluate((el) => (el.scrollTop = (17 * el.querySelector<HTMLElement>('.grid-body')!.offsetHeight) / 24));
     await expect.poll(async () => [...(await titles())].some((t) => !before.has(t))).toBe(true);
     await expect.poll(async () => (await blocksOutOfView(page)).outside).toEqual([]);
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.id)).toBe(focusedId);

@@ -54,10 +54,14 @@ describe('schedule views', () => {
     for (const name of CALENDARS) expect(await page.getByRole('group', { name }).count()).toBe(1);
     expect(await page.getByTestId('zone-label').innerText()).toMatch(/^Times in Chicago time/);
 
-    // The filter hides a calendar's column and its appointments.
+    // The filter (the bar's "Calendars") hides a calendar's column and its appointments.
+    await page.getByRole('button', { name: /^Calendars/ }).click();
     await page.getByRole('checkbox', { name: 'Hygiene' }).uncheck();
     expect(await page.getByTestId('column-head').allInnerTexts()).toEqual(HEADS.filter((c) => c !== 'Hygiene'));
+    expect(await page.getByRole('button', { name: /^Calendars/ }).innerText()).toContain('3 of 4');
     await page.getByRole('checkbox', { name: 'Hygiene' }).check();
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: 'Hygiene' }).waitFor({ state: 'detached' });
 
     // The date picker goes to a chosen day.
     const target = shownDay(2);

@@ -168,7 +168,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const unsaid =
     state.key === 'scheduled' && !item.pendingMark && !item.booking && (!answer || answer === NOT_CONFIRMED);
   // Badges need a third line, and room across: otherwise they stay for screen readers only.
-  const badgesHidden = p.height < 46 || p.lanes >= 3;
+  const badgesHidden = p.height < 50 || p.lanes >= 3;
   // Small blocks show whom the appointment is for (titles usually start with the treatment); the title stays in the
   // accessible name and the hover text.
   const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
