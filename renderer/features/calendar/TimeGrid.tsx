@@ -10,6 +10,7 @@ import type { AgendaItem } from '../../../common/contract';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { dayKey, dayStart, minutesIntoDay, timeInZone, zoneLabel, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
+import { DragPreview, movedTo, type Drop } from './DragPreview';
 import { appointmentState } from './appointment-state';
 import { HOUR_PX, lanesFor, layoutColumn, snap, visibleIn, type GridColumn } from './grid-layout';
 import { MoreButton } from './MoreCluster';
@@ -169,6 +170,16 @@ export function TimeGrid(props: TimeGridProps) {
     dragRef.current = { item, x: e.clientX, y: e.clientY, moved: false, deltaMin: 0, columnKey: null };
   }, []);
 
+  /** Where a drag would drop: the column under the pointer (else the block's own), at the new start. */
+  const dropOf = (d: Drag): Drop | null => {
+    const column = columns.find((c) => c.key === d.columnKey) ?? columns.find((c) => c.key === props.columnOf(d.item));
+    if (!column) return null;
+    const fromDay = dayStart(dayKey(d.item.start, zone), zone).getTime();
+    const offset = Date.parse(d.item.start) - fromDay;
+    return { column, start: dayStart(column.day, zone).getTime() + offset + d.deltaMin * 60_000 };
+  };
+  const drop = drag?.moved ? dropOf(drag) : null;
+
   useEffect(() => {
     const move = (e: PointerEvent) => {
       const d = dragRef.current;
@@ -193,14 +204,9 @@ export function TimeGrid(props: TimeGridProps) {
       if (!d?.moved) return;
       suppressClick.current = true;
       setTimeout(() => (suppressClick.current = false), 0);
-      const column =
-        columns.find((c) => c.key === d.columnKey) ?? columns.find((c) => c.key === props.columnOf(d.item));
-      if (!column) return;
-      const fromDay = dayStart(dayKey(d.item.start, zone), zone).getTime();
-      const offset = Date.parse(d.item.start) - fromDay;
-      const start = dayStart(column.day, zone).getTime() + offset + d.deltaMin * 60_000;
-      if (start !== Date.parse(d.item.start) || column.key !== props.columnOf(d.item))
-        props.onMove(d.item, column, start);
+      const drop = dropOf(d);
+      if (drop && (drop.start !== Date.parse(d.item.start) || drop.column.key !== props.columnOf(d.item)))
+        props.onMove(d.item, drop.column, drop.start);
     };
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
@@ -289,10 +295,12 @@ export function TimeGrid(props: TimeGridProps) {
               )}
               {visibleIn(placed.get(c.key) ?? [], fromMin, toMin, focusedId).map((p) => {
                 const dragging = drag?.item.id === p.item.id ? drag : null;
+                // While dragged, the block tells the time (and provider) it would land at.
+                const shown = dragging && drop ? movedTo(p.item, drop, zone) : p.item;
                 return (
                   <AppointmentBlock
                     key={p.item.id}
-                    item={p.item}
+                    item={shown}
                     zone={zone}
                     slot={props.slotOf(p.item)}
                     highlighted={(props.highlighted[p.item.id] ?? 0) > now}
@@ -321,6 +329,14 @@ export function TimeGrid(props: TimeGridProps) {
                 ))}
               {drag?.moved && drag.columnKey === c.key && drag.columnKey !== props.columnOf(drag.item) && (
                 <span className="drop-hint" aria-hidden="true" />
+              )}
+              {drag && drop?.column.key === c.key && (
+                <DragPreview
+                  item={drag.item}
+                  drop={drop}
+                  zone={zone}
+                  top={minutesIntoDay(drop.start, zone) * PX_PER_MIN}
+                />
               )}
             </div>
           ))}
