@@ -933,4 +933,12 @@ export const DEFENCES: Defence[] = [
     more: [{ find: 'if (made === null && sentBefore) {', replace: 'if (made === null && false) {' }],
     tests: ['test/integration/outbox/move-calendar.test.ts'],
   },
+  {
+    name: 'a sent mark is not written into its appointment (it reads as unmarked until read again)',
+    file: 'main/core/store/practice-store.ts',
+    find: "    if (op.kind === 'event.mark') {\n      const record = r.appointments.get(target);",
+    replace:
+      "    if (op.kind === 'event.mark' && Math.random() > 2) {\n      const record = r.appointments.get(target);",
+    tests: ['test/integration/store/practice-store.test.ts'],
+  },
 ];

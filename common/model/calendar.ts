@@ -133,6 +133,34 @@ export function isDeskMark(state: string): state is (typeof DESK_MARKS)[number] 
   return (DESK_MARKS as readonly string[]).includes(state);
 }
 
+/** The service's mark values that set a person's check-in (the others set their answer). */
+const CHECK_IN_MARKS = new Set(['arrived', 'ontime', 'late', 'noshow']);
+/** An answer mark → the person's state the service then reads back (test/sandbox does the same). */
+const ANSWER_OF_MARK: Record<string, string> = {
+  confirmed: 'confirmed',
+  cancelled: 'not_coming',
+  not_coming: 'not_coming',
+  needs_reschedule: 'not_coming_needs_reschedule',
+  accepted: 'accepted',
+  declined: 'declined',
+};
+
+/**
+ * An appointment with a mark the service has taken written in, until it is read again: the check-in or answer of
+ * every person, or the desk's "running late" in its custom data (`at`: when it was marked). Without this the
+ * appointment would read as unmarked between the mark's answer and the next read.
+ */
+export function withMarkSent(item: AgendaItem, state: string, at?: string): AgendaItem {
+  if (isDeskMark(state)) {
+    const others = (item.customData ?? []).filter((c) => c.key !== RUNNING_LATE_KEY);
+    const customData = state === 'running_late' ? [...others, { key: RUNNING_LATE_KEY, value: at ?? 'yes' }] : others;
+    return { ...item, customData };
+  }
+  if (CHECK_IN_MARKS.has(state)) return { ...item, people: item.people.map((p) => ({ ...p, checkIn: state })) };
+  const answer = ANSWER_OF_MARK[state];
+  return answer ? { ...item, people: item.people.map((p) => ({ ...p, state: answer })) } : item;
+}
+
 /** A range of appointments and when it was read from the service. */
 export interface Agenda {
   items: AgendaItem[];

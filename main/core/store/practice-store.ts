@@ -21,7 +21,7 @@ import type {
   LinkedAppointment,
   StoreChange,
 } from '../../../common/contract';
-import { RESTORES_KEY, restoredIds } from '../../../common/contract';
+import { RESTORES_KEY, restoredIds, withMarkSent } from '../../../common/contract';
 import type { ReadCache } from '../cache/read-cache';
 import { cacheSlot } from '../cache/read-cache';
 import {
@@ -303,6 +303,12 @@ export class PracticeStore {
         const seed = this.seed(r, target);
         if (seed) r.eventTimes.set(target, { start: sent(seed).start, end: sent(seed).end });
       }
+    }
+    if (op.kind === 'event.mark') {
+      const record = r.appointments.get(target);
+      const { state, at } = op.payload;
+      if (record && typeof state === 'string')
+        r.appointments.set(target, withMarkSent(record, state, typeof at === 'string' ? at : undefined));
     }
     this.told(r, [target], []);
   }

@@ -95,6 +95,37 @@ describe('the practice store', () => {
     pushes.stop();
   });
 
+  it('writes a sent mark into its record: told as marked the moment the service has it, not as unmarked', async () => {
+    const now = Date.now();
+    const agenda = await call(kit.made, 'calendar:range', {
+      begin: new Date(now + 86_400_000).toISOString(),
+      end: new Date(now + 8 * 86_400_000).toISOString(),
+    });
+    const items = agenda.items.filter((i) => i.id > 0 && i.people.length > 0 && i.people.every((p) => !p.checkIn));
+    const [checkIn, answer] = items;
+    const pushes = listen();
+    const marks = [
+      await call(kit.made, 'calendar:mark', { eventId: checkIn!.id, state: 'noshow', startsAt: checkIn!.start }),
+      await call(kit.made, 'calendar:mark', {
+        eventId: answer!.id,
+        state: 'needs_reschedule',
+        startsAt: answer!.start,
+      }),
+    ];
+    for (const op of marks) await waitForOp(kit.made, op.id);
+    await waitFor(() => pushes.changes.some((c) => c.appointments.some((a) => a.id === answer!.id && !a.pendingMark)), {
+      what: 'the store to tell the sent mark',
+    });
+    pushes.stop();
+    // Every time the store told them after the mark was sent, they read as marked (no flicker back to unmarked).
+    const told = (id: number) =>
+      pushes.changes.flatMap((c) => c.appointments).filter((a) => a.id === id && !a.pendingMark);
+    expect(told(checkIn!.id).length).toBeGreaterThan(0);
+    for (const a of told(checkIn!.id)) expect(a.people.map((p) => p.checkIn)).toEqual(a.people.map(() => 'noshow'));
+    for (const a of told(answer!.id))
+      expect(a.people.map((p) => p.state)).toEqual(a.people.map(() => 'not_coming_needs_reschedule'));
+  });
+
   it('follows an appointment changed at another desk (a delta) and a cancellation, then starts from its copy offline', async () => {
     const b = await futureBooking(new Set([(await futureBooking()).id]));
     const event = b.participant!.event;
