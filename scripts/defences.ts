@@ -941,4 +941,11 @@ export const DEFENCES: Defence[] = [
       "    if (op.kind === 'event.mark' && Math.random() > 2) {\n      const record = r.appointments.get(target);",
     tests: ['test/integration/store/practice-store.test.ts'],
   },
+  {
+    name: '"Running late" replaces the practice’s own custom data of the appointment instead of adding to it',
+    file: 'main/core/outbox/kinds/events.ts',
+    find: "const custom_data = state === 'running_late' ? { ...others, [RUNNING_LATE_KEY]: at ?? 'yes' } : others;",
+    replace: "const custom_data = state === 'running_late' ? { [RUNNING_LATE_KEY]: at ?? 'yes' } : others;",
+    tests: ['test/integration/calendar/running-late.test.ts'],
+  },
 ];
