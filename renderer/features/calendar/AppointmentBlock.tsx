@@ -6,6 +6,7 @@ import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './AppointmentMenu';
 import { pendingMarkWords } from './appointment-actions';
 import { appointmentState } from './appointment-state';
+import { isRunningLate } from './running-late';
 import { StateIcon } from './StateIcon';
 import {
   BOOKING_WORDS,
@@ -15,6 +16,7 @@ import {
   appointmentTitle,
   bookingFailureWords,
   bookingLine,
+  MARK_WORDS,
   checkInWords,
   confirmationTone,
   confirmationWords,
@@ -71,6 +73,11 @@ export function AppointmentBadges({ item }: { item: AgendaItem }) {
     !item.pendingMark && person?.checkIn && (
       <span key="check-in" className={`badge badge-${person.checkIn === 'noshow' ? 'bad' : 'good'}`}>
         {checkInWords(person.checkIn)}
+      </span>
+    ),
+    !item.pendingMark && !person?.checkIn && isRunningLate(item) && (
+      <span key="running-late" className="badge badge-wait" data-testid="running-late">
+        {MARK_WORDS.running_late.word}
       </span>
     ),
     !item.pendingMark && !person?.checkIn && person?.state && person.state !== NOT_CONFIRMED && (
