@@ -20,10 +20,10 @@ export function serviceFilters(meaning: SearchMeaning, addressBookId?: number): 
 }
 
 /** Whether the service's own search (`q`: a part of the name or an e-mail, or 3+ digits of a phone) finds `c`. */
-function serviceMatches(q: string, c: ContactView): boolean {
+function serviceMatches(q: string, c: ContactView, lowerName: string): boolean {
   const digits = q.replace(/\D/g, '');
   return (
-    c.name.toLowerCase().includes(q) ||
+    lowerName.includes(q) ||
     c.emails.some((e) => e.address.toLowerCase().includes(q)) ||
     (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
   );
@@ -56,7 +56,8 @@ export class KeptNames {
       list.forEach((c, i) => {
         if (seen.has(c.key) || c.deleted) return;
         if (addressBookId !== undefined && c.addressBookId !== addressBookId) return;
-        if (asked.some((q) => serviceMatches(q, c)) || !test(c, names[i])) return;
+        const name = names[i]!;
+        if (!test(c, name) || asked.some((q) => serviceMatches(q, c, name.lower))) return;
         seen.add(c.key);
         found.push(c);
       });
