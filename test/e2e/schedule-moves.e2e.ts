@@ -47,11 +47,15 @@ async function eventsAt(s: Stack, start: string): Promise<ServiceEvent[]> {
 async function dragTo(
   page: Page,
   block: Locator,
-  to: (box: { x: number; y: number; width: number }) => { x: number; y: number },
+  to: (box: { x: number; y: number; width: number; height: number }) => { x: number; y: number },
 ) {
-  await block.scrollIntoViewIfNeeded();
+  // Wholly in view, clear of the sticky column heads (a block half under them is pressed through them).
+  await block.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
   const box = (await block.boundingBox())!;
-  const from = { x: box.x + box.width / 2, y: box.y + 6 };
+  const from = { x: box.x + box.width / 2, y: box.y + Math.min(12, box.height / 2) };
   const end = to(box);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -71,7 +75,7 @@ describe('moves you can see', () => {
     const before = await event(id);
 
     // While dragged (button still down): the label at the drop point and the block itself tell the new time.
-    await dragTo(page, block, (box) => ({ x: box.x + box.width / 2, y: box.y + 6 + 60 }));
+    await dragTo(page, block, (box) => ({ x: box.x + box.width / 2, y: box.y + Math.min(12, box.height / 2) + 60 }));
     const preview = page.getByTestId('drag-preview');
     await preview.waitFor();
     const shown = spaced((await preview.textContent()) ?? '');
@@ -91,7 +95,7 @@ describe('moves you can see', () => {
     await expect.poll(async () => (await event(id)).start_time).toBe(before.start_time);
 
     // Drag again: "Text the patient about the new time" opens a quick text with the new time, to read before sending.
-    await dragTo(page, block, (box) => ({ x: box.x + box.width / 2, y: box.y + 6 + 60 }));
+    await dragTo(page, block, (box) => ({ x: box.x + box.width / 2, y: box.y + Math.min(12, box.height / 2) + 60 }));
     const again = spaced((await page.getByTestId('drag-preview').textContent()) ?? '').split(' – ')[0]!;
     await page.mouse.up();
     await toast(page).getByRole('button', { name: 'Text the patient about the new time' }).click();
@@ -119,7 +123,7 @@ describe('moves you can see', () => {
 
     // Over the next column: the label names its provider and the time stays.
     const over = (await columns.nth(1).boundingBox())!;
-    await dragTo(page, block, (box) => ({ x: over.x + over.width / 2, y: box.y + 6 }));
+    await dragTo(page, block, (box) => ({ x: over.x + over.width / 2, y: box.y + Math.min(12, box.height / 2) }));
     const preview = page.getByTestId('drag-preview');
     await expect.poll(async () => spaced((await preview.textContent()) ?? '')).toContain(`· ${target.name}`);
     expect(spaced((await preview.textContent()) ?? '')).toContain(clockOf(before.start_time));
