@@ -10,6 +10,8 @@ import { listBookings, type BookingRecord } from '../api/bookings-api';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { signedInAccount, type CoreContext } from '../core-context';
+import { countryOf } from '../phone/country';
+import { toE164 } from '../phone/phones';
 
 /** Bookings read per phone or e-mail, a page at a time (the service lists them oldest first). */
 const PAGE = 100;
@@ -56,7 +58,9 @@ export async function knownAnswers(
   args: { phones: string[]; emails: string[] },
 ): Promise<KnownAnswers> {
   const account = signedInAccount(deps);
-  const phones = [...new Set(args.phones)].sort();
+  // One person whatever the phone's format: the same kept answers offline for "(312) 555-0143" and "+13125550143".
+  const country = await countryOf(deps, account);
+  const phones = [...new Set(args.phones.map((p) => toE164(p, country) ?? p.trim()))].sort();
   const emails = [...new Set(args.emails.map((e) => e.toLowerCase()))].sort();
   const lookups: Lookup[] = [...phones.map((p) => ({ phone_number: p })), ...emails.map((e) => ({ email_address: e }))];
   const key = `bookings:answers:${phones.join(',')}|${emails.join(',')}`;
