@@ -14,7 +14,7 @@ import './patient-picker.css';
 const primary = <T extends { primary: boolean }>(items: T[]) => items.find((i) => i.primary) ?? items[0];
 
 /** A contact as a person of the appointment, linked to the contact when the service knows it. */
-export function personOf(c: ContactView): PersonRow {
+function personOf(c: ContactView): PersonRow {
   const phone = primary(c.phones);
   return {
     name: c.name,
