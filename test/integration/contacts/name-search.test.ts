@@ -1,0 +1,69 @@
+/**
+ * Names found as typed, over real HTTP: without accents (the service is asked without them too) and with one slip
+ * (the contacts kept here, matched in core), online and offline; a kept contact the service no longer has stays gone.
+ */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { call, goOffline, goOnline, useBootstrap } from '../../support/bootstrap';
+
+const kit = useBootstrap({ sandbox: { contacts: 60, events: 5 } });
+afterEach(async () => {
+  await kit.admin().clearFaults();
+});
+
+/** Writes contacts straight to the service (as another desk would). */
+async function owner(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<{ contacts: { id: number }[] }> {
+  const o = kit.sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const res = await fetch(`${kit.sb.url}${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from(`${o.email}:${o.apiKey}`).toString('base64')}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { contacts: { id: number }[] };
+}
+
+const names = async (query: string) => (await call(kit.made, 'contacts:search', { query })).items.map((c) => c.name);
+let gone: number;
+
+beforeAll(async () => {
+  const { contacts } = await owner('POST', '/v1/contacts', {
+    contacts: [
+      { address_book_id: 2001, name: 'Tomás Quintero' },
+      { address_book_id: 2001, name: 'Tomas Brennan' },
+      { address_book_id: 2001, name: 'Harriet Williams' },
+      { address_book_id: 2001, name: 'Gone Whitfield' },
+    ],
+  });
+  gone = contacts[3]!.id;
+  await kit.made.core.prefetch.idle();
+  await call(kit.made, 'contacts:search', { query: '' }); // everyone kept here (60 + 4: one page)
+});
+
+describe('name search', () => {
+  it('finds names without accents either way, and with one slip', async () => {
+    expect(await names('Tomas')).toEqual(expect.arrayContaining(['Tomás Quintero', 'Tomas Brennan']));
+    expect(await names('tomás')).toEqual(expect.arrayContaining(['Tomás Quintero', 'Tomas Brennan']));
+    expect(await names('wiliams')).toContain('Harriet Williams');
+    expect(await names('quintreo')).toEqual(['Tomás Quintero']);
+    expect(await names('zzzzzz')).toEqual([]);
+  });
+
+  it('offline, the contacts kept here are matched alike', async () => {
+    await goOffline(kit.sb, kit.made);
+    try {
+      expect(await names('harriet wiliams')).toEqual(['Harriet Williams']);
+      expect(await names('TOMAS QUINTERO')).toEqual(['Tomás Quintero']);
+    } finally {
+      await goOnline(kit.sb, kit.made);
+    }
+  });
+
+  it('a kept contact the service could have found, and did not (deleted there since), stays gone', async () => {
+    expect(await names('whitfeld')).toEqual(['Gone Whitfield']);
+    await owner('DELETE', `/v1/contacts?id=${gone}`);
+    expect(await names('whitfield')).toEqual([]);
+  });
+});
