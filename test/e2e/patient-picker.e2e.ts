@@ -67,7 +67,9 @@ describe('know the patient', () => {
       await picker.fill(typed);
       await option.waitFor();
     }
-    await option.click();
+    // Enter picks the only match (and does not save the form from the picker).
+    await picker.press('Enter');
+    await option.waitFor({ state: 'detached' });
     expect(await dialog.getByLabel('Name (person 1)').inputValue()).toBe(TOMAS.name);
     expect(await dialog.getByLabel('Phone (person 1)').inputValue()).toBe(TOMAS.phone);
     expect(await dialog.getByLabel('E-mail (person 1)').inputValue()).toBe(TOMAS.email);

@@ -3,10 +3,12 @@
  * same search as Find a patient (the contacts kept here and the service's). Picking one fills their name, phone and
  * e-mail in as the first person and links the appointment to their contact; a new person is still typed by hand.
  */
-import { useEffect } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import type { ContactView } from '../../../common/contract';
+import { matchesKeys } from '../../lib/actions';
 import type { PersonRow } from '../../stores/appointment-drafts';
+import { patientPick } from '../shell';
 import { usePatientPickerStore } from '../../stores/patient-picker-store';
 import { useShallow } from 'zustand/react/shallow';
 import './patient-picker.css';
@@ -49,6 +51,12 @@ export function PatientPicker({ onPick }: { onPick(person: PersonRow): void }) {
     onPick(personOf(contact));
     clear();
   };
+  const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!matchesKeys(patientPick, e)) return;
+    // Never the form's Save from here; with no match chosen (the list then picks its own), the first one.
+    e.preventDefault();
+    if (!e.currentTarget.getAttribute('aria-activedescendant') && results[0]) pick(results[0].key);
+  };
   const typed = query.trim();
   return (
     <ComboBox
@@ -63,7 +71,7 @@ export function PatientPicker({ onPick }: { onPick(person: PersonRow): void }) {
       menuTrigger="input"
     >
       <Label className="field-label">Patient</Label>
-      <Input placeholder="Find by name, phone or e-mail" autoFocus />
+      <Input placeholder="Find by name, phone or e-mail" autoFocus onKeyDown={onKey} />
       <Text slot="description" className="muted small">
         {!typed
           ? 'Pick a patient to fill in their details and link their contact, or type a new person below.'

@@ -3,6 +3,7 @@ export {
   appointmentMenuKeys,
   appointmentStepKeys,
   checkInKeys,
+  patientPick,
   printDaySheet,
   registerScheduleUndo,
   REPLY_FORM,

@@ -88,6 +88,15 @@ export const finderOpen = shortcuts.register({
   words: 'Find a patient: open the chosen patient (the first when none is chosen)',
   keys: ['Enter'],
 });
+/**
+ * Handled by the patient picker of a new appointment (calendar/PatientPicker.tsx): picks the chosen patient, the first
+ * when none is chosen, and never saves the form from that field.
+ */
+export const patientPick = shortcuts.register({
+  name: 'patient-pick',
+  words: 'New appointment: pick the chosen patient (the first when none is chosen)',
+  keys: ['Enter'],
+});
 export const printDaySheet = shortcuts.register({
   name: 'print-day-sheet',
   words: 'Print day sheet (the day shown in the calendar)',
