@@ -74,9 +74,13 @@ describe('the schedule from the keyboard', () => {
     await expect.poll(focusedId).toBe(String(second));
     const block = page.locator(`[data-testid="appointment"][data-id="${second}"]`);
     await page.keyboard.press('x');
-    await block.getByTestId('pending-mark').first().waitFor({ state: 'attached' });
+    await page.getByTestId('schedule-toast').getByText('Marked Keys visit for Kim Keys 2 as no-show').waitFor();
+    // A no-show takes no room: its block goes, and focus stays in the grid, on an appointment near it.
+    await block.waitFor({ state: 'detached' });
+    await expect.poll(focusedId).not.toBeNull();
     await page.keyboard.press('Control+z');
-    await block.getByTestId('pending-mark').waitFor({ state: 'detached' });
+    await block.waitFor();
+    await expect.poll(() => block.getAttribute('data-state')).not.toBe('noshow');
     // Withdrawn from the outbox: nothing is left to send, and the service never heard of it.
     await expect.poll(() => page.getByTestId('queue-status').count()).toBe(0);
     expect((await stats(stack)).eventMarks).toBe(marksBefore + 1);

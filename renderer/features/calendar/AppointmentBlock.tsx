@@ -1,5 +1,5 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
-import { memo, type MouseEvent, type PointerEvent } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
@@ -104,6 +104,10 @@ export interface BlockProps {
   onDragStart(item: AgendaItem, e: PointerEvent<HTMLButtonElement>): void;
   /** Focus entered this block (it stays rendered while scrolled away, so focus can come back to it). */
   onFocusChange?(id: number | null): void;
+  /** The grid's one Tab stop (the others are reached with the arrow keys); every block is a stop when left out. */
+  tabStop?: boolean;
+  /** The grid's keys (arrows, check-in keys); true when it handled the key press. */
+  onKeys?(item: AgendaItem, e: KeyboardEvent<HTMLButtonElement>): boolean;
 }
 
 /** How much a block of this height can show: one line, two compact lines, or time and title with room for badges. */
@@ -200,7 +204,11 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       onClick={() => p.onOpen(item.id)}
       onContextMenu={openMenu}
-      onKeyDown={menuKeys((at) => p.onMenu(item, at))}
+      tabIndex={p.tabStop === false ? -1 : 0}
+      onKeyDown={(e) => {
+        if (p.onKeys?.(item, e)) e.preventDefault();
+        else menuKeys((at) => p.onMenu(item, at))(e);
+      }}
       onPointerDown={(e) => p.onDragStart(item, e)}
       onFocus={() => p.onFocusChange?.(item.id)}
     >

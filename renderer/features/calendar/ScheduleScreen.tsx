@@ -5,7 +5,7 @@
  */
 import { format } from 'date-fns';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { AgendaItem } from '../../../common/contract';
+import type { AgendaItem, MarkState } from '../../../common/contract';
 import { ReadStatus } from '../../components/ReadStatus';
 import { usePaintedMark } from '../../lib/perf-marks';
 import { dayKey, dayStart, isoInZone, timeInZone, usePracticeZone } from '../../lib/practice-time';
@@ -134,6 +134,7 @@ export default function ScheduleScreen() {
     else void markAppointment(item, action.mark);
   }, []);
   const onOpen = useCallback((id: number) => useCalendarStore.getState().openDetails(id), []);
+  const onCheckIn = useCallback((item: AgendaItem, state: MarkState) => void markAppointment(item, state, true), []);
   const onMenu = useCallback((item: AgendaItem, at: { x: number; y: number }) => setMenu({ item, at }), []);
   const onSlot = useCallback(
     (column: GridColumn, start: number, at: { x: number; y: number }) => setSlotMenu({ column, start, at }),
@@ -207,6 +208,8 @@ export default function ScheduleScreen() {
           onMenu={onMenu}
           onSlot={onSlot}
           onMove={onMove}
+          onCheckIn={onCheckIn}
+          ready={!loading && source !== null}
         />
       )}
       {!loading && source && shownItems.length === 0 && (

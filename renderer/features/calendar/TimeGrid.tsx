@@ -5,14 +5,23 @@
  * (plus a quarter hour each side, and the focused one). Drag a block to move it; click an empty slot to add one there or book a caller at that time.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { AgendaItem } from '../../../common/contract';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import type { AgendaItem, MarkState } from '../../../common/contract';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { dayKey, dayStart, minutesIntoDay, timeInZone, zoneLabel, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
 import { DragPreview, movedTo, type Drop } from './DragPreview';
+import { checkInOf, neighbour, nextDue, stayNear, stepOf, type KeySpot } from './grid-keys';
 import { appointmentState } from './appointment-state';
-import { HOUR_PX, lanesFor, layoutColumn, snap, visibleIn, type GridColumn } from './grid-layout';
+import { HOUR_PX, lanesFor, layoutColumn, snap, visibleIn, type GridColumn, type Placed } from './grid-layout';
 import { MoreButton } from './MoreCluster';
 import { useNow } from './use-now';
 
@@ -37,6 +46,12 @@ function minutesInView(el: HTMLElement): [number, number] {
   ];
 }
 
+/** The blocks in view plus those the keyboard needs in the page (the Tab stop, the one focus is going to). */
+function withKept(shown: Placed[], all: readonly Placed[] | undefined, ids: (number | null)[]): Placed[] {
+  const extra = (all ?? []).filter((p) => ids.includes(p.item.id) && !shown.includes(p));
+  return extra.length === 0 ? shown : [...shown, ...extra];
+}
+
 export interface TimeGridProps {
   columns: GridColumn[];
   /** Which column an item belongs to. */
@@ -52,6 +67,10 @@ export interface TimeGridProps {
   onSlot(column: GridColumn, startMs: number, at: { x: number; y: number }): void;
   /** A block was dropped at a new time (and column). */
   onMove(item: AgendaItem, column: GridColumn, startMs: number): void;
+  /** A single key on a focused appointment marked it (Arrived, Late, No-show), to be offered with Undo. */
+  onCheckIn(item: AgendaItem, state: MarkState): void;
+  /** The range's appointments are in (an ask to focus the next patient due waits for them). */
+  ready: boolean;
 }
 
 interface Drag {
@@ -63,7 +82,16 @@ interface Drag {
   columnKey: string | null;
 }
 
-/** The grid. */
+/**
+ * Brings a focused block fully into view: below the sticky column heads, and across when the columns scroll sideways.
+ */
+function reveal(scroller: HTMLElement, el: HTMLElement): void {
+  el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const head = scroller.querySelector<HTMLElement>('.grid-head')?.offsetHeight ?? 0;
+  const under = scroller.getBoundingClientRect().top + head - el.getBoundingClientRect().top;
+  if (under > 0) scroller.scrollTop -= under + 4;
+}
+
 /** "MST" after a calendar's name where its clock is not the practice's (its appointments say it too). */
 function ColumnZone({ column, zone }: { column: GridColumn; zone: string }) {
   if (!column.zone || column.zone === zone) return null; // the practice's clock is named once, above the grid
@@ -158,6 +186,92 @@ export function TimeGrid(props: TimeGridProps) {
   }, [firstKey, columns.length, placed, measureView, zone]);
 
   const now = useNow();
+
+  // The keyboard: the grid is one Tab stop (the active appointment); arrows go between appointments, single keys
+  // check in (grid-keys.ts). The stop is the one last focused while it is shown, else the next patient due.
+  const spots = useMemo<KeySpot[]>(
+    () =>
+      columns.flatMap((c, column) =>
+        (placed.get(c.key) ?? []).map((p) => ({ id: p.item.id, column, top: p.top, lane: p.lane })),
+      ),
+    [columns, placed],
+  );
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const [focusTo, setFocusTo] = useState<number | null>(null);
+  const tabStop = useMemo(() => {
+    if (activeId !== null && spots.some((s) => s.id === activeId)) return activeId;
+    const shown = new Set(spots.map((s) => s.id));
+    const due = nextDue(
+      items.filter((i) => shown.has(i.id)),
+      now,
+    );
+    return due?.id ?? [...spots].sort((a, b) => a.top - b.top || a.column - b.column)[0]?.id ?? null;
+  }, [activeId, spots, items, now]);
+  // "N": the next patient due, once the range's appointments are in.
+  const focusAsk = useCalendarStore((s) => s.focusAsk);
+  const askedFor = useRef(0);
+  useEffect(() => {
+    if (!props.ready || focusAsk === askedFor.current) return;
+    askedFor.current = focusAsk;
+    const shown = new Set(spots.map((s) => s.id));
+    const due = nextDue(
+      items.filter((i) => shown.has(i.id)),
+      now,
+    );
+    if (due) {
+      setActiveId(due.id);
+      setFocusTo(due.id);
+    }
+  }, [focusAsk, props.ready, spots, items, now]);
+  // Focus goes to a block once it is in the page (it is kept there while asked for), then into view.
+  useEffect(() => {
+    if (focusTo === null) return;
+    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-testid="appointment"][data-id="${focusTo}"]`);
+    if (!el) return;
+    setFocusTo(null);
+    el.focus({ preventScroll: true });
+  }, [focusTo]);
+  // The focused appointment left the grid (a no-show or cancellation hidden): focus stays near, not lost to the page.
+  const spotsBefore = useRef<KeySpot[]>([]);
+  useEffect(() => {
+    const before = spotsBefore.current;
+    spotsBefore.current = spots;
+    if (activeId === null || spots.some((s) => s.id === activeId)) return;
+    const gone = before.find((s) => s.id === activeId);
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    const near = gone && lost ? stayNear(spots, gone) : null;
+    if (near === null) return;
+    setActiveId(near);
+    setFocusTo(near);
+  }, [spots, activeId]);
+  const onBlockFocus = useCallback((id: number | null) => {
+    setFocusedId(id);
+    if (id === null) return;
+    setActiveId(id);
+    const scroller = scrollRef.current;
+    const el = scroller?.querySelector<HTMLElement>(`[data-testid="appointment"][data-id="${id}"]`);
+    if (scroller && el) reveal(scroller, el);
+  }, []);
+  const onCheckIn = props.onCheckIn;
+  const onKeys = useCallback(
+    (item: AgendaItem, e: ReactKeyboardEvent<HTMLButtonElement>): boolean => {
+      const step = stepOf(e);
+      if (step) {
+        const to = neighbour(spots, item.id, step);
+        if (to !== null) {
+          setActiveId(to);
+          setFocusTo(to);
+        }
+        return true;
+      }
+      const state = checkInOf(e, item);
+      if (!state) return false;
+      onCheckIn(item, state);
+      return true;
+    },
+    [spots, onCheckIn],
+  );
+
   const [drag, setDrag] = useState<Drag | null>(null);
   const dragRef = useRef<Drag | null>(null);
   const suppressClick = useRef(false);
@@ -236,7 +350,14 @@ export function TimeGrid(props: TimeGridProps) {
   const today = dayKey(now, zone);
   return (
     <div className="time-grid" data-testid="time-grid">
-      <div className="grid-scroll" ref={scrollRef} role="region" aria-label={props.label} tabIndex={0}>
+      {/* Focusable itself only with no appointment to stop at (so the keys can still scroll it). */}
+      <div
+        className="grid-scroll"
+        ref={scrollRef}
+        role="region"
+        aria-label={props.label}
+        tabIndex={tabStop === null ? 0 : -1}
+      >
         <div className="grid-head" style={{ gridTemplateColumns: template }}>
           <span className="grid-corner" aria-hidden="true" />
           {columns.map((c) => (
@@ -293,7 +414,10 @@ export function TimeGrid(props: TimeGridProps) {
                   aria-hidden="true"
                 />
               )}
-              {visibleIn(placed.get(c.key) ?? [], fromMin, toMin, focusedId).map((p) => {
+              {withKept(visibleIn(placed.get(c.key) ?? [], fromMin, toMin, focusedId), placed.get(c.key), [
+                tabStop,
+                focusTo,
+              ]).map((p) => {
                 const dragging = drag?.item.id === p.item.id ? drag : null;
                 // While dragged, the block tells the time (and provider) it would land at.
                 const shown = dragging && drop ? movedTo(p.item, drop, zone) : p.item;
@@ -311,7 +435,9 @@ export function TimeGrid(props: TimeGridProps) {
                     onOpen={open}
                     onMenu={props.onMenu}
                     onDragStart={onDragStart}
-                    onFocusChange={setFocusedId}
+                    onFocusChange={onBlockFocus}
+                    tabStop={p.item.id === tabStop}
+                    onKeys={onKeys}
                   />
                 );
               })}

@@ -62,6 +62,17 @@ export function neighbour(spots: readonly KeySpot[], fromId: number, step: Step)
   ).id;
 }
 
+/**
+ * Where focus goes when the focused appointment leaves the grid (marked no-show or cancelled, hidden): the nearest in
+ * time in its column, else the nearest in the nearest column; null on an empty grid.
+ */
+export function stayNear(spots: readonly KeySpot[], gone: KeySpot): number | null {
+  let best: KeySpot | null = null;
+  const cost = (s: KeySpot) => Math.abs(s.column - gone.column) * 24 * 60 + Math.abs(s.top - gone.top);
+  for (const s of spots) if (!best || cost(s) < cost(best)) best = s;
+  return best?.id ?? null;
+}
+
 /** Marks after which the appointment no longer expects its patient (checked in, no-show, cancelled). */
 const SETTLED_MARKS = new Set(['arrived', 'ontime', 'late', 'noshow', 'cancelled', 'needs_reschedule']);
 /** The service's states of someone not coming. */
