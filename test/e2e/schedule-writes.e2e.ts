@@ -37,7 +37,7 @@ async function eventsTitled(s: Stack, title: string): Promise<ServiceEvent[]> {
 
 async function scrollGridTo(app: FrontdeskPage, hour: number): Promise<void> {
   await app.page.getByRole('region', { name: 'Day schedule' }).evaluate((el, h) => {
-    el.scrollTop = h * 56;
+    el.scrollTop = h * 48;
   }, hour);
 }
 
@@ -51,7 +51,7 @@ describe('create, edit, reschedule, cancel', () => {
     const page = app.page;
     await scrollGridTo(app, 6);
     const column = page.getByRole('group', { name: 'Hygiene' });
-    await column.click({ position: { x: 30, y: 6 * 56 + 20 } });
+    await column.click({ position: { x: 30, y: 6 * 48 + 20 } });
     const slotMenu = page.getByRole('menu', { name: '6:15 AM, Hygiene' });
     await slotMenu.getByRole('menuitem', { name: 'New appointment' }).click();
     const dialog = page.getByRole('dialog', { name: 'New appointment' });
@@ -121,7 +121,7 @@ describe('create, edit, reschedule, cancel', () => {
     const box = (await target.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 6);
     await page.mouse.down();
-    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 6 + step * 7);
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 6 + step * 6);
     await page.mouse.up();
     await page
       .getByTestId('schedule-toast')
