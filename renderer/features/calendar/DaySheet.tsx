@@ -91,9 +91,7 @@ function Row({ item, zone }: { item: AgendaItem; zone: string }) {
         )}
       </td>
       <td data-testid="day-sheet-phone">
-        {people.map((person, n) => (
-          <div key={n}>{person.phone || '—'}</div>
-        ))}
+        {people.length === 0 ? '—' : people.map((person, n) => <div key={n}>{person.phone || '—'}</div>)}
       </td>
       <td>{appointmentTitle(item)}</td>
       <td>{item.notes}</td>
