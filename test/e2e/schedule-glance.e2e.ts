@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { practiceNow, practiceWeekday } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
-import { openSized, scheduleSettled, serviceCall, shot, signedInSchedule } from './support/schedule';
+import { axeProblems, openSized, scheduleSettled, serviceCall, shot, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -124,6 +124,7 @@ describe('the schedule at a glance', () => {
     const cancelled = block(page, ids.cancelled);
     await cancelled.waitFor();
     await shot(app, 'schedule-glance-cancelled-shown-1280x800-light');
+    expect(await axeProblems(app)).toEqual([]);
     expect(await cancelled.getAttribute('data-state')).toBe('reschedule');
     await expect.poll(async () => (await late.boundingBox())!.width).toBeLessThan(column.width * 0.6);
     expect(
@@ -148,6 +149,8 @@ describe('the schedule at a glance', () => {
     await list.waitFor();
     const entries = list.getByTestId('more-entry');
     expect(await entries.count()).toBe(n);
+    await shot(app, 'schedule-glance-more-1280x800-light');
+    expect(await axeProblems(app)).toEqual([]);
     const title = (await entries.first().locator('.more-what').innerText()).split(',')[0]!.trim();
     await entries.first().click();
     await page.getByRole('dialog', { name: title }).waitFor();
@@ -159,6 +162,8 @@ describe('the schedule at a glance', () => {
     await page.keyboard.press('Enter');
     const key = page.getByTestId('schedule-key');
     await key.waitFor();
+    await shot(app, 'schedule-glance-key-1280x800-light');
+    expect(await axeProblems(app)).toEqual([]);
     const keyText = await key.innerText();
     for (const words of ['Confirmed', 'Arrived', 'Arrived late', 'No-show', 'Waiting to sync', 'Needs attention'])
       expect(keyText).toContain(words);
