@@ -130,6 +130,18 @@ describe('the schedule from the keyboard', () => {
     ] as const) {
       await page.locator('body').press(key);
       await expect.poll(() => calendar.getAttribute('data-view')).toBe(view);
+      if (view !== 'agenda') continue;
+      // The Agenda's rows take the same check-in keys, with the same Undo.
+      const row = page
+        .locator('[data-testid="agenda"] [data-testid="appointment"]:has(.agenda-title:has-text(" - "))')
+        .first();
+      await row.focus();
+      await page.keyboard.press('l');
+      const toast = page.getByTestId('schedule-toast');
+      await toast.getByText(/^Marked .* as arrived late\.$/).waitFor();
+      await page.keyboard.press('Control+z');
+      await toast.getByText(/^Marked /).waitFor({ state: 'detached' });
+      await row.getByTestId('pending-mark').waitFor({ state: 'detached' });
     }
 
     // The "?" list is made from what the keys do.

@@ -2,10 +2,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { format } from 'date-fns';
 import { useMemo, useRef, type MouseEvent } from 'react';
-import type { AgendaItem } from '../../../common/contract';
+import type { AgendaItem, MarkState } from '../../../common/contract';
 import { dayKey, dayStart, timeInZone, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
 import { menuKeys } from './AppointmentMenu';
+import { checkInOf } from './grid-keys';
 import { NOT_CONFIRMED, appointmentTitle, confirmationWords } from '../../lib/words';
 import { useNow } from './use-now';
 
@@ -19,6 +20,8 @@ export interface AgendaListProps {
   highlighted: Record<number, number>;
   onOpen(id: number): void;
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
+  /** A single key on a focused appointment marked it (Arrived, Late, No-show), to be offered with Undo. */
+  onCheckIn(item: AgendaItem, state: MarkState): void;
 }
 
 /** The list. */
@@ -73,6 +76,7 @@ export function AgendaList(props: AgendaListProps) {
                   lit={(props.highlighted[row.item.id] ?? 0) > now}
                   onOpen={props.onOpen}
                   onMenu={props.onMenu}
+                  onCheckIn={props.onCheckIn}
                 />
               )}
             </li>
@@ -90,6 +94,7 @@ function AgendaRow(p: {
   lit: boolean;
   onOpen(id: number): void;
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
+  onCheckIn(item: AgendaItem, state: MarkState): void;
 }) {
   const { item } = p;
   const own = zoneOfItem(item, p.zone); // its calendar's clock, named where not the practice's
@@ -116,7 +121,12 @@ function AgendaRow(p: {
       aria-haspopup="menu"
       onClick={() => p.onOpen(item.id)}
       onContextMenu={menu}
-      onKeyDown={menuKeys((at) => p.onMenu(item, at))}
+      onKeyDown={(e) => {
+        const state = checkInOf(e, item);
+        if (!state) return menuKeys((at) => p.onMenu(item, at))(e);
+        e.preventDefault();
+        p.onCheckIn(item, state);
+      }}
     >
       <span className={`swatch cal-slot-${p.slot}`} aria-hidden="true" />
       <span className="agenda-when">

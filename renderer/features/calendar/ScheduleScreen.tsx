@@ -194,6 +194,7 @@ export default function ScheduleScreen() {
           highlighted={highlighted}
           onOpen={onOpen}
           onMenu={onMenu}
+          onCheckIn={onCheckIn}
         />
       ) : (
         <TimeGrid

@@ -105,7 +105,8 @@ export function checkInOf(
   e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
   item: AgendaItem,
 ): MarkState | null {
-  if (!canMark(item)) return null;
+  // Nobody to check in on a hold or a meeting.
+  if (!canMark(item) || item.people.length === 0) return null;
   for (const [state, action] of Object.entries(checkInKeys) as [MarkState, typeof checkInKeys.arrived][])
     if (matchesKeys(action, e)) return state;
   return null;
