@@ -13,7 +13,7 @@ export interface Drop {
 }
 
 /** Whether the drop takes the appointment to another calendar (a Day view column of another provider). */
-export const toOtherCalendar = (item: AgendaItem, drop: Drop): boolean =>
+const toOtherCalendar = (item: AgendaItem, drop: Drop): boolean =>
   drop.column.calendarId !== null && drop.column.calendarId !== item.calendarId;
 
 /** The appointment as it would be after the drop (same length). */
