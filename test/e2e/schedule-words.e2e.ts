@@ -13,6 +13,7 @@ import {
   pinned,
   reveal,
   serviceCall,
+  shot,
   signedInSchedule,
   stats,
 } from './support/schedule';
@@ -178,6 +179,7 @@ describe('schedule words', () => {
     expect(await sheet.locator(`[data-testid="day-sheet-row"][data-id="${late.id}"]`).innerText()).toContain(
       '(312) 555-0177',
     );
+    await shot(app, 'day-sheet-states');
     await page.emulateMedia({ media: 'screen' });
     await sheet.waitFor({ state: 'detached' });
 

@@ -63,13 +63,14 @@ type Person = AgendaItem['people'][number];
 
 /**
  * A person's state on the sheet: a mark waiting to sync, their check-in, running late, else their answer ("Not
- * confirmed yet" before one); a new appointment or change not yet at the service says so.
+ * confirmed yet" before one); a new appointment or change not yet at the service says so. A visit without people (a
+ * blocked time) has none.
  */
-function sheetState(item: AgendaItem, person: Person | undefined): string {
+function sheetState(item: AgendaItem, person: Person): string {
   if (item.pendingMark) return waitingMarkWords(item.pendingMark);
-  if (person?.checkIn) return checkInWords(person.checkIn);
+  if (person.checkIn) return checkInWords(person.checkIn);
   if (isRunningLate(item)) return MARK_WORDS.running_late.word;
-  const answer = person?.state ? confirmationWords(person.state) : CONFIRMATION_WORDS.initial.word;
+  const answer = person.state ? confirmationWords(person.state) : CONFIRMATION_WORDS.initial.word;
   const waiting = appointmentChangeWords(item.pending);
   return waiting ? `${answer} · ${waiting}` : answer;
 }
@@ -84,11 +85,7 @@ function Row({ item, zone }: { item: AgendaItem; zone: string }) {
       </td>
       <td>{people.length === 0 ? '—' : people.map((person, n) => <div key={n}>{person.name || '(no name)'}</div>)}</td>
       <td data-testid="day-sheet-state">
-        {people.length === 0 ? (
-          <div>{sheetState(item, undefined)}</div>
-        ) : (
-          people.map((person, n) => <div key={n}>{sheetState(item, person)}</div>)
-        )}
+        {people.length === 0 ? '—' : people.map((person, n) => <div key={n}>{sheetState(item, person)}</div>)}
       </td>
       <td data-testid="day-sheet-phone">
         {people.length === 0 ? '—' : people.map((person, n) => <div key={n}>{person.phone || '—'}</div>)}
