@@ -139,7 +139,13 @@ describe('schedule words', () => {
     await page.getByTestId('queue-status').waitFor({ state: 'detached' });
     expect((await serviceEvent(undone.id)).custom_data[RUNNING_LATE_KEY]).toBeUndefined();
 
-    // Shown: in the details, in the menu (taken back from there), and in the Agenda.
+    // Shown: on the block (its state), in the details, in the menu (taken back from there), and in the Agenda.
+    const stateOnBlock = (id: number) =>
+      page.locator(`[data-testid="appointment"][data-id="${id}"]`).getAttribute('data-state');
+    await expect.poll(() => stateOnBlock(late.id)).toBe('running_late');
+    await expect.poll(() => stateOnBlock(arrived.id)).toBe('late');
+    await page.locator(`[data-testid="appointment"][data-id="${late.id}"]`).scrollIntoViewIfNeeded();
+    await shot(app, 'running-late-grid');
     let panel = await details(app, late.id);
     await panel.getByTestId('check-in').getByText('Running late', { exact: true }).waitFor();
     await closeDetails(app);
