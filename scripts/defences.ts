@@ -801,16 +801,16 @@ export const DEFENCES: Defence[] = [
   },
   {
     name: 'Undo after a cancellation or a move is offered for 5 seconds instead of 10',
-    file: 'renderer/features/calendar/schedule-sync.ts',
-    find: 'export const UNDO_MS = 10_000;',
-    replace: 'export const UNDO_MS = 5_000;',
+    file: 'common/model/calendar.ts',
+    find: 'export const UNDO_WINDOW_MS = 10_000;',
+    replace: 'export const UNDO_WINDOW_MS = 5_000;',
     tests: ['test/unit/calendar/cancel-undo.test.tsx'],
   },
   {
     name: 'Undo after a cancellation or a move is offered for 30 seconds instead of 10',
-    file: 'renderer/features/calendar/schedule-sync.ts',
-    find: 'export const UNDO_MS = 10_000;',
-    replace: 'export const UNDO_MS = 30_000;',
+    file: 'common/model/calendar.ts',
+    find: 'export const UNDO_WINDOW_MS = 10_000;',
+    replace: 'export const UNDO_WINDOW_MS = 30_000;',
     tests: ['test/unit/calendar/cancel-undo.test.tsx'],
   },
   {
