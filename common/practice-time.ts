@@ -190,11 +190,6 @@ export function timeInZone(at: number | string, zone: string): string {
   return timeFormat(zone).format(instantOf(at));
 }
 
-/** "9:30:05 AM" (the user's locale) of an instant in `zone`. */
-export function secondsInZone(at: number, zone: string): string {
-  return timeFormat(zone, true).format(at);
-}
-
 /** "Mon 23 Nov 2026, 9:30 AM" (the clock in the user's locale) of an instant in `zone`. */
 export function dateTimeInZone(at: number | string, zone: string): string {
   return `${dayInZone(at, zone)}, ${timeInZone(at, zone)}`;

@@ -215,7 +215,7 @@ describe('the schedule at a glance', () => {
       const probe = document.createElement('button');
       probe.className = 'appt';
       line.parentElement!.append(probe);
-      const z = [Number(getComputedStyle(line).zIndex), Number(getComputedStyle(probe).zIndex)];
+      const z: [number, number] = [Number(getComputedStyle(line).zIndex), Number(getComputedStyle(probe).zIndex)];
       probe.remove();
       return z;
     });

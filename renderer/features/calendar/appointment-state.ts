@@ -16,7 +16,7 @@ import {
 import { isRunningLate } from './running-late';
 
 /** The state a block is filled by (one each; the Key lists them in this order). */
-export const STATE_KEYS = [
+const STATE_KEYS = [
   'scheduled',
   'confirmed',
   'arrived',
@@ -26,10 +26,10 @@ export const STATE_KEYS = [
   'cancelled',
   'reschedule',
 ] as const;
-export type StateKey = (typeof STATE_KEYS)[number];
+type StateKey = (typeof STATE_KEYS)[number];
 
 /** A change of it not yet at the service, laid over the state: waiting to be sent, or stopped until looked at. */
-export type SyncKey = 'waiting' | 'attention';
+type SyncKey = 'waiting' | 'attention';
 
 /** The icon of a state or of a sync (StateIcon.tsx draws each). */
 export type StateIconName = StateKey | SyncKey;
@@ -148,7 +148,7 @@ export function appointmentState(item: AgendaItem): AppointmentState {
 }
 
 /** Cancelled, wanting a new time, or did not come. */
-export function isGone(key: StateKey): boolean {
+function isGone(key: StateKey): boolean {
   return key === 'cancelled' || key === 'reschedule' || key === 'noshow';
 }
 

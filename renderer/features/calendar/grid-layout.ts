@@ -12,7 +12,7 @@ const SNAP_MIN = 15;
 /** The shortest block drawn, minutes (a zero-length appointment still shows). */
 const MIN_SPAN = 15;
 /** The narrowest readable lane, px: a column shows as many lanes side by side as fit (at least 2, at most 4). */
-export const MIN_LANE_PX = 60;
+const MIN_LANE_PX = 60;
 const MAX_LANES = 4;
 /** Appointments hidden behind one "+N more" start within this many minutes of its first. */
 const MORE_RUN_MIN = 60;
@@ -72,7 +72,7 @@ export function lanesFor(columnPx: number): number {
 }
 
 /** Places the items of one column (any order in, sorted by start out) into lanes, without bound. */
-export function placeColumn(items: readonly AgendaItem[], day: string, zone: string): Placed[] {
+function placeColumn(items: readonly AgendaItem[], day: string, zone: string): Placed[] {
   const midnight = dayStart(day, zone).getTime();
   const placed = items
     .map((item) => {
