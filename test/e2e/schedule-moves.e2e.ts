@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStack, type Stack } from './support/stack';
-import { nextBusyDay, openSized, pinned, serviceCall, signedInSchedule } from './support/schedule';
+import { axeProblems, nextBusyDay, openSized, pinned, serviceCall, shot, signedInSchedule } from './support/schedule';
 
 const stack = useStack();
 const ZONE = 'America/Chicago';
@@ -127,10 +127,13 @@ describe('moves you can see', () => {
     const preview = page.getByTestId('drag-preview');
     await expect.poll(async () => spaced((await preview.textContent()) ?? '')).toContain(`· ${target.name}`);
     expect(spaced((await preview.textContent()) ?? '')).toContain(clockOf(before.start_time));
+    await shot(app, 'schedule-move-provider-dragging');
     await page.mouse.up();
     await toast(page)
       .getByText(`Moved to ${target.name} — the service makes it a new appointment and cancels the old one`)
       .waitFor();
+    await shot(app, 'schedule-move-provider-waiting');
+    expect(await axeProblems(app)).toEqual([]);
 
     // At the service, once: the old one cancelled, one new one on the new calendar with the same people and data.
     await expect.poll(async () => (await event(id)).is_deleted === true, { timeout: 15_000 }).toBe(true);
