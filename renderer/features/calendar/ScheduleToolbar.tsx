@@ -121,8 +121,6 @@ export function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarP
             </p>
           )}
         </div>
-      </div>
-      <div className="schedule-bar-end">
         <div className="view-switch" role="group" aria-label="View">
           {VIEWS.map((v) => (
             <button
@@ -136,6 +134,8 @@ export function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarP
             </button>
           ))}
         </div>
+      </div>
+      <div className="schedule-bar-end">
         <CalendarFilter calendars={calendars} />
         <label className="bar-toggle" data-testid="show-cancelled">
           <input type="checkbox" checked={showCancelled} onChange={toggleCancelled} />
