@@ -4,9 +4,8 @@
  * Undo). The keys themselves are named once in the shortcuts registry (features/shell/shortcuts.ts), which the "?"
  * list is made from; this file only decides and acts.
  */
-import type { KeyboardEvent } from 'react';
-import type { AgendaItem, MarkState } from '../../../common/contract';
-import { matchesKeys } from '../../lib/actions';
+import { isNotComing, type AgendaItem, type MarkState } from '../../../common/contract';
+import { matchesKeys, type KeyPress } from '../../lib/actions';
 import { appointmentStepKeys, checkInKeys, registerScheduleUndo } from '../shell';
 import { canMark } from './appointment-actions';
 import { undoLast } from './schedule-sync';
@@ -31,7 +30,7 @@ export type Step = 'up' | 'down' | 'left' | 'right';
 const STEP_OF: Record<string, Step> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 /** The step an arrow key press asks for, or null for another key (or with a modifier). */
-export function stepOf(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): Step | null {
+export function stepOf(e: KeyPress): Step | null {
   if (!matchesKeys(appointmentStepKeys, e)) return null;
   return STEP_OF[e.key] ?? null;
 }
@@ -74,16 +73,14 @@ export function stayNear(spots: readonly KeySpot[], gone: KeySpot): number | nul
 }
 
 /** Marks after which the appointment no longer expects its patient (checked in, no-show, cancelled). */
-const SETTLED_MARKS = new Set(['arrived', 'ontime', 'late', 'noshow', 'cancelled', 'needs_reschedule']);
-/** The service's states of someone not coming. */
-const NOT_COMING = new Set(['not_coming', 'not_coming_needs_reschedule', 'not_coming_no_reschedule', 'declined']);
+const SETTLED_MARKS: readonly string[] = ['arrived', 'ontime', 'late', 'noshow', 'cancelled', 'needs_reschedule'];
 
 /** True when the appointment still expects its patient: not cancelled, not marked in or no-show. */
 function stillExpected(item: AgendaItem): boolean {
   if (item.free || item.pending?.change === 'delete') return false;
-  if (item.pendingMark) return !SETTLED_MARKS.has(item.pendingMark);
+  if (item.pendingMark) return !SETTLED_MARKS.includes(item.pendingMark);
   const person = item.people[0];
-  return person !== undefined && !person.checkIn && !NOT_COMING.has(person.state);
+  return person !== undefined && !person.checkIn && !isNotComing(person.state) && person.state !== 'declined';
 }
 
 /**
@@ -101,10 +98,7 @@ export function nextDue(items: readonly AgendaItem[], now: number): AgendaItem |
 }
 
 /** The check-in a single key on a focused appointment makes, or null for another key. */
-export function checkInOf(
-  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>,
-  item: AgendaItem,
-): MarkState | null {
+export function checkInOf(e: KeyPress, item: AgendaItem): MarkState | null {
   // Nobody to check in on a hold or a meeting.
   if (!canMark(item) || item.people.length === 0) return null;
   for (const [state, action] of Object.entries(checkInKeys) as [MarkState, typeof checkInKeys.arrived][])
