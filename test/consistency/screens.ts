@@ -76,6 +76,12 @@ export async function scheduleOn(tab: Tab, view: 'day' | 'agenda', day: string):
   await goScreen(tab, 'Calendar');
   const calendar = page.getByTestId('calendar');
   await calendar.waitFor({ state: 'attached' });
+  // Cancelled and no-show visits are hidden unless shown: the run follows every one the service has.
+  const gone = page.locator('[data-testid="show-cancelled"] input');
+  if (!(await gone.isChecked())) {
+    await gone.dispatchEvent('click');
+    await page.locator('[data-testid="show-cancelled"] input:checked').waitFor({ state: 'attached' });
+  }
   if ((await calendar.getAttribute('data-view')) !== view) {
     await page
       .locator('[role="group"][aria-label="View"] button')
