@@ -42,7 +42,10 @@ export interface AppointmentState {
   icon: StateIconName;
   /** A change made here that the service does not have yet, or that needs the desk. */
   sync: { key: SyncKey; words: string; icon: StateIconName } | null;
-  /** Cancelled or did not come: hidden unless "Show cancelled", and it takes no lane from live visits. */
+  /**
+   * Cancelled or did not come, as the service has it: hidden unless "Show cancelled", and it takes no lane from live
+   * visits.
+   */
   gone: boolean;
   /** The whole state in words, sync included ("Arrived — waiting to sync"). */
   label: string;
@@ -142,7 +145,8 @@ export function appointmentState(item: AgendaItem): AppointmentState {
     words,
     icon: key,
     sync,
-    gone: isGone(key),
+    // A mark just made here, or a change that needs the desk, stays in view until the service has it.
+    gone: isGone(key) && sync === null,
     label: sync ? joined(words, sync.words) : words,
   };
 }
