@@ -55,6 +55,23 @@ export async function readCustomData(client: ServiceRequester, ref: EventRef): P
   return event.custom_data ?? {};
 }
 
+const toCopySchema = z.object({
+  custom_data: z.record(z.string(), z.unknown()).nullish(),
+  is_deleted: z.boolean().nullish(),
+});
+
+/**
+ * The custom data of an event to be made again elsewhere (GET /v1/event, which answers for deleted ones too), or null
+ * when the service has it cancelled.
+ */
+export async function customDataToCopy(
+  client: ServiceRequester,
+  ref: EventRef,
+): Promise<Record<string, unknown> | null> {
+  const event = await client.request({ method: 'GET', path: '/v1/event', query: { ...ref }, schema: toCopySchema });
+  return event.is_deleted ? null : (event.custom_data ?? {});
+}
+
 /** GET /v1/event?external_id=: the event (deleted ones too, facts), or null on 404. */
 export async function findEventByExternalId(client: ServiceRequester, externalId: string): Promise<EventRecord | null> {
   try {

@@ -193,4 +193,29 @@ describe('a move to another calendar', () => {
       await box.close();
     }
   }, 60_000);
+
+  it('does not make again on the new calendar an appointment cancelled before the move went', async () => {
+    const [from, to] = await twoCalendars(kit);
+    const old = await oldAppointment(kit, from, 'gone');
+    const box = await openOutbox({
+      dataDir: join(dir.dir, 'gone'),
+      service: tokenClient(kit.url, () => token),
+      account: () => ACCOUNT,
+      options: { doneRetentionMs: Infinity },
+    });
+    try {
+      // Cancelled first (queued ahead of the move, which waits behind it), then the move.
+      await box.enqueue('event.delete', { id: old.id }, { accountKey: ACCOUNT });
+      const op = await box.enqueue('event.move', moveOf(old, to), { accountKey: ACCOUNT });
+      box.start();
+      await expect.poll(() => box.get(op.id)?.status, { timeout: 15_000 }).toBe('needs_attention');
+      expect(box.get(op.id)?.lastError).toMatchObject({ kind: 'permanent', status: 404 });
+      expect(await madeBy(kit, op.id)).toEqual([]);
+      // Nothing of it reached the service, so it can be discarded.
+      await box.discard(op.id);
+      expect(box.get(op.id)).toBeNull();
+    } finally {
+      await box.close();
+    }
+  }, 60_000);
 });

@@ -11,7 +11,8 @@
  */
 import { z } from 'zod';
 import { isNotFound } from '../../api/contacts-api';
-import { createEvent, deleteEvent, findEventByExternalId, readCustomData } from '../../api/events-api';
+import { createEvent, customDataToCopy, deleteEvent, findEventByExternalId } from '../../api/events-api';
+import { ServiceError } from '../../api/service-error';
 import { done, instantOf, recordKeyOf, refExternalId, refId, type KindSpec } from './spec';
 import { payloadFormat } from './stored-format';
 
@@ -53,6 +54,9 @@ function moveKeys(p: EventMove): string[] {
   return [...new Set(keys)];
 }
 
+/** What the service would say of an appointment it no longer has (refusal-reason.ts: "appointment_gone"). */
+const GONE = { status: 404, serviceMessage: 'The appointment is deleted.' };
+
 /** POST /v1/events for the new appointment, then DELETE /v1/events for the old one. */
 export const eventMoveKind: KindSpec<EventMove> = {
   format: payloadFormat({ schema: eventMove }),
@@ -75,8 +79,10 @@ export const eventMoveKind: KindSpec<EventMove> = {
       }
     }
     if (made === null) {
-      // The custom data as the service has it (screens hold it as words), with what the move adds over it.
-      const kept = await readCustomData(service, old);
+      // The custom data as the service has it (screens hold it as words), with what the move adds over it. An
+      // appointment cancelled elsewhere meanwhile is not made again on the new calendar.
+      const kept = await customDataToCopy(service, old);
+      if (kept === null) throw new ServiceError('permanent', 'GET /v1/event', 'This appointment was cancelled.', GONE);
       made = (await createEvent(service, { ...body, custom_data: { ...kept, ...body.custom_data } })).id;
       await progress({ id: made });
     }
