@@ -76,6 +76,8 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'contacts:address-books',
   'contacts:next-appointments',
   'contacts:history',
+  'contacts:consent',
+  'contacts:stop-texting',
 ]);
 
 /** Every event channel's name. */

@@ -9,6 +9,7 @@ import {
   contactSearch,
   hasRef,
   type AddressBookView,
+  type ConsentAnswer,
   type ContactDetail,
   type ContactHistory,
   type ContactList,
@@ -63,5 +64,13 @@ export const contactsInvoke = {
       })
       .strict()
       .refine((h) => h.phones.length + h.emails.length > 0, 'a phone or an e-mail is needed'),
+  ),
+  /** May these phones be texted: the service's consent lists (the saved copy offline), and what was learnt here. */
+  'contacts:consent': invoke<ConsentAnswer>()(
+    z.object({ phones: z.array(z.string().trim().min(1).max(40)).min(1).max(20) }).strict(),
+  ),
+  /** "Stop texting this patient": their phones go onto the opt-out list through the outbox (queued offline). */
+  'contacts:stop-texting': invoke<OutboxItem>()(
+    z.object({ phones: z.array(z.string().trim().min(1).max(40)).min(1).max(5), who: z.string().max(200) }).strict(),
   ),
 } as const;

@@ -145,3 +145,30 @@ export const contactSearch = z
   .strict();
 /** A search: name words, a phone number or an e-mail address ('' lists everyone). */
 export type ContactSearch = z.input<typeof contactSearch>;
+
+/**
+ * A phone's text-message consent, from the service's consent lists (or learnt here). `allowed`: on no opt-out list
+ * (and on an opt-in list when the practice texts only those who opted in); `stopped`: on an opt-out list or the
+ * stoplist, asked here, or a text to it was refused; `not_opted_in`: the practice texts only those who opted in, and
+ * this number did not; `unknown`: the lists were never read on this computer.
+ */
+export interface TextConsent {
+  state: 'allowed' | 'stopped' | 'not_opted_in' | 'unknown';
+  /** Why stopped: "Stop texting" here, the practice's opt-out list, a STOP reply (the stoplist), a text refused. */
+  via: 'asked_here' | 'opt_out' | 'stoplist' | 'text_refused' | null;
+  /** When it was stopped, when known (epoch ms). */
+  since: number | null;
+  /** The "Stop texting" change not yet on the service (its outbox item), while it waits. */
+  waiting: { id: string; status: ChangeState } | null;
+}
+
+/** The consent of each phone asked about, and where the lists came from. */
+export interface ConsentAnswer {
+  /** By each phone as it was asked. */
+  phones: Record<string, TextConsent>;
+  /** 'cache': the lists as last read (offline); null: never read here. */
+  source: 'service' | 'cache' | null;
+  fetchedAt: number | null;
+  /** Why the lists are not known: not read (offline before they ever were), or no permission to read them. */
+  unknownWhy: 'not_read' | 'no_permission' | null;
+}

@@ -14,7 +14,8 @@ export type ChangeKind =
   | 'event.move'
   | 'booking.book_now'
   | 'message.start'
-  | 'message.reply';
+  | 'message.reply'
+  | 'list.add';
 
 /**
  * What a change is about, as facts (never words): the screen words it by its kind (renderer/lib/words.ts), with

@@ -20,6 +20,7 @@ import { ContactsService } from './contacts/contacts-service';
 import { EventBus } from './events';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import { ConsentService } from './consent/consent-service';
 import { MessagesService } from './messages/messages-service';
 import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
@@ -183,6 +184,9 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const bookings = new BookingService(context);
   const messages = new MessagesService(context, options.messages);
   outbox.onOp((change) => messages.outboxChanged(change));
+  // A refused reply names its thread only: its phone is the thread's.
+  const consent = new ConsentService(context, async (id) => (await messages.thread(id)).thread.phone || null);
+  outbox.onOp((change) => consent.outboxChanged(change));
   const settling = new BookingWatch(context);
   // A booking the outbox sent to a device-backed page is followed from its answer on.
   outbox.onItem((item) => settling.outboxItem(item));
@@ -204,6 +208,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     outbox,
     calendar,
     contacts,
+    consent,
     bookings,
     messages,
     settling,

@@ -210,6 +210,8 @@ export function changeWords(kind: ChangeKind, about: ChangeFacts): string {
     case 'message.start':
     case 'message.reply':
       return `Text ${who || 'a patient'}: ${quoted(about.text)}`;
+    case 'list.add':
+      return `Stop texting ${who || 'a patient'}`;
   }
 }
 

@@ -268,7 +268,13 @@ const layerings: Layering[] = [
       { name: 'model and phone', paths: ['main/core/model/', 'main/core/phone/', 'main/core/core-context'] },
       {
         name: 'domains',
-        paths: ['main/core/calendar/', 'main/core/contacts/', 'main/core/bookings/', 'main/core/messages/'],
+        paths: [
+          'main/core/calendar/',
+          'main/core/contacts/',
+          'main/core/bookings/',
+          'main/core/messages/',
+          'main/core/consent/',
+        ],
         apart: 'paths',
       },
       { name: 'ipc', paths: ['main/core/ipc/'] },

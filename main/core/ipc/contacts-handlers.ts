@@ -1,11 +1,12 @@
 /** `contacts:*` handlers: search (fresh or cached), one contact, address books, and writes through the outbox. */
+import type { ConsentService } from '../consent/consent-service';
 import type { ContactsService } from '../contacts/contacts-service';
 import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './result';
 import { savedFirst, type SavedFirstDeps } from './saved-first';
 
 /** Builds the contacts handlers. */
-export function contactsHandlers(deps: { contacts: ContactsService } & SavedFirstDeps) {
+export function contactsHandlers(deps: { contacts: ContactsService; consent: ConsentService } & SavedFirstDeps) {
   const c = deps.contacts;
   return {
     'contacts:search': ({ savedFirst: first, ...args }) => {
@@ -25,5 +26,7 @@ export function contactsHandlers(deps: { contacts: ContactsService } & SavedFirs
     'contacts:address-books': () => serviceResult(() => c.addressBooks()),
     'contacts:next-appointments': (args) => serviceResult(() => c.nextAppointments(args)),
     'contacts:history': (args) => serviceResult(() => c.history(args)),
+    'contacts:consent': ({ phones }) => serviceResult(() => deps.consent.read(phones)),
+    'contacts:stop-texting': (args) => serviceResult(() => deps.consent.stop(args)),
   } satisfies DomainHandlers<'contacts'>;
 }

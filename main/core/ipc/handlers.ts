@@ -12,6 +12,7 @@ import type { OutboxHost } from '../outbox';
 import type { ConnectivityMonitor } from '../connectivity';
 import type { EventBus } from '../events';
 import type { KeyValueStore, Logger } from '../platform';
+import type { ConsentService } from '../consent/consent-service';
 import type { MessagesService } from '../messages/messages-service';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
@@ -36,6 +37,8 @@ export interface HandlerDeps {
   outbox: OutboxHost;
   calendar: CalendarService;
   contacts: ContactsService;
+  /** Text-message consent (the service's consent lists). */
+  consent: ConsentService;
   bookings: BookingService;
   messages: MessagesService;
   /** The device-backed bookings followed until they settle. */

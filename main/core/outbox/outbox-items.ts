@@ -44,6 +44,8 @@ export function changeFacts(op: Pick<OpView, 'kind' | 'payload'>): ChangeFacts {
     case 'message.start':
     case 'message.reply':
       return { ...NO_FACTS, who: str(p.who) || str(p.name), text: str(p.content) };
+    case 'list.add':
+      return { ...NO_FACTS, who: str(p.who) };
   }
 }
 

@@ -15,6 +15,7 @@ export const OP_KINDS = [
   'booking.book_now',
   'message.start',
   'message.reply',
+  'list.add',
 ] as const;
 /** One kind of write. */
 export type OpKind = (typeof OP_KINDS)[number];

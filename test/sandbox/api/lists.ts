@@ -1,10 +1,16 @@
-/** Opt-in / opt-out lists (designed here): GET/POST/PUT/DELETE /v1/lists; entries are E.164 phones or e-mails. */
+/**
+ * Opt-in / opt-out lists (designed here): GET/POST/PUT/DELETE /v1/lists; entries are E.164 phones or e-mails. Everyone
+ * may be texted unless on an opt_out list or a stoplist; under explicit opt-in (`POST /__sandbox/consent`) only those
+ * on an opt_in list may. A STOP reply fills the stoplist.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { badRequest, notFound } from '../errors';
+import { isLoopback } from '../admin';
+import { badRequest, httpError, notFound, parseOr400 } from '../errors';
+import { actingUser, findUserByEmail } from '../users';
 import { addRoute, idParam, parseBody, parseQuery, stamp, str, type Deps } from './http';
 import { normalizeEmail, normalizePhone } from './phones';
-import type { AccountData, ListRec } from './types';
+import type { AccountData, Conversation, ListRec } from './types';
 
 const LIST_TYPES = ['opt_out', 'opt_in', 'stoplist'] as const;
 
@@ -55,6 +61,49 @@ function normalizeEntries(acc: AccountData, raw: readonly string[], where: strin
   return [...new Set(out)];
 }
 
+/** Why a text to `recipient` (E.164 phone or lower-cased e-mail) is refused, or null when it may go. */
+export function consentRefusal(acc: AccountData, recipient: string): { code: string; message: string } | null {
+  const lists = [...acc.lists.values()];
+  const out = lists.find((l) => (l.type === 'opt_out' || l.type === 'stoplist') && l.entries.includes(recipient));
+  if (out) return { code: 'opted_out', message: `${recipient} is on the "${out.name}" list; nothing was recorded` };
+  if (acc.explicitOptIn && !lists.some((l) => l.type === 'opt_in' && l.entries.includes(recipient))) {
+    return {
+      code: 'not_opted_in',
+      message: `${recipient} is on no opt-in list (explicit opt-in); nothing was recorded`,
+    };
+  }
+  return null;
+}
+
+/** Replies that put the sender on the stoplist, per channel. */
+const STOP_WORDS = { sms: ['STOP', 'END', 'QUIT', 'UNSUBSCRIBE'], email: ['STOP', 'UNSUBSCRIBE'] } as const;
+
+/** A patient's reply of a stop word adds their phone (or e-mail) to the stoplist, made when there is none. */
+export function fillStoplist(acc: AccountData, conv: Conversation, content: string, now: number, nextId: () => number) {
+  const word = content
+    .trim()
+    .replace(/[.!]+$/, '')
+    .toUpperCase();
+  const recipient = conv.channel === 'sms' ? conv.phone : conv.email;
+  if (!recipient || !(STOP_WORDS[conv.channel] as readonly string[]).includes(word)) return;
+  let list = [...acc.lists.values()].find((l) => l.type === 'stoplist');
+  if (!list) {
+    list = {
+      id: nextId(),
+      name: 'Stoplist',
+      type: 'stoplist',
+      description: 'Filled automatically from STOP replies',
+      entries: [],
+      createdAt: now,
+      updatedAt: now,
+    };
+    acc.lists.set(list.id, list);
+  }
+  if (list.entries.includes(recipient)) return;
+  list.entries = [...list.entries, recipient];
+  list.updatedAt = now;
+}
+
 /** Registers the list routes. */
 export function registerLists(app: FastifyInstance, deps: Deps): void {
   const query = z.object({ id: idParam.optional(), type: z.enum(LIST_TYPES).optional() });
@@ -64,7 +113,22 @@ export function registerLists(app: FastifyInstance, deps: Deps): void {
     const hits = [...acc.lists.values()].filter(
       (l) => (q.id === undefined || l.id === q.id) && (q.type === undefined || l.type === q.type),
     );
-    return { lists: hits.map((l) => renderList(l)) };
+    return { lists: hits.map((l) => renderList(l)), explicit_opt_in: acc.explicitOptIn === true };
+  });
+
+  // Admin (loopback only): the account's Messaging > Consent setting, explicit opt-in on or off.
+  const consentBody = z.strictObject({ explicit_opt_in: z.boolean(), account: str(200).optional() });
+  app.post('/__sandbox/consent', async (req) => {
+    if (!isLoopback(req.raw.socket?.remoteAddress)) {
+      throw httpError(403, 'forbidden', 'the sandbox admin API only answers loopback clients');
+    }
+    const b = parseOr400(consentBody, req.body ?? {}, 'consent setting');
+    const email = b.account ?? 'owner@frontdesk.test';
+    const user = findUserByEmail(deps.ctx.users, email);
+    if (!user) throw httpError(404, 'not_found', `no user ${email}`);
+    const acc = deps.store.account(actingUser(deps.ctx.users, user));
+    acc.explicitOptIn = b.explicit_opt_in;
+    return { explicit_opt_in: acc.explicitOptIn };
   });
 
   addRoute(app, deps, 'POST', '/v1/lists', ({ req, acc, now }) => {

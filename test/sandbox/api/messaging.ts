@@ -16,6 +16,7 @@ import {
   timeParam,
   type Deps,
 } from './http';
+import { consentRefusal, fillStoplist } from './lists';
 import { normalizeEmail, normalizePhone } from './phones';
 import type { AccountData, Conversation, Message } from './types';
 
@@ -52,13 +53,10 @@ function renderMessage(c: Conversation, m: Message): Record<string, unknown> {
   };
 }
 
-/** 422 opted_out when the recipient is on an opt-out list or the stoplist. */
+/** 422 when the lists say no: `opted_out` (an opt-out list or a stoplist), or `not_opted_in` under explicit opt-in. */
 function checkNotOptedOut(acc: AccountData, recipient: string): void {
-  for (const l of acc.lists.values()) {
-    if ((l.type === 'opt_out' || l.type === 'stoplist') && l.entries.includes(recipient)) {
-      throw httpError(422, 'opted_out', `${recipient} is on the "${l.name}" list; nothing was recorded`);
-    }
-  }
+  const refusal = consentRefusal(acc, recipient);
+  if (refusal) throw httpError(422, refusal.code, refusal.message);
 }
 
 const startBody = z.object({
@@ -198,6 +196,8 @@ export function registerMessaging(app: FastifyInstance, deps: Deps): void {
     conv.messages.push(m);
     conv.updatedAt = now;
     deps.ctx.counters.inboundRecorded += 1;
+    // STOP, END, QUIT or UNSUBSCRIBE (e-mail: STOP, UNSUBSCRIBE) puts the sender on the stoplist.
+    fillStoplist(acc, conv, b.content, now, () => deps.store.ids.next('list'));
     return { conversation: renderConversation(conv), message: renderMessage(conv, m) };
   });
 

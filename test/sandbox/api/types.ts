@@ -256,6 +256,8 @@ export interface AccountData {
   bookingPages: BookingPage[];
   bookings: Booking[];
   lists: Map<number, ListRec>;
+  /** Messaging > Consent "explicit opt-in": only entries of an opt_in list may be texted (default: everyone may). */
+  explicitOptIn?: boolean;
   imports: Map<number, ImportRec>;
   conversations: Map<number, Conversation>;
   roundRobin: Map<number, number>;

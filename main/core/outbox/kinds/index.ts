@@ -5,6 +5,7 @@ import type { KindSpec } from './spec';
 import { contactCreateKind, contactDeleteKind, contactUpdateKind } from './contacts';
 import { messageReplyKind, messageStartKind } from './messages';
 import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './events';
+import { listAddKind } from './lists';
 import { eventMoveKind } from './move';
 import { OP_KINDS, type OpKind } from '../types';
 
@@ -21,6 +22,7 @@ export const KINDS: Record<OpKind, KindSpec> = {
   'booking.book_now': bookNowKind,
   'message.start': messageStartKind,
   'message.reply': messageReplyKind,
+  'list.add': listAddKind,
 };
 
 /** A payload or option the outbox refuses (nothing was queued). */
