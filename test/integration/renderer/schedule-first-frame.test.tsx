@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { builtinEnvironments } from 'vitest/runtime';
 import type { AgendaItem } from '../../../common/contract';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
+import type * as State from '../../../renderer/features/calendar/appointment-state';
 import { admin } from '../../support/auth-fixture';
 import { useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
@@ -23,6 +24,7 @@ let teardownDom: () => void = () => undefined;
 let cleanup: typeof Cleanup = () => undefined;
 /** The appointments the last start saved. */
 let saved: AgendaItem[] = [];
+let appointmentState: typeof State.appointmentState;
 
 beforeAll(async () => {
   // The last start: the practice's zone known (core tells it with the session) and today's schedule read and saved.
@@ -72,7 +74,7 @@ const savedShown = () => {
   const shown = shownIds()
     .sort((a, b) => a - b)
     .join(',');
-  return ids(calendar.getState().items) === ids(saved) && shown === ids(saved);
+  return ids(calendar.getState().items) === ids(saved) && shown === ids(saved.filter((i) => !appointmentState(i).gone));
 };
 
 it('shows the saved schedule before any of the page’s timers fires', async () => {
@@ -81,9 +83,11 @@ it('shows the saved schedule before any of the page’s timers fires', async () 
   const testing = await import('@testing-library/react');
   const render: typeof Render = testing.render;
   cleanup = testing.cleanup;
-  // jsdom lays nothing out: the Day grid is given a window tall enough for the whole day, so it draws every block.
+  // jsdom lays nothing out: the Day grid is given a window tall and wide enough for the whole day, so it draws every
+  // block but the cancelled ones it keeps out of the way (none is folded into "+N more").
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100_000 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 100_000 });
+  ({ appointmentState } = await import('../../../renderer/features/calendar/appointment-state'));
   Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: () => undefined });
   const { App } = await import('../../../renderer/App');
   // The schedule's code already loaded, as a page's cached chunk arrives at once: it is not what the start waits for.
