@@ -43,8 +43,8 @@ export interface AppointmentState {
   /** A change made here that the service does not have yet, or that needs the desk. */
   sync: { key: SyncKey; words: string; icon: StateIconName } | null;
   /**
-   * Cancelled or did not come, as the service has it: hidden unless "Show cancelled", and it takes no lane from live
-   * visits.
+   * Cancelled or did not come (a mark waiting to sync too: Undo brings it back): hidden unless "Show cancelled", and it
+   * takes no lane from live visits.
    */
   gone: boolean;
   /** The whole state in words, sync included ("Arrived — waiting to sync"). */
@@ -145,8 +145,7 @@ export function appointmentState(item: AgendaItem): AppointmentState {
     words,
     icon: key,
     sync,
-    // A mark just made here, or a change that needs the desk, stays in view until the service has it.
-    gone: isGone(key) && sync === null,
+    gone: isGone(key),
     label: sync ? joined(words, sync.words) : words,
   };
 }

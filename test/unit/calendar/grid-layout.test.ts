@@ -122,8 +122,12 @@ describe('an appointment’s state at a glance', () => {
     ).toBe('attention');
     const wants = appointmentState({ ...base, people: [{ ...base.people[0]!, state: 'not_coming_needs_reschedule' }] });
     expect(wants).toMatchObject({ key: 'reschedule', gone: true, words: 'Cancelled — wants a new time' });
-    // Marked here and not sent yet: it stays in view, waiting to sync, until the service has it.
-    expect(appointmentState({ ...base, pendingMark: 'noshow' })).toMatchObject({ key: 'noshow', gone: false });
+    // Marked here and not sent yet: gone at once (Undo brings it back), its sync said in its state.
+    expect(appointmentState({ ...base, pendingMark: 'noshow' })).toMatchObject({
+      key: 'noshow',
+      gone: true,
+      sync: { key: 'waiting' },
+    });
   });
 
   it('has a Key row for every state and both syncs', () => {
