@@ -20,6 +20,7 @@ import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
 import { wireStoreEvents } from './stores/store-events';
 import { wireContactEvents } from './stores/contacts-store';
+import { wireConsentEvents } from './stores/consent-store';
 import { wireMessageEvents } from './stores/messages-events';
 import { useFinderStore } from './stores/finder-store';
 import { useMessagesStore } from './stores/messages-store';
@@ -82,6 +83,7 @@ export function App() {
       wireSettlingEvents(),
       wireStoreEvents(),
       wireContactEvents(),
+      wireConsentEvents(),
       wireMessageEvents(),
       wireSessionReset(),
     ];

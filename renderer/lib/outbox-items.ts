@@ -19,6 +19,9 @@ const ROUTES = {
   contacts: (item: OutboxItem) => item.kind.startsWith('contact.'),
   /** Texts started or answered here. */
   texts: (item: OutboxItem) => item.kind.startsWith('message.'),
+  /** "Stop texting" changes, and texts refused (a refusal may say the patient opted out). */
+  consent: (item: OutboxItem) =>
+    item.kind === 'list.add' || (item.kind.startsWith('message.') && item.status === 'needs_attention'),
 } satisfies Record<string, (item: OutboxItem) => boolean>;
 
 /** A store's route: the items it is handed. */

@@ -17,9 +17,10 @@ import type {
   LinkedAppointment,
   MarkState,
   RefusalReason,
+  TextConsent,
 } from '../../common/contract';
 import { isConfirmationState } from '../../common/contract';
-import { dateTimeInZone } from './practice-time';
+import { dateTimeInZone, dayInZone } from './practice-time';
 
 /** The colour of a badge: good, waiting, bad or neither. */
 export type Tone = 'good' | 'wait' | 'bad' | 'neutral';
@@ -309,4 +310,47 @@ export function customFieldWords(
   return fields
     .filter((f) => !hidden.includes(f.key))
     .map((f) => ({ key: f.key, label: sentenceWords(f.key), value: valueOf(f.key, f.value) }));
+}
+
+// --- Text consent ----------------------------------------------------------------------------------------------------
+
+/** Why the text actions are off for a patient who asked not to be texted. */
+export const TEXTS_STOPPED_REASON = 'This patient asked not to be texted';
+/** Why they are off where the practice texts only patients who opted in. */
+export const TEXTS_NOT_OPTED_IN_REASON = 'This patient has not agreed to texts';
+
+/** Why a phone may not be texted, or null when it may (or is not known). */
+export function textsOffReason(consent: TextConsent | undefined): string | null {
+  if (consent?.state === 'stopped') return TEXTS_STOPPED_REASON;
+  if (consent?.state === 'not_opted_in') return TEXTS_NOT_OPTED_IN_REASON;
+  return null;
+}
+
+/** "3 Dec" of an instant on the zone's clock. */
+const dayMonth = (at: number, zone: string) => dayInZone(at, zone).split(' ').slice(1, 3).join(' ');
+
+/** A patient's text consent in one line ("Texts: stopped — the patient asked on 3 Dec"). */
+export function consentWords(
+  consent: TextConsent | undefined,
+  unknownWhy: 'not_read' | 'no_permission' | null,
+  zone: string,
+): string {
+  if (!consent || consent.state === 'unknown') {
+    return unknownWhy === 'no_permission'
+      ? 'Texts: unknown (no permission to read the consent lists)'
+      : 'Texts: unknown (not read yet)';
+  }
+  if (consent.state === 'allowed') return 'Texts: allowed';
+  if (consent.state === 'not_opted_in') return 'Texts: not allowed — the practice texts only patients who opted in';
+  const on = consent.since === null ? '' : ` on ${dayMonth(consent.since, zone)}`;
+  switch (consent.via) {
+    case 'asked_here':
+      return `Texts: stopped — the patient asked${on}`;
+    case 'stoplist':
+      return 'Texts: stopped — the patient replied STOP';
+    case 'text_refused':
+      return `Texts: stopped — the patient opted out (a text was refused${on})`;
+    default:
+      return 'Texts: stopped — the patient is on the practice’s opt-out list';
+  }
 }

@@ -10,7 +10,7 @@ import type { ConsentAnswer, OutboxItem, TextConsent } from '../../../common/con
 import { readLists } from '../api/lists-api';
 import { ServiceError } from '../api/service-error';
 import { cacheSlot } from '../cache/read-cache';
-import { readThrough, type Read } from '../cache/read-through';
+import { readThrough, unreachable, type Read } from '../cache/read-through';
 import { signedInAccount, type CoreContext } from '../core-context';
 import type { OpChange, OpView } from '../outbox';
 import { countryOf } from '../phone/country';
@@ -143,7 +143,7 @@ export class ConsentService {
       return { lists, unknownWhy: null };
     } catch (error) {
       if (error instanceof ServiceError && error.kind === 'scope') return { lists: null, unknownWhy: 'no_permission' };
-      if (error instanceof ServiceError && error.kind === 'retryable') return { lists: null, unknownWhy: 'not_read' };
+      if (unreachable(error)) return { lists: null, unknownWhy: 'not_read' };
       throw error;
     }
   }

@@ -2,10 +2,12 @@
 import { useEffect, useState } from 'react';
 import type { ContactView } from '../../../common/contract';
 import { ReadStatus } from '../../components/ReadStatus';
-import { CHANGE_WORDS } from '../../lib/words';
+import { CHANGE_WORDS, textsOffReason } from '../../lib/words';
 import { useAppStore } from '../../stores/app-store';
 import { useAuthStore } from '../../stores/auth-store';
 import { TextPatientDialog } from '../messages';
+import { useConsentStore } from '../../stores/consent-store';
+import { ContactConsent, contactConsent, phonesOf } from './ContactConsent';
 import { ConfirmDeleteContact } from './DeleteContact';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
@@ -93,6 +95,12 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
   const [texting, setTexting] = useState(false);
   const canText = useAuthStore((s) => Boolean(s.status?.grantedScopes.includes('messaging:send')));
   const phone = contact.phones.find((p) => p.primary) ?? contact.phones[0];
+  const textsOff = textsOffReason(
+    contactConsent(
+      useConsentStore((s) => s.byPhone),
+      phonesOf(contact),
+    ),
+  );
   useEffect(() => {
     if (online && history?.source === 'cache') void loadHistory();
   }, [online, history?.source, loadHistory]);
@@ -118,9 +126,20 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
           Book appointment
         </button>
         {canText && phone && (
-          <button type="button" className="secondary-button" disabled={gone} onClick={() => setTexting(true)}>
+          <button
+            type="button"
+            className="secondary-button"
+            disabled={gone || textsOff !== null}
+            aria-describedby={textsOff ? 'contact-texts-off' : undefined}
+            onClick={() => setTexting(true)}
+          >
             Text patient
           </button>
+        )}
+        {canText && phone && textsOff && (
+          <span id="contact-texts-off" className="muted" data-testid="texts-off">
+            {textsOff}
+          </span>
         )}
         <button type="button" className="secondary-button" disabled={gone} onClick={() => startEdit(contact)}>
           Edit
@@ -130,6 +149,7 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
         </button>
       </div>
       <Facts contact={contact} />
+      <ContactConsent contact={contact} disabled={gone} />
       <ReadStatus
         data={history}
         loading={loadingHistory}

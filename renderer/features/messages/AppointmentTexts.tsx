@@ -5,7 +5,9 @@
 import { useEffect, useState } from 'react';
 import type { AgendaItem, ThreadSummary } from '../../../common/contract';
 import { usePracticeZone } from '../../lib/practice-time';
+import { textsOffReason } from '../../lib/words';
 import { useAuthStore } from '../../stores/auth-store';
+import { useConsentStore } from '../../stores/consent-store';
 import { openThread } from '../../stores/messages-events';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { readAppointmentThreads } from '../../stores/schedule-asks';
@@ -40,6 +42,12 @@ export function AppointmentTexts({ item }: { item: AgendaItem }) {
   const [version, setVersion] = useState(0);
   const threads = useThreads(item.id, canRead, version);
   const textable = item.people.filter((p) => p.phone);
+  // A patient who asked not to be texted: their button is off, with the reason beside it.
+  const byPhone = useConsentStore((s) => s.byPhone);
+  const phonesKey = textable.map((p) => p.phone).join('|');
+  useEffect(() => {
+    if (canSend && phonesKey) void useConsentStore.getState().ask(phonesKey.split('|'));
+  }, [canSend, phonesKey]);
   if (!canRead && !canSend) return null;
   const goTo = (id: number) => {
     useCalendarStore.getState().openDetails(null);
@@ -71,18 +79,30 @@ export function AppointmentTexts({ item }: { item: AgendaItem }) {
       )}
       {canSend && (
         <div className="button-row">
-          {textable.map((p, i) => (
-            <button
-              key={i}
-              type="button"
-              className="secondary-button"
-              onClick={() =>
-                setTo({ name: p.name, phone: p.phone, contactId: p.contactId, eventId: item.id, start: item.start })
-              }
-            >
-              {textable.length === 1 ? 'Text patient' : `Text ${p.name || p.phone}`}
-            </button>
-          ))}
+          {textable.map((p, i) => {
+            const off = textsOffReason(byPhone[p.phone]);
+            return (
+              <span key={i} className="text-action">
+                <button
+                  type="button"
+                  className="secondary-button"
+                  disabled={off !== null}
+                  aria-describedby={off ? `appointment-texts-off-${i}` : undefined}
+                  onClick={() =>
+                    setTo({ name: p.name, phone: p.phone, contactId: p.contactId, eventId: item.id, start: item.start })
+                  }
+                >
+                  {textable.length === 1 ? 'Text patient' : `Text ${p.name || p.phone}`}
+                </button>
+                {off && (
+                  <span id={`appointment-texts-off-${i}`} className="muted" data-testid="texts-off">
+                    {' '}
+                    {off}
+                  </span>
+                )}
+              </span>
+            );
+          })}
           {textable.length === 0 && <span className="muted">No one on this appointment has a phone number.</span>}
         </div>
       )}

@@ -9,6 +9,8 @@ import { Button } from 'react-aria-components';
 import { AppDialog } from '../../components/Dialog';
 import { DEFAULT_QUICK_TEXTS, isNotComing, type AgendaItem, type OutboxItem } from '../../../common/contract';
 import { labelledTime, timeInZone, usePracticeZone } from '../../lib/practice-time';
+import { textsOffReason } from '../../lib/words';
+import { useConsentStore } from '../../stores/consent-store';
 import { useMessagesStore } from '../../stores/messages-store';
 import { readRange } from '../../stores/schedule-asks';
 import { fillQuickText, firstNameOf, needsMinutes } from './quick-text-fill';
@@ -83,6 +85,13 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
   const [sending, setSending] = useState(false);
   const [formProblem, setFormProblem] = useState<string | null>(null);
   const people = useMemo(() => recipientsOf(items ?? [], from), [items, from]);
+  // A patient who asked not to be texted is shown, unticked, with the reason.
+  const byPhone = useConsentStore((s) => s.byPhone);
+  const phonesKey = people.map((p) => p.phone).join('|');
+  useEffect(() => {
+    if (phonesKey) void useConsentStore.getState().ask(phonesKey.split('|'));
+  }, [phonesKey]);
+  const off = (p: Recipient) => textsOffReason(byPhone[p.phone]);
   const mins = Number(minutes);
   const minutesOk = Number.isInteger(mins) && mins >= 1 && mins <= 240;
   const textFor = (p: Recipient) =>
@@ -91,7 +100,7 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
       time: timeInZone(p.start, zone),
       minutes: minutesOk ? mins : undefined,
     });
-  const chosen = people.filter((p) => !left.has(p.key));
+  const chosen = people.filter((p) => !left.has(p.key) && !off(p));
   const send = async () => {
     if (!minutesOk) return setFormProblem('Enter the delay in minutes (1 to 240).');
     const bad = chosen.map((p) => replyProblem(textFor(p))).find(Boolean);
@@ -197,8 +206,8 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
                     <input
                       type="checkbox"
                       aria-label={`Text ${p.name || p.phone}`}
-                      checked={!left.has(p.key)}
-                      disabled={outcomes !== null}
+                      checked={!left.has(p.key) && !off(p)}
+                      disabled={outcomes !== null || off(p) !== null}
                       onChange={(e) => {
                         const next = new Set(left);
                         if (e.target.checked) next.delete(p.key);
@@ -212,6 +221,14 @@ export function DelayBroadcast({ onClose }: { onClose(): void }) {
                   {p.name || 'Name not given'}
                   <br />
                   <span className="muted">{p.phone}</span>
+                  {off(p) && (
+                    <>
+                      <br />
+                      <span className="muted" data-testid="texts-off">
+                        {off(p)}
+                      </span>
+                    </>
+                  )}
                 </td>
                 <td>{timeInZone(p.start, zone)}</td>
                 <td className="broadcast-text">{textFor(p)}</td>

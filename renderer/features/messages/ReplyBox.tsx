@@ -48,6 +48,7 @@ export function ReplyBox({ label, sendLabel = 'Send', text, onTextChange, onSend
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const send = async () => {
+    if (disabled) return;
     const p = replyProblem(text);
     setProblem(p);
     if (p || sending) return;

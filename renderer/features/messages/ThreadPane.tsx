@@ -4,6 +4,8 @@
  * Without permission to send, the thread is read-only and offers "Grant access".
  */
 import { useEffect, useRef } from 'react';
+import { textsOffReason } from '../../lib/words';
+import { useConsentStore } from '../../stores/consent-store';
 import type { MessageView, ThreadDetail } from '../../../common/contract';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
 import { ReadStatus } from '../../components/ReadStatus';
@@ -41,6 +43,12 @@ function Reply({ detail, canSend }: { detail: ThreadDetail; canSend: boolean }) 
   const sendError = useMessagesStore((s) => (s.sendError?.threadId === id ? s.sendError.error : null));
   const { setDraft, reply } = useMessagesStore.getState();
   const name = threadName(detail.thread);
+  // A patient who asked not to be texted: the reply is off, with the reason above it.
+  const phone = detail.thread.channel === 'sms' ? detail.thread.phone : '';
+  const off = textsOffReason(useConsentStore((s) => (phone ? s.byPhone[phone] : undefined)));
+  useEffect(() => {
+    if (canSend && phone) void useConsentStore.getState().ask([phone]);
+  }, [canSend, phone]);
   if (!canSend)
     return (
       <PermissionNeeded
@@ -58,7 +66,13 @@ function Reply({ detail, canSend }: { detail: ThreadDetail; canSend: boolean }) 
             {sendError.message}
           </p>
         ))}
+      {off && (
+        <p className="muted" id={`reply-off-${id}`} data-testid="texts-off">
+          {off}
+        </p>
+      )}
       <ReplyBox
+        disabled={off !== null}
         label={`Reply to ${name}`}
         text={draft}
         onTextChange={(t) => setDraft(id, t)}

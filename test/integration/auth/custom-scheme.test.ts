@@ -85,12 +85,12 @@ it('asks again for the granted scopes plus the added ones, and retires the old g
   const { location } = await browserAnswer(kit.made, { email: 'staff@frontdesk.test' });
   await kit.made.core.auth.handleRedirect(location);
   const old = kit.made.core.auth.tokens.current()!.tokens.accessToken;
-  const url = new URL(await startSignIn(kit.made, ['lists:read']));
-  expect(url.searchParams.get('scope')!.split(' ')).toEqual([...DEFAULT_SCOPES, 'lists:read']);
+  const url = new URL(await startSignIn(kit.made, ['imports:read']));
+  expect(url.searchParams.get('scope')!.split(' ')).toEqual([...DEFAULT_SCOPES, 'imports:read']);
   expect(kit.made.core.auth.status().state).toBe('signed_in');
   const more = await approveInBrowser(url.toString(), { email: 'staff@frontdesk.test' });
   expect((await kit.made.core.auth.handleRedirect(more)).ok).toBe(true);
-  expect(kit.made.core.auth.status().grantedScopes).toContain('lists:read');
+  expect(kit.made.core.auth.status().grantedScopes).toContain('imports:read');
   await waitFor(async () => (await userinfoStatus(kit.sb, old)) === 401, { what: 'the old grant to be revoked' });
   expect((await admin(kit.sb).stats()).revocations).toBe(1);
   expect((await kit.made.core.auth.tokens.authorizedFetch(`${kit.sb.url}/v1/userinfo`)).status).toBe(200);

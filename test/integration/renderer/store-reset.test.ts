@@ -152,6 +152,15 @@ const TABLE: Entry[] = [
       }),
   },
   {
+    file: 'consent-store',
+    hook: 'useConsentStore',
+    account: true,
+    use: async () => {
+      await act('consent-store', 'useConsentStore', 'ask', ['+13125550100']);
+      await waitFor(() => Object.keys(store('consent-store', 'useConsentStore').getState().byPhone as object).length);
+    },
+  },
+  {
     file: 'outbox-store',
     hook: 'useOutboxStore',
     account: true,
@@ -181,6 +190,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'calendar-store': () => import('../../../renderer/stores/calendar-store'),
   'settling-store': () => import('../../../renderer/stores/settling-store'),
   'outbox-store': () => import('../../../renderer/stores/outbox-store'),
+  'consent-store': () => import('../../../renderer/stores/consent-store'),
 };
 
 useRendererOnCore();
