@@ -23,6 +23,8 @@ export const bookingsInvoke = {
       .object({
         page: z.string().trim().min(1).max(200),
         appointmentType: z.string().trim().min(1).max(100).optional(),
+        /** Only this provider's free times (calendar id); absent for "Anyone available". */
+        provider: z.number().int().positive().optional(),
         begin: z.iso.datetime({ offset: true }),
         end: z.iso.datetime({ offset: true }),
       })

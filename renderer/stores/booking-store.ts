@@ -3,7 +3,14 @@
  * the booking is made or they start over.
  */
 import { create } from 'zustand';
-import type { BookingInput, BookingPageView, IpcError, OutboxItem, SlotView } from '../../common/contract';
+import type {
+  BookingInput,
+  BookingPageView,
+  IpcError,
+  OutboxItem,
+  ProviderView,
+  SlotView,
+} from '../../common/contract';
 import { formOfBooking, type BookingForm } from './booking-input';
 import { fillKnown, lookupOf, type KnownCaller, type Prefilled } from './booking-answers';
 import { frontdesk } from '../lib/frontdesk';
@@ -185,19 +192,26 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     const before = get().form;
     let form = { ...before, ...patch };
     if ('day' in patch && !('dayPicked' in patch)) form.dayPicked = true;
+    const page = get().pages.find((p) => p.slug === form.page);
+    // The provider chosen decides the types offered (typesFor): another page without them drops the choice.
+    if (form.provider !== null && !pageProviders(page).some((p) => p.id === form.provider)) form.provider = null;
+    const offered = typesFor(page, form.provider);
+    if (page && offered.length > 0 && !offered.some((t) => t.key === form.appointmentType))
+      form.appointmentType = offered[0]!.key;
     const pageOrType = form.page !== before.page || form.appointmentType !== before.appointmentType;
     if (pageOrType) {
       // Another page or type: its providers and (unless the desk chose a day) its first open day.
       const type = get()
         .pages.find((p) => p.slug === form.page)
         ?.types.find((t) => t.key === form.appointmentType);
-      if (!type?.providers.some((p) => p.id === form.provider)) form.provider = null;
+      if (form.provider !== null && !type?.providers.some((p) => p.id === form.provider)) form.provider = null;
       if (!form.dayPicked) form.day = '';
     } else if (form.provider !== before.provider && form.provider !== null && !form.dayPicked) {
       // Another provider, on a day the form chose for whoever was free first: that provider's first open day.
       form.day = '';
     }
-    const slotInputsChanged = pageOrType || form.day !== before.day;
+    // A provider's free times are read for that provider (core checks their calendar for a staff booking).
+    const slotInputsChanged = pageOrType || form.day !== before.day || form.provider !== before.provider;
     if (slotInputsChanged || (form.slot && !offersProvider(form.slot, form.provider))) form = { ...form, slot: null };
     set({
       form,
@@ -210,7 +224,7 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     else if (pageOrType && get().known) applyKnown(get().known);
   },
   async loadSlots() {
-    const { page, appointmentType, day } = get().form;
+    const { page, appointmentType, day, provider } = get().form;
     const zone = get().pages.find((p) => p.slug === page)?.timeZone;
     if (!page || !zone) return;
     set({ slots: null, slotsError: null });
@@ -220,11 +234,13 @@ export const useBookingStore = create<BookingState>()((set, get) => ({
     const r = await frontdesk.invoke['bookings:availability']({
       page,
       ...(appointmentType ? { appointmentType } : {}),
+      ...(provider !== null ? { provider } : {}),
       begin: isoInZone(from, zone),
       end: isoInZone(to, zone),
     });
     const now = get().form;
-    if (now.page !== page || now.day !== day || now.appointmentType !== appointmentType) return;
+    if (now.page !== page || now.day !== day || now.appointmentType !== appointmentType || now.provider !== provider)
+      return;
     if (!r.ok) return set({ slotsError: r.error, slots: [] });
     if (day) {
       set({ slots: r.value });
@@ -367,6 +383,31 @@ function bookedSummary(form: BookingForm, page: BookingPageView): BookedSummary 
     start: form.slot!.start,
     zone: page.timeZone,
   };
+}
+
+/** Every provider of the page's types, each once, in the order the types name them. */
+export function pageProviders(page: BookingPageView | undefined): ProviderView[] {
+  const seen = new Map<number, ProviderView>();
+  for (const t of page?.types ?? []) for (const p of t.providers) if (!seen.has(p.id)) seen.set(p.id, p);
+  return [...seen.values()];
+}
+
+/**
+ * The types offered with `provider`: all for "Anyone available"; else the types whose only calendar is that
+ * provider's (the service books them there), or, when none is, the types that provider is among (booked as a staff
+ * appointment on that provider's calendar: core decides the same, outbox/kinds/booking.ts).
+ */
+export function typesFor(page: BookingPageView | undefined, provider: number | null): BookingPageView['types'] {
+  const types = page?.types ?? [];
+  if (provider === null) return types;
+  const alone = types.filter((t) => t.calendarIds.length === 1 && t.calendarIds[0] === provider);
+  return alone.length > 0 ? alone : types.filter((t) => t.calendarIds.includes(provider));
+}
+
+/** True when a booking of `typeKey` with `provider` is a staff booking (the type has other calendars too). */
+export function isStaffBooking(page: BookingPageView | undefined, typeKey: string, provider: number | null): boolean {
+  const type = page?.types.find((t) => t.key === typeKey) ?? page?.types[0];
+  return provider !== null && !!type && !(type.calendarIds.length === 1 && type.calendarIds[0] === provider);
 }
 
 /** True when `slot` can be booked with `provider` (any slot for "Anyone available"). */

@@ -21,6 +21,7 @@ import { knownAnswers } from './known-answers';
 import { listBookingPages, listSlots } from '../api/booking-pages-api';
 import { nearestTimes } from './nearest-times';
 import { savedAvailability } from './saved-availability';
+import { providerSlots, servesAlone } from './provider-times';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { freshOrSaved, readThrough, unreachable } from '../cache/read-through';
@@ -32,7 +33,8 @@ import { bookingPageSchema } from '../cache/model-schemas';
  * its migration (outbox/kinds/booking.ts).
  */
 const stored = (input: BookingInput): StoredBooking => ({ ...input });
-const formOf = (booking: StoredBooking): BookingInput => ({ ...booking });
+/** The form's values of a queued booking (the external id the outbox gave it is its own). */
+const formOf = ({ external_id: _id, ...booking }: StoredBooking): BookingInput => ({ ...booking });
 
 const PAGES_KEY = 'bookings:pages';
 const pagesSlot = cacheSlot('the booking pages', z.array(bookingPageSchema));
@@ -98,16 +100,24 @@ export class BookingService {
   async availability(args: {
     page: string;
     appointmentType?: string;
+    provider?: number;
     begin: string;
     end: string;
   }): Promise<SlotView[]> {
     const { service, cache, clock } = this.context;
     const key = signedInAccount(this.context);
+    const { provider, ...range } = args;
     return freshOrSaved(
-      () => listSlots(service, args),
+      async () => {
+        const slots = await listSlots(service, range);
+        if (provider === undefined) return slots;
+        const pages = (await cache.get(key, pagesSlot, PAGES_KEY))?.value ?? (await this.pages());
+        const page = pages.find((p) => p.slug === args.page || p.id === args.page);
+        return providerSlots(service, slots, provider, servesAlone(page, args.appointmentType, provider));
+      },
       async () => {
         const pages = await cache.get(key, pagesSlot, PAGES_KEY);
-        return savedAvailability(cache, key, args, pages?.value ?? null, clock.now());
+        return savedAvailability(cache, key, range, pages?.value ?? null, clock.now());
       },
     );
   }

@@ -14,13 +14,21 @@ import { useBookingStore, type BookedSummary } from '../../stores/booking-store'
 import { NearestTimes } from './NearestTimes';
 import { useSettledBooking } from './settle';
 
+/**
+ * The provider: once booked, the one the service holds (read back), never the one asked for; until then the one
+ * asked for.
+ */
+function providerWords(booked: BookedSummary, item: OutboxItem): string {
+  if (item.status === 'done') return item.result?.calendarName ?? 'Not named by the service';
+  return booked.providerName ?? 'The first one free (the service chooses)';
+}
+
 /** Provider, type, time (with its zone where it differs from this computer's) and the caller. */
 function BookedDetails({ booked, item }: { booked: BookedSummary; item: OutboxItem }) {
-  const provider = item.result?.calendarName ?? booked.providerName;
   return (
     <dl className="booked-details">
       <dt>Provider</dt>
-      <dd>{provider ?? 'The first one free (the service chooses)'}</dd>
+      <dd>{providerWords(booked, item)}</dd>
       <dt>Type</dt>
       <dd>{booked.typeLabel}</dd>
       <dt>Time</dt>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Field } from '../../components/Field';
 import { PermissionNeeded } from '../../components/PermissionNeeded';
-import { useBookingStore } from '../../stores/booking-store';
+import { isStaffBooking, pageProviders, typesFor, useBookingStore } from '../../stores/booking-store';
 import { BookingResult } from './BookingResult';
 import { CallerFields } from './CallerFields';
 import { FreeTimes, ProviderChoice } from './FreeTimes';
@@ -77,7 +77,7 @@ export function BookingView() {
             {page && page.types.length > 1 && (
               <Field label="Appointment type">
                 <select value={form.appointmentType} onChange={(e) => update({ appointmentType: e.target.value })}>
-                  {page.types.map((t) => (
+                  {typesFor(page, form.provider).map((t) => (
                     <option key={t.key} value={t.key}>
                       {t.label}
                       {t.lengthMinutes ? ` (${t.lengthMinutes} min)` : ''}
@@ -94,7 +94,14 @@ export function BookingView() {
               />
             </Field>
           </div>
-          {type && <ProviderChoice providers={type.providers} />}
+          {page && <ProviderChoice providers={pageProviders(page)} />}
+          {page && type && isStaffBooking(page, type.key, form.provider) && (
+            <p className="notice" data-testid="staff-booking-note">
+              {type.providers.find((p) => p.id === form.provider)?.name ?? 'This provider'} has no appointment type of
+              their own on this page, so this is booked straight onto their calendar as a staff appointment (it is not
+              listed under Bookings). The free times are theirs.
+            </p>
+          )}
           <FreeTimes
             slots={slots}
             error={slotsError}

@@ -82,7 +82,10 @@ export function FreeTimes({
   );
 }
 
-/** "Dr. Hart", "Dr. Okafor" or "Anyone available", for types with more than one provider. */
+/**
+ * "Dr. Hart", "Dr. Okafor" or "Anyone available": the page's providers, for pages with more than one. The provider
+ * chosen decides the types offered (booking-store.ts `typesFor`).
+ */
 export function ProviderChoice({ providers }: { providers: readonly ProviderView[] }) {
   const provider = useBookingStore((s) => s.form.provider);
   const update = useBookingStore((s) => s.update);

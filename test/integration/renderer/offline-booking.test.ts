@@ -144,24 +144,24 @@ describe('offline booking from saved free times', () => {
       zip: '60601',
       insurance: dental.fields.find((f) => f.key === 'insurance')!.options[0]!,
     };
+    // Another desk puts a visit on Dr. Okafor's calendar at that time (the service's book_now names no provider).
     const owner = run.sandbox.users.find((u) => u.email === 'owner@frontdesk.test')!;
-    const res = await fetch(`${run.sandbox.url}/v1/book_now`, {
+    const res = await fetch(`${run.sandbox.url}/v1/events`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({
-        booking_page: dental.slug,
-        appointment_type_token: type.key,
-        calendar_id: okafor.id,
-        time: both.time,
-        name: 'Other Desk',
-        phone_number: '+13125550151',
-        email_address: 'other.desk@example.test',
-        field_data: form,
-        opted_into_text_messaging: false,
-        opted_into_text_messaging_for_marketing: false,
+        events: [
+          {
+            calendar_id: okafor.id,
+            title: 'New patient exam - Other Desk',
+            start_time: both.start,
+            end_time: both.end,
+            participants: [{ name: 'Other Desk', phone: '+13125550151' }],
+          },
+        ],
       }),
     });
     expect(res.status).toBe(200);

@@ -15,7 +15,6 @@ const body = z.object({
   booking_page: z.union([z.number().int().positive().max(2_147_483_647), str(200).min(1, 'must not be empty')]),
   time: str(40),
   appointment_type_token: str(100).optional(),
-  calendar_id: z.number().int().positive().max(2_147_483_647).optional(),
   name: str(200).optional(),
   phone_number: str(40).optional(),
   email_address: str(254).optional(),
@@ -124,8 +123,6 @@ interface Accepted {
   type: AppointmentType;
   start: number;
   form: FormResult;
-  /** The calendar (provider) asked for, when one was. */
-  calendarId: number | null;
 }
 
 /** Validates the body against the page (400 `{success:false,error}` naming the problem). */
@@ -147,14 +144,7 @@ function accept(c: Call): Accepted {
   const start =
     (/\d{2}:\d{2}/.test(b.time) ? parseTimeInput(b.time, page.timeZone) : null) ??
     bookFail('time must look like YYYY-MM-DDTHH:MM:SS');
-  if (b.calendar_id !== undefined && !type.calendarIds.includes(b.calendar_id))
-    bookFail(`calendar_id ${b.calendar_id} is not a calendar of this appointment type`);
-  return { page, type, start, form: checkForm(c.acc, page, b), calendarId: b.calendar_id ?? null };
-}
-
-/** The slot's free calendars the booking may go to: the one asked for, or any. */
-function freeFor(a: Accepted, slot: Slot): number[] {
-  return a.calendarId === null ? slot.freeCalendarIds : slot.freeCalendarIds.filter((id) => id === a.calendarId);
+  return { page, type, start, form: checkForm(c.acc, page, b) };
 }
 
 /** Writes the event (invitee as participant) and the booking for a free slot. */
@@ -165,7 +155,7 @@ function book(c: Call, store: Store, a: Accepted, slot: Slot): Booking {
   const reason = form.eventFields.reason;
   const event: EventRec = {
     id: ids.next('event'),
-    calendarId: pickCalendar(c.acc, page, freeFor(a, slot)),
+    calendarId: pickCalendar(c.acc, page, slot.freeCalendarIds),
     externalId: null,
     title: `${type.label} - ${form.name || form.email || form.phone}`,
     start: slot.start,
@@ -217,7 +207,7 @@ export function registerBookNow(app: FastifyInstance, deps: Deps): void {
       const slot = gridSlots(c.acc, a.page, a.type, day, addLocalDays(day, 1, a.page.timeZone), c.now).find(
         (s) => s.start === a.start,
       );
-      if (!slot || freeFor(a, slot).length === 0) {
+      if (!slot || slot.freeCalendarIds.length === 0) {
         const failed = bookingBase(c, a.page, a.type, a.start, a.form, store.ids.next('booking'));
         failed.error = slot ? 'That time is no longer available' : 'That time is not available on this booking page';
         c.acc.bookings.push(failed);

@@ -1,6 +1,14 @@
 /**
- * POST /v1/book_now. Not idempotent and without an external_id, so after an ambiguous attempt the outbox looks in
- * GET /v1/bookings for a live booking of the same page, start and invitee made since the first attempt.
+ * A booking for a caller. POST /v1/book_now names no provider (the spec's table), so a provider chosen by the desk is
+ * honoured within what the service offers: an appointment type whose only calendar is that provider's goes through
+ * book_now (the service books it there by its own rules); a type with several calendars cannot be steered, so the
+ * booking is made as a staff booking instead: an event on that provider's calendar (POST /v1/events, the caller as
+ * participant, the answers in its custom data), after a check that nothing on that calendar overlaps the time. Which
+ * of the two is decided when it is sent, from the page as the service has it then.
+ *
+ * book_now is not idempotent and has no external_id, so after an ambiguous attempt the outbox looks in
+ * GET /v1/bookings for a live booking of the same page, start and invitee made since the first attempt. A staff
+ * booking carries the op's id as its event's external_id and is looked up by it (GET /v1/event), so it is made once.
  *
  * What is queued is the booking as the form filled it in (page, wall time and instant, invitee, answers): the
  * request body is built from it only when it is sent, and Edit opens it in the form again. Its stored shape is
@@ -10,6 +18,11 @@
 import { z } from 'zod';
 import { emailOrBlank, phoneOrBlank } from '../../../../common/input-rules';
 import { bookNow, listBookings, type BookingFilter, type BookingRecord } from '../../api/bookings-api';
+import { listBookingPages } from '../../api/booking-pages-api';
+import { calendarNames, getEvent, listEventsInRange } from '../../api/calendar-api';
+import { createEvent, findEventByExternalId } from '../../api/events-api';
+import type { ServiceRequester } from '../../api/service-client';
+import { ServiceError } from '../../api/service-error';
 import { done, instantOf, type KindSpec, type QueuedOp, type ReconcileContext } from './spec';
 import { payloadFormat, type StoredFacts } from './stored-format';
 import type { OpResult, OutboxOp } from '../types';
@@ -28,6 +41,11 @@ const storedBooking = z
     startsAt: z.iso.datetime({ offset: true }),
     /** The provider's calendar; absent for "Anyone available". */
     provider: z.number().int().positive().optional(),
+    /**
+     * The op's id, set by the outbox as for every create: the external_id of the event a staff booking makes (absent
+     * in payloads queued before staff bookings; see `staffExternalId`).
+     */
+    external_id: z.string().min(1).max(200).optional(),
     name: z.string().trim().max(200),
     phone: phoneOrBlank,
     email: emailOrBlank,
@@ -97,15 +115,12 @@ const bookingFormat = payloadFormat({
 /** A wall time with seconds, as book_now takes it. */
 const withSeconds = (time: string) => (time.length === 16 ? `${time}:00` : time);
 
-/** The spec's book_now body. */
+/** The spec's book_now body (no provider: the spec names no such field; the type's calendars decide). */
 function bodyOf(p: StoredBooking): Record<string, unknown> {
   return {
     booking_page: p.page,
     time: withSeconds(p.time),
     ...(p.appointmentType ? { appointment_type_token: p.appointmentType } : {}),
-    // The chosen provider's calendar; the spec's book_now does not name one, so a service that ignores it assigns
-    // the calendar itself and the result names the one it chose.
-    ...(p.provider ? { calendar_id: p.provider } : {}),
     ...(p.name ? { name: p.name } : {}),
     ...(p.phone ? { phone_number: p.phone } : {}),
     ...(p.email ? { email_address: p.email } : {}),
@@ -159,17 +174,126 @@ function outcome(b: BookingRecord | null): [BookingRecord | null, Partial<OpResu
   return [b, { ...(b?.state ? { state: b.state } : {}), ...(calendarName ? { calendarName } : {}) }];
 }
 
+/** What a provider's booking is sent as: book_now (the type serves that provider alone) or a staff booking. */
+type Route = { via: 'book_now' } | { via: 'staff'; label: string; lengthMinutes: number };
+
+/** A type without a length told (the page does not say) is booked for this long. */
+const DEFAULT_LENGTH_MINUTES = 30;
+
+/** A refusal the desk reads as it is (plain words; sending it again cannot help). */
+const refused = (message: string) =>
+  new ServiceError('permanent', 'POST /v1/events', message, { serviceMessage: message });
+
+/**
+ * How a booking goes, from the booking page as the service has it now: book_now without a provider, or with one
+ * whose type has that calendar alone; a staff booking when the type has that calendar among others.
+ */
+async function routeOf(service: ServiceRequester, p: StoredBooking): Promise<Route> {
+  if (p.provider === undefined) return { via: 'book_now' };
+  const page = (await listBookingPages(service)).find((x) => x.slug === p.page || x.id === p.page);
+  const type = p.appointmentType ? page?.types.find((t) => t.key === p.appointmentType) : page?.types[0];
+  if (!page || !type) throw refused('This booking page or appointment type is no longer offered.');
+  if (type.calendarIds.length === 1 && type.calendarIds[0] === p.provider) return { via: 'book_now' };
+  if (!type.calendarIds.includes(p.provider))
+    throw refused('That provider no longer sees this appointment type. Choose another provider.');
+  return { via: 'staff', label: type.label, lengthMinutes: type.lengthMinutes ?? DEFAULT_LENGTH_MINUTES };
+}
+
+/** The external id of a staff booking's event: the op's id (a payload queued before it carried one: its slot). */
+const staffExternalId = (p: StoredBooking) =>
+  p.external_id ?? `frontdesk-booking:${p.page}:${withSeconds(p.time)}:${String(p.provider)}`;
+
+/** A day: an event that began up to this long before the booking may still overlap it. */
+const LONGEST_EVENT_MS = 24 * 60 * 60 * 1000;
+
+/** The calendar's name as the service has it; undefined when the calendars cannot be read. */
+async function calendarNameOf(service: ServiceRequester, id: number): Promise<string | undefined> {
+  try {
+    return (await calendarNames(service)).get(id)?.trim() || undefined;
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'retryable') throw error;
+    return undefined;
+  }
+}
+
+/**
+ * The staff booking's event as the service has it (GET /v1/event): the calendar it is on is read back, never
+ * assumed, so the desk is told the provider the service holds.
+ */
+async function staffResult(service: ServiceRequester, id: number): Promise<OpResult> {
+  const event = await getEvent(service, id);
+  const calendarName = event.calendar_name?.trim() || (await calendarNameOf(service, event.calendar_id));
+  return done(event, { state: 'complete', ...(calendarName ? { calendarName } : {}) });
+}
+
+/**
+ * A staff booking: refused in plain words when anything busy on the provider's calendar overlaps the time (read now,
+ * from the service), else an event on that calendar with the caller as participant and the page's answers in its
+ * custom data, named by the op's id so a lost answer is found, never made twice.
+ */
+async function sendStaffBooking(
+  service: ServiceRequester,
+  p: StoredBooking,
+  route: Extract<Route, { via: 'staff' }>,
+): Promise<OpResult> {
+  const calendarId = p.provider!;
+  const start = Date.parse(p.startsAt);
+  const end = start + route.lengthMinutes * 60_000;
+  const events = await listEventsInRange(
+    service,
+    new Date(start - LONGEST_EVENT_MS).toISOString(),
+    new Date(end).toISOString(),
+  );
+  const taken = events.some(
+    (e) =>
+      e.calendar_id === calendarId &&
+      !e.is_deleted &&
+      e.show_as !== 0 &&
+      Date.parse(e.start_time) < end &&
+      Date.parse(e.end_time) > start,
+  );
+  if (taken) {
+    const who = await calendarNameOf(service, calendarId);
+    throw refused(`That time is no longer free${who ? ` with ${who}` : ' with that provider'}. Choose another time.`);
+  }
+  const name = p.name || p.email || p.phone;
+  const created = await createEvent(service, {
+    calendar_id: calendarId,
+    external_id: staffExternalId(p),
+    title: `${route.label} - ${name}`,
+    start_time: p.startsAt,
+    end_time: new Date(end).toISOString(),
+    custom_data: {
+      ...p.fieldData,
+      booking_page: p.page,
+      ...(p.appointmentType ? { appointment_type: p.appointmentType } : {}),
+    },
+    participants: [{ name: p.name, ...(p.phone ? { phone: p.phone } : {}), ...(p.email ? { email: p.email } : {}) }],
+  });
+  return staffResult(service, created.id);
+}
+
 /** book_now: a booking made twice would be a double booking, so it is always reconciled after doubt. */
 export const bookNowKind: KindSpec<StoredBooking> = {
   format: bookingFormat,
-  create: false,
+  // Its payload gets the op's id as `external_id` (a staff booking's event is named by it).
+  create: true,
   goneIsDone: false,
   recordKeys: (p) => [`booking:${p.page}:${withSeconds(p.time)}`],
   appointmentAt: (p, hint) => hint ?? instantOf(p.startsAt),
-  send: async (service, p) => done(...outcome(await bookNow(service, bodyOf(p)))),
+  send: async (service, p) => {
+    const route = await routeOf(service, p);
+    if (route.via === 'staff') return sendStaffBooking(service, p, route);
+    return done(...outcome(await bookNow(service, bodyOf(p))));
+  },
   reconcile: async (service, op, ctx) => {
     const at = op.appointmentAt;
     if (at === null) throw new Error('a booking without a known start cannot be reconciled');
+    // A provider's booking may have gone as a staff booking: its event is named by the op's id.
+    if (op.payload.provider !== undefined) {
+      const event = await findEventByExternalId(service, staffExternalId(op.payload));
+      if (event && !event.is_deleted) return staffResult(service, event.id);
+    }
     const filter = lookupFilter(op, ctx, at);
     const match = (await listBookings(service, filter)).find((b) => isOurs(op, at, b, filter));
     return match ? done(...outcome(match)) : null;
