@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * One clock on every screen: the status bar ("Offline since", "Checked"), the Outbox ("Made", "Next try"), the "as of"
+ * One clock on every screen: the status bar ("Offline since", "Up to date"), the Outbox ("Made", "Next try"), the "as of"
  * notice, a contact's history and the texts tell their moments on the practice's clock, labelled, never on this
  * computer's. The computer here is
  * in Tokyo and the practice in Chicago, so a time told in the computer's zone is fifteen hours off and unlabelled.
@@ -78,13 +78,24 @@ describe('times on the practice clock', () => {
     expect(Intl.DateTimeFormat().resolvedOptions().timeZone).toBe('Asia/Tokyo');
   });
 
-  it('the status bar tells when the connection dropped and was checked in Chicago time, labelled', () => {
+  it('the status bar tells when the connection dropped and when it was up to date in Chicago time, labelled', async () => {
     useAppStore.setState({
       connectivity: { state: 'offline', checkedAt: AT, offlineSince: AT - 5 * 60_000, reason: null },
     });
     render(<StatusBar />);
     expect(screen.getByTestId('connectivity').textContent).toBe('Offline since 9:25 AM CST');
-    expect(screen.getByTestId('status-bar').textContent).toContain('Checked 9:30:05 AM CST');
+    cleanup();
+    // Signed in and online: the schedule's last refresh, a minute after the last check.
+    const { useAuthStore } = await import('../../../renderer/stores/auth-store');
+    const { useScheduleSyncStore } = await import('../../../renderer/stores/schedule-sync-store');
+    useAuthStore.setState({ status: { state: 'signed_in' } as never });
+    usePracticeClock.setState({ zone: 'America/Chicago' }); // a sign-in without a practice names none
+    useScheduleSyncStore.setState({ syncedAt: AT + 60_000 });
+    useAppStore.setState({ connectivity: { state: 'online', checkedAt: AT, offlineSince: null, reason: null } });
+    render(<StatusBar />);
+    expect(screen.getByTestId('connectivity').textContent).toMatch(/^(Up to date|Online) · 9:31 AM CST$/);
+    useAuthStore.setState({ status: null });
+    usePracticeClock.setState({ zone: 'America/Chicago' });
   });
 
   it('the Outbox tells when a change was made and is tried next in Chicago time, labelled', async () => {
