@@ -5,6 +5,7 @@ import type { SandboxOptions } from './context';
 /** Usage text for --help. */
 export const USAGE = `usage: npm run sandbox -- [--port N] [--access-ttl S] [--code-ttl S] [--seed N]
                           [--contacts N] [--events N] [--device-settle-ms N] [--now INSTANT]
+                          [--strict | --lenient]
   --port N              listen port on 127.0.0.1 (default 4010; 0 picks a free port)
   --access-ttl S        access-token lifetime in seconds (default 2592000)
   --code-ttl S          authorization-code lifetime in seconds (default 60)
@@ -13,7 +14,11 @@ export const USAGE = `usage: npm run sandbox -- [--port N] [--access-ttl S] [--c
   --events N            events in the owner's account (default 600)
   --device-settle-ms N  delay before device-backed bookings settle (default 3000)
   --now INSTANT         the clock starts there and runs on; the data is seeded around it
-                        (e.g. 2026-11-30T12:30:00-06:00; default: this computer's clock)`;
+                        (e.g. 2026-11-30T12:30:00-06:00; default: this computer's clock)
+  --strict              refuse (400, naming it) any request field the service contract does not list
+                        (test/sandbox/contract.ts, docs/service-contract.md); the tests' default
+  --lenient             drop such fields silently, as a service that ignores unknown fields would
+                        (default: neither, nothing is checked)`;
 
 type NumKey = 'port' | 'accessTtlS' | 'codeTtlS' | 'seed' | 'contacts' | 'events' | 'deviceSettleMs';
 
@@ -37,6 +42,13 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
+    if (arg === '--strict' || arg === '--lenient') {
+      const mode = arg === '--strict' ? 'strict' : 'lenient';
+      if (options.fields !== undefined && options.fields !== mode)
+        return { kind: 'error', message: '--strict and --lenient cannot be used together' };
+      options.fields = mode;
+      continue;
+    }
     const eq = arg.indexOf('=');
     const name = eq > 0 && arg.startsWith('--') ? arg.slice(0, eq) : arg;
     if (name === '--now') {

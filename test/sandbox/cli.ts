@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     `sandbox listening on ${sb.url}`,
     `seed ${o.seed} · access ttl ${o.accessTtlS}s · code ttl ${o.codeTtlS}s · ${o.contacts} contacts · ${o.events} events · device settle ${o.deviceSettleMs}ms`,
     ...(o.now ? [`clock: ${sb.ctx.now().toISOString()} now, running on (--now)`] : []),
+    ...(o.fields ? [`fields: --${o.fields} (the service contract, test/sandbox/contract.ts)`] : []),
     '',
     `users (password "${SANDBOX_PASSWORD}"; Basic auth = email:api_key):`,
     ...sb.users.map((u) => {

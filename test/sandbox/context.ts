@@ -39,6 +39,11 @@ export interface SandboxOptions {
   portalUrl?: string;
   /** Clock; tests may pass a controllable one. */
   now?: () => Date;
+  /**
+   * Request fields the service contract (contract.ts) does not list: `strict` refuses them with 400 naming the field,
+   * `lenient` drops them silently (a service that ignores them); unset, nothing is checked (strict.ts).
+   */
+  fields?: 'strict' | 'lenient';
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {

@@ -21,6 +21,7 @@ import { OAuthStore } from './oauth/store';
 import { registerTokenEndpoints } from './oauth/token';
 import type { Platform } from './platform';
 import { RequestStats } from './stats';
+import { installFieldCheck, type FieldCheck } from './strict';
 import { createUsers } from './users';
 
 /** Request bodies above this get 413. */
@@ -43,6 +44,8 @@ export interface Sandbox {
   users: readonly User[];
   clients: readonly OAuthClient[];
   app: FastifyInstance;
+  /** The `--strict` / `--lenient` field check: its mode and every field it refused or dropped (strict.ts). */
+  fields: FieldCheck;
 }
 
 function zeroCounters(): DomainCounters {
@@ -109,6 +112,7 @@ export async function createSandbox(
   await app.register(formbody, { bodyLimit: BODY_LIMIT });
   installErrorHandlers(app);
   installHooks(app, p);
+  const fields = installFieldCheck(app, opts.fields);
   registerAdmin(app, p);
   registerPortal(app, p);
   registerTokenEndpoints(app, p);
@@ -121,7 +125,7 @@ export async function createSandbox(
   const port = typeof address === 'object' && address ? address.port : opts.port;
   const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
   baseUrl = `http://${host}:${port}`;
-  return { url: baseUrl, close: () => app.close(), ctx, users: ctx.users, clients: p.clients, app };
+  return { url: baseUrl, close: () => app.close(), ctx, users: ctx.users, clients: p.clients, app, fields };
 }
 
 function installHooks(app: FastifyInstance, p: Platform): void {

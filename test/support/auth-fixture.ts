@@ -6,9 +6,12 @@ import { approveInBrowser, type BrowserUser } from './browser-consent';
 import { makeCore, type MakeCoreOptions } from './core-fixture';
 import { fakeClock, type FakeClock } from './fake-clock';
 
-/** A sandbox on a free port with little domain data (the auth tests need only the platform). */
+/**
+ * A sandbox on a free port with little domain data (the auth tests need only the platform). Strict unless told: a
+ * request field the service contract does not list gets 400 (test/sandbox/strict.ts).
+ */
 export function startAuthSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  return startSandbox({ port: 0, contacts: 5, events: 5, ...options });
+  return startSandbox({ port: 0, contacts: 5, events: 5, fields: 'strict', ...options });
 }
 
 /** A core whose OS routes `com.frontdesk.app:` to it (Electron with the scheme claimed). */

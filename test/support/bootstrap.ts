@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, type TestContext } from 'vitest';
 import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../common/contract';
 import type { SandboxOptions } from '../sandbox/context';
 import { startSandbox, type Sandbox } from '../sandbox/index';
+import { assertContractKept } from '../sandbox/strict';
 import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from './auth-fixture';
 import type { MakeCoreOptions } from './core-fixture';
 import { rendererOnCore, type RendererOnCore } from './renderer-on-core';
@@ -203,7 +204,8 @@ export interface SandboxHandle {
 
 /**
  * One sandbox on a free port, seeded as `options` say, started before all tests of the file or `describe` and
- * closed after them, for tests that build their own cores.
+ * closed after them, for tests that build their own cores. Strict unless told (`fields`): a request field the service
+ * contract does not list gets 400, and fails the file when it closes (test/sandbox/strict.ts).
  */
 export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxHandle {
   let sb: Sandbox | undefined;
@@ -212,10 +214,11 @@ export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxHandle
     return sb;
   };
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0, ...options });
+    sb = await startSandbox({ port: 0, fields: 'strict', ...options });
   });
   afterAll(async () => {
     await sb?.close();
+    if (sb) assertContractKept(sb.fields);
   });
   return {
     get sb() {
@@ -243,7 +246,8 @@ export interface Bootstrap {
 
 /**
  * One sandbox and one signed-in core for the whole file: started before all tests, torn down after them (the
- * core's data folder with it), and the core's log printed when a test fails.
+ * core's data folder with it), and the core's log printed when a test fails. The sandbox is strict (startAuthSandbox):
+ * a field the service contract does not list fails the file when it closes.
  */
 export function useBootstrap(options: BootstrapOptions = {}): Bootstrap {
   const { sandbox: sandboxOptions = {}, ...coreOptions } = options;
@@ -262,6 +266,7 @@ export function useBootstrap(options: BootstrapOptions = {}): Bootstrap {
   afterAll(async () => {
     await made?.cleanup();
     await sb?.close();
+    if (sb) assertContractKept(sb.fields);
   });
 
   return {

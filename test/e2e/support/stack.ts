@@ -9,6 +9,7 @@ import { loadConfig } from '../../../main/core/config';
 import { createFileLogger, LOG_FILE } from '../../../main/core/log/file-logger';
 import { systemClock, type Logger } from '../../../main/core/platform';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { assertContractKept, type FieldMode } from '../../sandbox/strict';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { installPageClock, practiceNow } from './clock';
 import { FrontdeskPage } from './driver';
@@ -56,12 +57,18 @@ export interface StackOptions {
   deviceSettleMs?: number;
   /** Fills the data folder before the browser host starts (what an earlier run left, or a file lost since). */
   prepare?: (dataDir: string, serviceUrl: string) => Promise<void>;
+  /**
+   * Request fields the service contract does not list (test/sandbox/strict.ts): `strict` (the default) refuses them,
+   * `lenient` drops them as a service that ignores them would. Either way the stack's close fails when one was sent.
+   */
+  fields?: FieldMode;
 }
 
 /** Starts sandbox + browser host + Chromium. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const settle = {
     now: () => new Date(practiceNow()),
+    fields: options.fields ?? 'strict',
     ...(options.deviceSettleMs === undefined ? {} : { deviceSettleMs: options.deviceSettleMs }),
   };
   let sandbox = await startSandbox({ port: 0, ...settle });
@@ -93,6 +100,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   let serviceUp = true;
+  /** What each sandbox run saw (a restarted service is a new one). */
+  const checks = [sandbox.fields];
   const newContext = async (contextOptions: BrowserContextOptions = {}): Promise<BrowserContext> => {
     const context = await browser.newContext(contextOptions);
     await installPageClock(context);
@@ -112,6 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     startService: async () => {
       sandbox = await startSandbox({ port, ...settle });
+      checks.push(sandbox.fields);
       serviceUp = true;
     },
     advanceClock: (ms) => {
@@ -130,6 +140,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await host.close();
       if (serviceUp) await sandbox.close();
       rmSync(dataDir, { recursive: true, force: true });
+      for (const check of checks) assertContractKept(check);
     },
   };
 }

@@ -62,7 +62,7 @@ describe('outbox failures', () => {
     const first = await box.enqueue('contact.create', {
       address_book_id: 2001,
       name: 'Rita Later',
-      phone: '312-555-3001',
+      phone_numbers: [{ number: '312-555-3001', is_primary: true }],
     });
     const failed = await waitFor(() => (box.get(first.id)?.attempts === 1 ? box.get(first.id) : null));
     expect(failed.lastError).toMatchObject({ kind: 'retryable', status: 429 });
@@ -71,7 +71,7 @@ describe('outbox failures', () => {
     const second = await box.enqueue('contact.create', {
       address_book_id: 2001,
       name: 'Sam Waits',
-      phone: '312-555-3002',
+      phone_numbers: [{ number: '312-555-3002', is_primary: true }],
     });
     await settled(box, first.id, 'done');
     await settled(box, second.id, 'done');

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { assertContractKept } from '../../sandbox/strict';
 
 export { drained, openOutbox, tokenClient } from './outbox-setup';
 
@@ -47,6 +48,7 @@ export interface SandboxKit {
 async function startKit(options: { contacts?: number; events?: number; seed?: number } = {}): Promise<SandboxKit> {
   const sb = await startSandbox({
     port: 0,
+    fields: 'strict',
     contacts: options.contacts ?? 20,
     events: options.events ?? 20,
     seed: options.seed ?? 1,
@@ -96,7 +98,11 @@ async function startKit(options: { contacts?: number; events?: number; seed?: nu
       }
       return out;
     },
-    close: () => sb.close(),
+    // Strict (test/sandbox/strict.ts): a field the service contract does not list fails the file here.
+    close: async () => {
+      await sb.close();
+      assertContractKept(sb.fields);
+    },
   };
 }
 

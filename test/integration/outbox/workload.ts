@@ -76,7 +76,8 @@ export async function buildWorkload(kit: SandboxKit, run: string): Promise<Workl
       payload: {
         address_book_id: 2001,
         name: `Pat Outbox${i}`,
-        phone: `312-555-${pad(1000 + i, 4)}`,
+        // The shapes the app sends (test/sandbox/contract.ts): the sandbox kit is strict.
+        phone_numbers: [{ number: `312-555-${pad(1000 + i, 4)}`, is_primary: true }],
         external_id: ext,
       },
     });
@@ -98,7 +99,7 @@ export async function buildWorkload(kit: SandboxKit, run: string): Promise<Workl
     if (update)
       w.specs.push({
         kind: 'contact.update',
-        payload: { external_id: ext, address_book_id: 2001, name: `Pat Updated${i}`, custom_data: { rev: 2 } },
+        payload: { external_id: ext, address_book_id: 2001, name: `Pat Updated${i}` },
       });
     if (i < 70) {
       w.specs.push({ kind: 'event.mark', payload: { external_id: eventExt, state: 'confirmed' } });
