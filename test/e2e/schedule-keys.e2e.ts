@@ -5,7 +5,7 @@
  * switch the view; the "?" list names these keys.
  */
 import { describe, expect, it } from 'vitest';
-import { practiceNow } from './support/clock';
+import { practiceNow, practiceWeekday } from './support/clock';
 import { openSized, scheduleSettled, serviceCall, signedInSchedule, stats } from './support/schedule';
 import { useStack } from './support/stack';
 
@@ -154,6 +154,51 @@ describe('the schedule from the keyboard', () => {
       'Calendar: Week view',
     ])
       await list.getByRole('cell', { name: words, exact: true }).waitFor();
+    expect(app.problems).toEqual([]);
+  });
+
+  it('takes "+N more" into the arrows: still one Tab stop, Enter opens the visits it stands for', async () => {
+    const day = practiceWeekday(2);
+    const offset = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', timeZoneName: 'longOffset' })
+      .formatToParts(new Date(`${day}T16:00:00Z`))
+      .find((p) => p.type === 'timeZoneName')!
+      .value.replace('GMT', '');
+    const made = await serviceCall<{ events: { id: number }[] }>(stack, 'POST', '/v1/events', {
+      events: [1, 2, 3, 4, 5, 6].map((n) => ({
+        calendar_id: 1001,
+        title: `Crowd - Cy Crowd ${n}`,
+        start_time: `${day}T10:0${n}:00${offset}`,
+        end_time: `${day}T10:5${n}:00${offset}`,
+        participants: [{ name: `Cy Crowd ${n}`, phone: `(312) 555-015${n}` }],
+      })),
+    });
+    const app = await openSized(stack, { width: 1024, height: 700 });
+    await signedInSchedule(app);
+    const page = app.page;
+    const calendar = page.getByTestId('calendar');
+    for (let i = 0; i < 7 && (await calendar.getAttribute('data-anchor')) !== day; i++) {
+      await page.getByRole('button', { name: 'Next day' }).click();
+      await scheduleSettled(app);
+    }
+    const column = page.getByRole('group', { name: 'Dr. Amelia Hart' });
+    const more = column.getByTestId('more');
+    await more.waitFor();
+    const stops = page.locator(
+      '[data-testid="time-grid"] [data-testid="appointment"][tabindex="0"], [data-testid="time-grid"] [data-testid="more"][tabindex="0"]',
+    );
+    expect(await stops.count()).toBe(1);
+    expect(await more.getAttribute('tabindex')).toBe('-1');
+
+    // From the first of the crowd, down through the lanes shown to "+N more".
+    await page.locator(`[data-testid="appointment"][data-id="${made.events[0]!.id}"]`).focus();
+    const focusedTestId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null);
+    for (let i = 0; i < 6 && (await focusedTestId()) !== 'more'; i++) await page.keyboard.press('ArrowDown');
+    expect(await focusedTestId()).toBe('more');
+    expect(await stops.count()).toBe(1);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('more-list').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('more-list').waitFor({ state: 'detached' });
     expect(app.problems).toEqual([]);
   });
 });

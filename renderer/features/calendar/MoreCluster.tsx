@@ -3,6 +3,7 @@
  * holds this button, which opens the ones it stands for as a list (each opens its details).
  */
 import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import type { KeyboardEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, zoneOfItem } from '../../lib/practice-time';
 import { appointmentTitle } from '../../lib/words';
@@ -17,6 +18,12 @@ interface MoreButtonProps {
   top: number;
   height: number;
   onOpen(id: number): void;
+  /** Its key among the grid's keyboard stops (TimeGrid's), and whether it is the grid's one Tab stop now. */
+  spot: string;
+  tabStop: boolean;
+  onSpotFocus(spot: string): void;
+  /** The grid's arrow keys; true when the key press was one. */
+  onStep(spot: string, e: KeyboardEvent): boolean;
 }
 
 /** One appointment of the list: its state icon, time and whom it is for, its whole state in its name. */
@@ -45,7 +52,7 @@ function MoreEntry({ item, zone, onOpen }: { item: AgendaItem; zone: string; onO
 }
 
 /** The button in the column's last lane and the list it opens. */
-export function MoreButton({ run, zone, top, height, onOpen }: MoreButtonProps) {
+export function MoreButton({ run, zone, top, height, onOpen, spot, tabStop, onSpotFocus, onStep }: MoreButtonProps) {
   const width = 100 / run.lanes;
   const from = timeInZone(run.items[0]!.start, zone);
   return (
@@ -53,6 +60,13 @@ export function MoreButton({ run, zone, top, height, onOpen }: MoreButtonProps) 
       <Button
         className="appt-more"
         data-testid="more"
+        data-spot={spot}
+        excludeFromTabOrder={!tabStop}
+        onFocus={() => onSpotFocus(spot)}
+        onKeyDown={(e) => {
+          if (onStep(spot, e)) e.preventDefault();
+          else e.continuePropagation(); // the window's keys ("N", "?") still apply here
+        }}
         style={{ top, height, left: `calc(${run.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       >
         <span className="appt-more-label">

@@ -19,9 +19,18 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { dayKey, dayStart, minutesIntoDay, timeInZone, zoneLabel, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
 import { DragPreview, movedTo, type Drop } from './DragPreview';
-import { checkInOf, neighbour, nextDue, stayNear, stepOf, type KeySpot } from './grid-keys';
+import { checkInOf, idOfSpot, neighbour, nextDue, spotOf, stayNear, stepOf, type KeySpot } from './grid-keys';
 import { appointmentState } from './appointment-state';
-import { HOUR_PX, lanesFor, layoutColumn, snap, visibleIn, type GridColumn, type Placed } from './grid-layout';
+import {
+  HOUR_PX,
+  lanesFor,
+  layoutColumn,
+  snap,
+  visibleIn,
+  type GridColumn,
+  type MoreRun,
+  type Placed,
+} from './grid-layout';
 import { MoreButton } from './MoreCluster';
 import { useNow } from './use-now';
 
@@ -44,6 +53,17 @@ function minutesInView(el: HTMLElement): [number, number] {
     Math.max(0, (Math.floor(from / WINDOW_STEP_MIN) - 1) * WINDOW_STEP_MIN),
     Math.min(24 * 60, (Math.ceil(to / WINDOW_STEP_MIN) + 1) * WINDOW_STEP_MIN),
   ];
+}
+
+/** The key of a column's "+N more" spot. */
+const moreKey = (column: GridColumn, run: MoreRun) => `m${column.key}@${run.top}`;
+
+/** The element of a spot in the grid: an appointment's block or a "+N more". */
+function spotElement(scroller: HTMLElement, key: string): HTMLElement | null {
+  const id = idOfSpot(key);
+  return id !== null
+    ? scroller.querySelector<HTMLElement>(`[data-testid="appointment"][data-id="${id}"]`)
+    : scroller.querySelector<HTMLElement>(`[data-testid="more"][data-spot="${CSS.escape(key)}"]`);
 }
 
 /** The blocks in view plus those the keyboard needs in the page (the Tab stop, the one focus is going to). */
@@ -187,46 +207,53 @@ export function TimeGrid(props: TimeGridProps) {
 
   const now = useNow();
 
-  // The keyboard: the grid is one Tab stop (the active appointment); arrows go between appointments, single keys
-  // check in (grid-keys.ts). The stop is the one last focused while it is shown, else the next patient due.
+  // The keyboard: the grid is one Tab stop (an appointment or a "+N more"); arrows go between them, single keys check
+  // in (grid-keys.ts). The stop is the one last focused while it is shown, else the next patient due.
   const spots = useMemo<KeySpot[]>(
     () =>
-      columns.flatMap((c, column) =>
-        (placed.get(c.key) ?? []).map((p) => ({ id: p.item.id, column, top: p.top, lane: p.lane })),
-      ),
-    [columns, placed],
+      columns.flatMap((c, column) => [
+        ...(placed.get(c.key) ?? []).map((p) => ({ id: spotOf(p.item.id), column, top: p.top, lane: p.lane })),
+        ...(layouts.get(c.key)?.more ?? []).map((run) => ({
+          id: moreKey(c, run),
+          column,
+          top: run.top,
+          lane: run.lane,
+        })),
+      ]),
+    [columns, placed, layouts],
   );
-  const [activeId, setActiveId] = useState<number | null>(null);
-  const [focusTo, setFocusTo] = useState<number | null>(null);
-  const tabStop = useMemo(() => {
-    if (activeId !== null && spots.some((s) => s.id === activeId)) return activeId;
+  const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [focusTo, setFocusTo] = useState<string | null>(null);
+  const dueNow = useCallback(() => {
     const shown = new Set(spots.map((s) => s.id));
-    const due = nextDue(
-      items.filter((i) => shown.has(i.id)),
+    return nextDue(
+      items.filter((i) => shown.has(spotOf(i.id))),
       now,
     );
-    return due?.id ?? [...spots].sort((a, b) => a.top - b.top || a.column - b.column)[0]?.id ?? null;
-  }, [activeId, spots, items, now]);
+  }, [spots, items, now]);
+  const tabStop = useMemo(() => {
+    if (activeKey !== null && spots.some((s) => s.id === activeKey)) return activeKey;
+    const due = dueNow();
+    if (due) return spotOf(due.id);
+    return [...spots].sort((a, b) => a.top - b.top || a.column - b.column)[0]?.id ?? null;
+  }, [activeKey, spots, dueNow]);
+  const goTo = (key: string) => {
+    setActiveKey(key);
+    setFocusTo(key);
+  };
   // "N": the next patient due, once the range's appointments are in.
   const focusAsk = useCalendarStore((s) => s.focusAsk);
   const askedFor = useRef(0);
   useEffect(() => {
     if (!props.ready || focusAsk === askedFor.current) return;
     askedFor.current = focusAsk;
-    const shown = new Set(spots.map((s) => s.id));
-    const due = nextDue(
-      items.filter((i) => shown.has(i.id)),
-      now,
-    );
-    if (due) {
-      setActiveId(due.id);
-      setFocusTo(due.id);
-    }
-  }, [focusAsk, props.ready, spots, items, now]);
+    const due = dueNow();
+    if (due) goTo(spotOf(due.id));
+  }, [focusAsk, props.ready, dueNow]);
   // Focus goes to a block once it is in the page (it is kept there while asked for), then into view.
   useEffect(() => {
-    if (focusTo === null) return;
-    const el = scrollRef.current?.querySelector<HTMLElement>(`[data-testid="appointment"][data-id="${focusTo}"]`);
+    if (focusTo === null || !scrollRef.current) return;
+    const el = spotElement(scrollRef.current, focusTo);
     if (!el) return;
     setFocusTo(null);
     el.focus({ preventScroll: true });
@@ -236,40 +263,42 @@ export function TimeGrid(props: TimeGridProps) {
   useEffect(() => {
     const before = spotsBefore.current;
     spotsBefore.current = spots;
-    if (activeId === null || spots.some((s) => s.id === activeId)) return;
-    const gone = before.find((s) => s.id === activeId);
+    if (activeKey === null || spots.some((s) => s.id === activeKey)) return;
+    const gone = before.find((s) => s.id === activeKey);
     const lost = document.activeElement === null || document.activeElement === document.body;
     const near = gone && lost ? stayNear(spots, gone) : null;
-    if (near === null) return;
-    setActiveId(near);
-    setFocusTo(near);
-  }, [spots, activeId]);
-  const onBlockFocus = useCallback((id: number | null) => {
-    setFocusedId(id);
-    if (id === null) return;
-    setActiveId(id);
+    if (near !== null) goTo(near);
+  }, [spots, activeKey]);
+  const onSpotFocus = useCallback((key: string) => {
+    setActiveKey(key);
+    const id = idOfSpot(key);
+    if (id !== null) setFocusedId(id);
     const scroller = scrollRef.current;
-    const el = scroller?.querySelector<HTMLElement>(`[data-testid="appointment"][data-id="${id}"]`);
+    const el = scroller && spotElement(scroller, key);
     if (scroller && el) reveal(scroller, el);
   }, []);
+  const onBlockFocus = useCallback((id: number | null) => id !== null && onSpotFocus(spotOf(id)), [onSpotFocus]);
+  /** Arrow keys from a spot: true when the key press was one. */
+  const stepFrom = useCallback(
+    (key: string, e: ReactKeyboardEvent): boolean => {
+      const step = stepOf(e);
+      if (!step) return false;
+      const to = neighbour(spots, key, step);
+      if (to !== null) goTo(to);
+      return true;
+    },
+    [spots],
+  );
   const onCheckIn = props.onCheckIn;
   const onKeys = useCallback(
     (item: AgendaItem, e: ReactKeyboardEvent<HTMLButtonElement>): boolean => {
-      const step = stepOf(e);
-      if (step) {
-        const to = neighbour(spots, item.id, step);
-        if (to !== null) {
-          setActiveId(to);
-          setFocusTo(to);
-        }
-        return true;
-      }
+      if (stepFrom(spotOf(item.id), e)) return true;
       const state = checkInOf(e, item);
       if (!state) return false;
       onCheckIn(item, state);
       return true;
     },
-    [spots, onCheckIn],
+    [stepFrom, onCheckIn],
   );
 
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -415,8 +444,8 @@ export function TimeGrid(props: TimeGridProps) {
                 />
               )}
               {withKept(visibleIn(placed.get(c.key) ?? [], fromMin, toMin, focusedId), placed.get(c.key), [
-                tabStop,
-                focusTo,
+                idOfSpot(tabStop ?? ''),
+                idOfSpot(focusTo ?? ''),
               ]).map((p) => {
                 const dragging = drag?.item.id === p.item.id ? drag : null;
                 // While dragged, the block tells the time (and provider) it would land at.
@@ -436,21 +465,30 @@ export function TimeGrid(props: TimeGridProps) {
                     onMenu={props.onMenu}
                     onDragStart={onDragStart}
                     onFocusChange={onBlockFocus}
-                    tabStop={p.item.id === tabStop}
+                    tabStop={spotOf(p.item.id) === tabStop}
                     onKeys={onKeys}
                   />
                 );
               })}
               {(layouts.get(c.key)?.more ?? [])
-                .filter((run) => run.bottom > fromMin && run.top < toMin)
+                .filter(
+                  (run) =>
+                    (run.bottom > fromMin && run.top < toMin) ||
+                    moreKey(c, run) === tabStop ||
+                    moreKey(c, run) === focusTo,
+                )
                 .map((run) => (
                   <MoreButton
                     key={`more-${run.top}`}
                     run={run}
+                    spot={moreKey(c, run)}
                     zone={zone}
                     top={run.top * PX_PER_MIN}
                     height={Math.max(11, (run.bottom - run.top) * PX_PER_MIN - 1)}
                     onOpen={props.onOpen}
+                    tabStop={moreKey(c, run) === tabStop}
+                    onSpotFocus={onSpotFocus}
+                    onStep={stepFrom}
                   />
                 ))}
               {drag?.moved && drag.columnKey === c.key && drag.columnKey !== props.columnOf(drag.item) && (

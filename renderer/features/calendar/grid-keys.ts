@@ -13,9 +13,10 @@ import { undoLast } from './schedule-sync';
 /** Ctrl+Z (⌘Z) does what the toast's Undo button does. */
 export const scheduleUndoKeys = registerScheduleUndo(() => void undoLast());
 
-/** An appointment as the keys see it: where it sits. */
+/** An appointment, or a column's "+N more", as the keys see it: where it sits. */
 export interface KeySpot {
-  id: number;
+  /** `spotOf(id)` for an appointment; another key for a "+N more" (grid-keys does not look inside). */
+  id: string;
   /** Index of its column, left to right. */
   column: number;
   /** Minutes from the column day's midnight. */
@@ -35,13 +36,18 @@ export function stepOf(e: KeyPress): Step | null {
   return STEP_OF[e.key] ?? null;
 }
 
-const byPlace = (a: KeySpot, b: KeySpot) => a.top - b.top || a.lane - b.lane || a.id - b.id;
+const byPlace = (a: KeySpot, b: KeySpot) => a.top - b.top || a.lane - b.lane || a.id.localeCompare(b.id);
+
+/** The key of an appointment's spot. */
+export const spotOf = (id: number): string => `a${id}`;
+/** The appointment a spot is, or null for a "+N more". */
+export const idOfSpot = (key: string): number | null => (key.startsWith('a') ? Number(key.slice(1)) : null);
 
 /**
  * The appointment an arrow key goes to from `fromId`: up and down, the one before or after it in its column by time;
  * left and right, in the nearest column that has appointments, the one closest in time. Null at an edge.
  */
-export function neighbour(spots: readonly KeySpot[], fromId: number, step: Step): number | null {
+export function neighbour(spots: readonly KeySpot[], fromId: string, step: Step): string | null {
   const from = spots.find((s) => s.id === fromId);
   if (!from) return null;
   if (step === 'up' || step === 'down') {
@@ -65,7 +71,7 @@ export function neighbour(spots: readonly KeySpot[], fromId: number, step: Step)
  * Where focus goes when the focused appointment leaves the grid (marked no-show or cancelled, hidden): the nearest in
  * time in its column, else the nearest in the nearest column; null on an empty grid.
  */
-export function stayNear(spots: readonly KeySpot[], gone: KeySpot): number | null {
+export function stayNear(spots: readonly KeySpot[], gone: KeySpot): string | null {
   let best: KeySpot | null = null;
   const cost = (s: KeySpot) => Math.abs(s.column - gone.column) * 24 * 60 + Math.abs(s.top - gone.top);
   for (const s of spots) if (!best || cost(s) < cost(best)) best = s;

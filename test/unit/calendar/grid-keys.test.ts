@@ -12,37 +12,47 @@ import { installRecordingBridge } from '../../support/recording-bridge';
 
 let neighbour: typeof GridKeys.neighbour;
 let nextDue: typeof GridKeys.nextDue;
+let stayNear: typeof GridKeys.stayNear;
 beforeAll(async () => {
   installRecordingBridge();
-  ({ neighbour, nextDue } = await import('../../../renderer/features/calendar/grid-keys'));
+  ({ neighbour, nextDue, stayNear } = await import('../../../renderer/features/calendar/grid-keys'));
 });
 
 const spots: KeySpot[] = [
-  { id: 1, column: 0, top: 540, lane: 0 }, // 9:00
-  { id: 2, column: 0, top: 600, lane: 0 }, // 10:00
-  { id: 3, column: 0, top: 600, lane: 1 }, // 10:00, beside 2
-  { id: 4, column: 0, top: 720, lane: 0 }, // 12:00
-  { id: 5, column: 2, top: 615, lane: 0 }, // 10:15 two columns right (the middle one is empty)
-  { id: 6, column: 2, top: 900, lane: 0 }, // 15:00
+  { id: 'a1', column: 0, top: 540, lane: 0 }, // 9:00
+  { id: 'a2', column: 0, top: 600, lane: 0 }, // 10:00
+  { id: 'a3', column: 0, top: 600, lane: 1 }, // 10:00, beside 2
+  { id: 'a4', column: 0, top: 720, lane: 0 }, // 12:00
+  { id: 'a5', column: 2, top: 615, lane: 0 }, // 10:15 two columns right (the middle one is empty)
+  { id: 'a6', column: 2, top: 900, lane: 0 }, // 15:00
+  { id: 'm0@600', column: 0, top: 600, lane: 2 }, // "+N more" beside 2 and 3
 ];
 
 describe('arrow keys between appointments', () => {
   it('up and down go by time within the column, lanes left to right', () => {
-    expect(neighbour(spots, 1, 'down')).toBe(2);
-    expect(neighbour(spots, 2, 'down')).toBe(3);
-    expect(neighbour(spots, 3, 'down')).toBe(4);
-    expect(neighbour(spots, 4, 'up')).toBe(3);
-    expect(neighbour(spots, 1, 'up')).toBeNull();
-    expect(neighbour(spots, 4, 'down')).toBeNull();
+    expect(neighbour(spots, 'a1', 'down')).toBe('a2');
+    expect(neighbour(spots, 'a2', 'down')).toBe('a3');
+    expect(neighbour(spots, 'a3', 'down')).toBe('m0@600');
+    expect(neighbour(spots, 'm0@600', 'down')).toBe('a4');
+    expect(neighbour(spots, 'a4', 'up')).toBe('m0@600');
+    expect(neighbour(spots, 'a1', 'up')).toBeNull();
+    expect(neighbour(spots, 'a4', 'down')).toBeNull();
   });
 
   it('left and right skip empty columns and land on the closest time', () => {
-    expect(neighbour(spots, 2, 'right')).toBe(5);
-    expect(neighbour(spots, 4, 'right')).toBe(5);
-    expect(neighbour(spots, 6, 'left')).toBe(4);
-    expect(neighbour(spots, 5, 'left')).toBe(2);
-    expect(neighbour(spots, 5, 'right')).toBeNull();
-    expect(neighbour(spots, 99, 'right')).toBeNull();
+    expect(neighbour(spots, 'a2', 'right')).toBe('a5');
+    expect(neighbour(spots, 'a4', 'right')).toBe('a5');
+    expect(neighbour(spots, 'a6', 'left')).toBe('a4');
+    expect(neighbour(spots, 'a5', 'left')).toBe('a2');
+    expect(neighbour(spots, 'a5', 'right')).toBeNull();
+    expect(neighbour(spots, 'a99', 'right')).toBeNull();
+  });
+
+  it('keeps focus near an appointment that leaves the grid', () => {
+    const gone = { id: 'a7', column: 0, top: 700, lane: 0 };
+    expect(stayNear(spots, gone)).toBe('a4');
+    expect(stayNear(spots, { ...gone, column: 2, top: 880 })).toBe('a6');
+    expect(stayNear([], gone)).toBeNull();
   });
 });
 
