@@ -37,14 +37,9 @@ const listsSchema = z.object({
 /** GET /v1/lists as the app reads it. */
 export type ServiceLists = z.output<typeof listsSchema>;
 
-/** GET /v1/lists (every list, or those of one type). */
-export async function readLists(client: ServiceRequester, type?: 'opt_out'): Promise<ServiceLists> {
-  const answer = await client.request({
-    method: 'GET',
-    path: '/v1/lists',
-    query: type ? { type } : {},
-    schema: listsSchema,
-  });
+/** GET /v1/lists: every list (without filters, which nobody documents). */
+export async function readLists(client: ServiceRequester): Promise<ServiceLists> {
+  const answer = await client.request({ method: 'GET', path: '/v1/lists', schema: listsSchema });
   return { ...answer, lists: answer.lists.filter((l) => l.is_deleted !== true) };
 }
 

@@ -25,7 +25,7 @@ export const listAddKind: KindSpec<ListAdd> = {
   recordKeys: (p) => [`list:${p.type}`],
   appointmentAt: () => null,
   send: async (service, p) => {
-    const { lists } = await readLists(service, p.type);
+    const { lists } = await readLists(service);
     const optOut = lists.filter((l) => l.type === p.type).sort((a, b) => a.id - b.id);
     const holding = optOut.find((l) => p.entries.every((e) => l.entries.includes(e)));
     if (holding) return done(holding);
