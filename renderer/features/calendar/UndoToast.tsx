@@ -6,7 +6,9 @@
 import { createElement, useState } from 'react';
 import type { AgendaItem } from '../../../common/contract';
 import { useCalendarStore, type UndoOffer } from '../../stores/calendar-store';
+import { ariaKeysOf, keyWordsOf } from '../../lib/actions';
 import { moveText } from './appointment-slots';
+import { scheduleUndoKeys } from './grid-keys';
 import { dismissUndo, undoLast } from './schedule-sync';
 
 /** The moved appointment, when the offer is a move a patient could be told about (someone on it has a phone). */
@@ -31,8 +33,13 @@ export function UndoToast() {
       {undo && (
         <div className="toast">
           <span>{undo.message}.</span>
-          <button type="button" className="secondary-button" onClick={() => void undoLast()}>
-            Undo
+          <button
+            type="button"
+            className="secondary-button"
+            aria-keyshortcuts={ariaKeysOf(scheduleUndoKeys)}
+            onClick={() => void undoLast()}
+          >
+            Undo <kbd aria-hidden="true">{keyWordsOf(scheduleUndoKeys)}</kbd>
           </button>
           {tell && (
             <button
