@@ -26,7 +26,9 @@ const lists = async (type?: string): Promise<List[]> =>
 /** How often `entry` is on the opt-out lists. */
 const onOptOut = async (entry: string) =>
   (await lists('opt_out')).flatMap((l) => l.entries).filter((e) => e === entry).length;
-const written = async (): Promise<number> => (await kit.admin().stats()).listsWritten as number;
+/** The sandbox's count of list writes (PLATFORM.md, Stats). */
+const written = async (): Promise<number> =>
+  ((await kit.admin().stats()) as unknown as { listsWritten: number }).listsWritten;
 const admin = (path: string, body: unknown) =>
   fetch(`${kit.sb.url}${path}`, {
     method: 'POST',
