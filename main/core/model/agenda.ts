@@ -25,15 +25,13 @@ function recentMessages(conversations: Conversations): AppointmentMessage[] | un
   return all.slice(-MESSAGES_KEPT);
 }
 
-/** A custom value as words: `follow_up` → "follow up". */
+/**
+ * A custom value as text, exactly as the service keeps it (`follow_up` stays `follow_up`): the screens put it in words
+ * (renderer/lib/words.ts), and what is copied back to the service (Undo of a cancellation, a move) must be the
+ * practice's own value, which its conditions and message templates may test.
+ */
 const scalar = (v: unknown) =>
-  typeof v === 'string'
-    ? /^[a-z0-9]+(_[a-z0-9]+)+$/.test(v)
-      ? v.replace(/_/g, ' ')
-      : v
-    : typeof v === 'number' || typeof v === 'boolean'
-      ? String(v)
-      : JSON.stringify(v);
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 
 /** The phone numbers of events' people, as typed and as the service normalised them (what a country is learnt from). */
 export function phonesOf(events: ServiceEvent[]): { number: string; normalized: string }[] {

@@ -54,6 +54,27 @@ describe('schedule channels', () => {
     expect(changes.removedIds).toEqual([victim.id]);
   });
 
+  it('keeps the practice’s own custom values as the service has them (what Undo copies back)', async () => {
+    const start = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const made = (await ownerWrite('POST', '/v1/events', {
+      events: [
+        {
+          calendar_id: 1001,
+          title: 'Custom values',
+          start_time: start,
+          end_time: start,
+          custom_data: { visit_type: 'follow_up', room: 'x_rays_2', note: 'As Typed' },
+        },
+      ],
+    })) as { events: { id: number }[] };
+    const item = await call(kit.made, 'calendar:event', { id: made.events[0]!.id });
+    expect(Object.fromEntries((item.customData ?? []).map((c) => [c.key, c.value]))).toEqual({
+      visit_type: 'follow_up',
+      room: 'x_rays_2',
+      note: 'As Typed',
+    });
+  });
+
   it('gives one appointment with its people, notes, custom data and recent messages', async () => {
     const range = week();
     const agenda = await call(kit.made, 'calendar:range', range);
