@@ -22,6 +22,8 @@ export const FaultConfigSchema = z.strictObject({
     .optional(),
   offline: z.boolean().optional(),
   routes: z.array(z.string().startsWith('/').max(200)).max(50).optional(),
+  /** Only requests of these methods (e.g. the POST of /v1/events, not its GET); every method when absent. */
+  methods: z.array(z.enum(['GET', 'POST', 'PUT', 'DELETE'])).min(1).max(4).optional(),
   seed: z.number().int().optional(),
 });
 /** A validated fault configuration. */
@@ -88,6 +90,7 @@ export class FaultController {
     const path = req.url.split('?')[0] ?? '';
     if (!faultEligible(path)) return;
     if (c.routes && !c.routes.some((r) => path.startsWith(r))) return;
+    if (c.methods && !c.methods.some((m) => m === req.method)) return;
     if (c.offline) {
       this.counters.offline++;
       return kill(req, reply);
