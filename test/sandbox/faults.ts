@@ -23,7 +23,11 @@ export const FaultConfigSchema = z.strictObject({
   offline: z.boolean().optional(),
   routes: z.array(z.string().startsWith('/').max(200)).max(50).optional(),
   /** Only requests of these methods (e.g. the POST of /v1/events, not its GET); every method when absent. */
-  methods: z.array(z.enum(['GET', 'POST', 'PUT', 'DELETE'])).min(1).max(4).optional(),
+  methods: z
+    .array(z.enum(['GET', 'POST', 'PUT', 'DELETE']))
+    .min(1)
+    .max(4)
+    .optional(),
   seed: z.number().int().optional(),
 });
 /** A validated fault configuration. */
