@@ -948,4 +948,19 @@ export const DEFENCES: Defence[] = [
     replace: "const custom_data = state === 'running_late' ? { [RUNNING_LATE_KEY]: at ?? 'yes' } : others;",
     tests: ['test/integration/calendar/running-late.test.ts'],
   },
+  // --- Built to the service: only the fields the service contract lists (test/sandbox/contract.ts).
+  {
+    name: 'the strict sandbox lets through a request field the service contract does not list',
+    file: 'test/sandbox/strict.ts',
+    find: 'if (found.length === 0) return;',
+    replace: 'return;',
+    tests: ['test/integration/sandbox/strict.test.ts'],
+  },
+  {
+    name: 'a nested body field is not checked against the service contract (only the top level is)',
+    file: 'test/sandbox/contract.ts',
+    find: 'if (!known.anyKeys) walk(v, name, path);',
+    replace: 'void walk;',
+    tests: ['test/unit/sandbox/service-contract.test.ts', 'test/integration/sandbox/strict.test.ts'],
+  },
 ];

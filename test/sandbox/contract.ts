@@ -10,7 +10,7 @@
  */
 
 /** How far a field is documented. */
-export type Status =
+type Status =
   /** service-spec.md names it. */
   | 'SPEC'
   /** service-api-facts.md names it from an official page. */
@@ -430,7 +430,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
         'page',
         'COMMUNITY',
         `${F_EVENTS_GET}; ${F_PAGING}`,
-        'ignored: every page is the first, so a day with more than one page repeats it; the reader stops at 50 pages and drops repeats',
+        'ignored: every page is the first; repeats are dropped, but only an empty page ends the read, so a range costs 50 requests before the reader gives up (copes, slowly)',
       ),
       f(
         'page_size',
@@ -559,7 +559,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
         'page',
         'NOT FOUND',
         `${F_CONTACTS_GET}; ${F_PAGING} (events)`,
-        'ignored: a repeated page ends the read (duplicates dropped, contacts-read-api.ts)',
+        'ignored: the same page comes back each time; repeats are dropped and the read goes on to its 100-page limit (copes, slowly: 100 requests for one search)',
       ),
       f(
         'page_size',
@@ -726,7 +726,12 @@ export const CONTRACT: readonly ContractEndpoint[] = [
       f('begin', 'NOT FOUND', F_BOOKINGS, 'as booking_page'),
       f('end', 'NOT FOUND', F_BOOKINGS, 'as booking_page'),
       f('created_since', 'NOT FOUND', F_BOOKINGS, 'as booking_page'),
-      f('phone_number', 'NOT FOUND', F_BOOKINGS, 'as booking_page; a patient’s bookings are not shown'),
+      f(
+        'phone_number',
+        'NOT FOUND',
+        F_BOOKINGS,
+        'as booking_page; a patient’s bookings are not shown. Ignored: the lookup of a lost book_now takes any booking at that minute as ours once a phone was asked for (outbox/kinds/booking.ts `isOurs`), so another patient’s booking can pass for the lost one (does not cope)',
+      ),
       f('email_address', 'NOT FOUND', F_BOOKINGS, 'as phone_number'),
       f('state', 'NOT FOUND', F_BOOKINGS, REFUSED_READ),
       f('page', 'NOT FOUND', `${F_BOOKINGS}; ${F_PAGING} (events)`, REFUSED_READ),
@@ -734,16 +739,24 @@ export const CONTRACT: readonly ContractEndpoint[] = [
     ],
     body: [],
     reads: bookingReads('bookings[].'),
-    note: 'Only the booking object is known (spec, facts §2.5). Ignored filters would answer other bookings: the lookup of a lost book_now still checks page, time and invitee on each one it reads (outbox/kinds/booking.ts `isOurs`).',
+    note: 'Only the booking object is known (spec, facts §2.5). The lookup of a lost book_now reads one page of 100 and checks the time (and the name when no phone or e-mail was given) of each booking it reads; a service that ignores the filters answers other bookings, and one beyond the first 100 is not found and is booked again.',
   },
   // --- Messaging
   {
     endpoint: 'GET /v1/conversations',
     source: F_CONVERSATIONS,
     calledFrom: 'api/messages-api.ts, messages/thread-sync.ts',
-    query: ['phone_number', 'contact_id', 'event_id', 'updated_since', 'page', 'page_size'].map((k) =>
-      f(k, 'NOT FOUND', F_CONVERSATIONS, REFUSED_READ),
-    ),
+    query: [
+      ...['phone_number', 'contact_id', 'event_id', 'updated_since', 'page'].map((k) =>
+        f(k, 'NOT FOUND', F_CONVERSATIONS, REFUSED_READ),
+      ),
+      f(
+        'page_size',
+        'NOT FOUND',
+        F_CONVERSATIONS,
+        `${REFUSED_READ}. Ignored by a service that pages in fewer than 100: a page shorter than asked is taken as the last, so only the first page of threads is read (does not cope)`,
+      ),
+    ],
     body: [],
     reads: conversationReads('conversations[].'),
     note: CONVERSATIONS_NOTE,
@@ -752,7 +765,15 @@ export const CONTRACT: readonly ContractEndpoint[] = [
     endpoint: 'GET /v1/conversation_messages',
     source: F_CONVERSATIONS,
     calledFrom: 'api/messages-api.ts',
-    query: ['conversation_id', 'page', 'page_size'].map((k) => f(k, 'NOT FOUND', F_CONVERSATIONS, REFUSED_READ)),
+    query: [
+      ...['conversation_id', 'page'].map((k) => f(k, 'NOT FOUND', F_CONVERSATIONS, REFUSED_READ)),
+      f(
+        'page_size',
+        'NOT FOUND',
+        F_CONVERSATIONS,
+        'as page_size of GET /v1/conversations: only the first page of a thread is read (does not cope)',
+      ),
+    ],
     body: [],
     reads: messageReads('messages[].'),
     note: CONVERSATIONS_NOTE,

@@ -13,7 +13,7 @@ import { errorBody } from './errors';
 export type FieldMode = 'strict' | 'lenient';
 
 /** A refused (strict) or dropped (lenient) field, with its endpoint. */
-export interface FieldRefusal extends UnknownField {
+interface FieldRefusal extends UnknownField {
   endpoint: string;
 }
 
@@ -55,12 +55,20 @@ export function installFieldCheck(app: FastifyInstance, mode: FieldMode | undefi
     const contract = contractOf(req.method, route);
     const query = contract?.query ?? [];
     const body = contract?.body ?? [];
-    const found = [...unknownFields(query, 'query', req.query), ...unknownFields(body, 'body', req.body)];
+    // The OAuth endpoints read their form body as text (oauth/token.ts).
+    const form = typeof req.body === 'string' ? new URLSearchParams(req.body) : null;
+    const sent = form ? Object.fromEntries(form) : req.body;
+    const found = [...unknownFields(query, 'query', req.query), ...unknownFields(body, 'body', sent)];
     if (found.length === 0) return;
     for (const one of found) check.seen.push({ ...one, endpoint });
     if (mode === 'lenient') {
       dropUnknownFields(query, req.query);
-      dropUnknownFields(body, req.body);
+      dropUnknownFields(body, sent);
+      if (form) {
+        const kept = new Set(Object.keys(sent as object));
+        for (const key of [...form.keys()]) if (!kept.has(key)) form.delete(key);
+        req.body = form.toString();
+      }
       return;
     }
     const answer = refusal(endpoint, found[0]!);
