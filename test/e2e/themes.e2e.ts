@@ -78,6 +78,8 @@ describe('themes', () => {
     await first.click();
     await page.getByTestId('contact-details').getByTestId('contact-history').waitFor();
     await page.getByRole('heading', { name, level: 3 }).waitFor();
+    // Their text consent read (the seeded first contact has a phone): the page as the receptionist sees it.
+    await page.locator('[data-testid="consent-words"]:not([data-state="unknown"])').waitFor();
     problems.push(...(await look(app, `contact-details-${tag}`)));
     await page.getByRole('button', { name: '← All contacts' }).click();
     await page.getByRole('button', { name: 'New contact' }).click();
