@@ -963,4 +963,19 @@ export const DEFENCES: Defence[] = [
     replace: 'void walk;',
     tests: ['test/unit/sandbox/service-contract.test.ts', 'test/integration/sandbox/strict.test.ts'],
   },
+  // --- Text consent: a patient who asked not to be texted is not offered texts.
+  {
+    name: 'opt-out ignored: texts still offered',
+    file: 'renderer/lib/words.ts',
+    find: "if (consent?.state === 'stopped') return TEXTS_STOPPED_REASON;",
+    replace: "if (consent?.state === 'stopped' && Math.random() > 2) return TEXTS_STOPPED_REASON;",
+    tests: ['test/integration/renderer/texts-off.test.tsx'],
+  },
+  {
+    name: '"Stop texting" written again after a lost answer (the opt-out list is not read first)',
+    file: 'main/core/outbox/kinds/lists.ts',
+    find: 'if (holding) return done(holding);',
+    replace: 'void holding;',
+    tests: ['test/integration/consent/consent.test.ts'],
+  },
 ];
