@@ -237,7 +237,7 @@ const layerings: Layering[] = [
     // base: the loose modules every part of core leans on (Platform, config, clocks, events, the data
     // folder, connectivity, crash guard, static files, input refusals, security/). model: what several domains
     // share (model/, phone/, core-context.ts). app: app-core.ts and what only it runs (prefetch.ts,
-    // screen-first.ts). The four domains do not import each other.
+    // screen-first.ts). The domains do not import each other.
     root: 'main/core/',
     layers: [
       {
