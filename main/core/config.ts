@@ -19,12 +19,12 @@ export const DEFAULT_SCOPES = [
   'events:write',
   'bookings:read',
   'bookings:write',
-  // Patients' text threads: reading replies and answering them is part of the front desk's day.
-  'messaging:read',
-  'messaging:send',
   // Text consent: whether a patient may be texted, and "Stop texting this patient" (the service's consent lists).
   'lists:read',
   'lists:write',
+  // Patients' text threads: reading replies and answering them is part of the front desk's day.
+  'messaging:read',
+  'messaging:send',
 ] as const;
 
 const httpUrl = z
