@@ -5,7 +5,7 @@ import type { SandboxOptions } from './context';
 /** Usage text for --help. */
 export const USAGE = `usage: npm run sandbox -- [--port N] [--access-ttl S] [--code-ttl S] [--seed N]
                           [--contacts N] [--events N] [--device-settle-ms N] [--now INSTANT]
-                          [--strict | --lenient]
+                          [--strict | --lenient] [--vary SEED]
   --port N              listen port on 127.0.0.1 (default 4010; 0 picks a free port)
   --access-ttl S        access-token lifetime in seconds (default 2592000)
   --code-ttl S          authorization-code lifetime in seconds (default 60)
@@ -18,7 +18,11 @@ export const USAGE = `usage: npm run sandbox -- [--port N] [--access-ttl S] [--c
   --strict              refuse (400, naming it) any request field the service contract does not list
                         (test/sandbox/contract.ts, docs/service-contract.md); the tests' default
   --lenient             drop such fields silently, as a service that ignores unknown fields would
-                        (default: neither, nothing is checked)`;
+                        (default: neither, nothing is checked)
+  --vary SEED           answer within the freedom the service's documents leave, chosen from SEED: unknown
+                        fields, optional ones left out or null, smaller pages, other offsets, Retry-After as a
+                        date, a proxy's 502 page once per path, one slow route (10 s), token answers without
+                        expires_in or a new refresh token (test/sandbox/vary.ts)`;
 
 type NumKey = 'port' | 'accessTtlS' | 'codeTtlS' | 'seed' | 'contacts' | 'events' | 'deviceSettleMs';
 
@@ -61,6 +65,13 @@ export function parseCliArgs(argv: readonly string[]): CliParse {
           message: `--now must be a time with its offset, like 2026-11-30T12:30:00-06:00, got ${JSON.stringify(value)}`,
         };
       options.now = clockFrom(at);
+      continue;
+    }
+    if (name === '--vary') {
+      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+      if (value === undefined || !/^\d+$/.test(value) || Number(value) > 2 ** 32 - 1)
+        return { kind: 'error', message: `--vary needs a seed (a whole number), got ${JSON.stringify(value ?? '')}` };
+      options.vary = { seed: Number(value) };
       continue;
     }
     const spec = FLAGS[name];

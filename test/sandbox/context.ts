@@ -44,6 +44,11 @@ export interface SandboxOptions {
    * `lenient` drops them silently (a service that ignores them); unset, nothing is checked (strict.ts).
    */
   fields?: 'strict' | 'lenient';
+  /**
+   * `--vary SEED`: answers vary within the service documents' freedom, chosen from the seed (vary.ts); `false` (or
+   * unset) answers in the one exact shape.
+   */
+  vary?: { seed: number; slowMs?: number } | false;
 }
 
 export const DEFAULT_OPTIONS: SandboxOptions = {

@@ -22,6 +22,7 @@ import { registerTokenEndpoints } from './oauth/token';
 import type { Platform } from './platform';
 import { RequestStats } from './stats';
 import { installFieldCheck, type FieldCheck } from './strict';
+import { installVary, type VaryLog } from './vary';
 import { createUsers } from './users';
 
 /** Request bodies above this get 413. */
@@ -46,6 +47,8 @@ export interface Sandbox {
   app: FastifyInstance;
   /** The `--strict` / `--lenient` field check: its mode and every field it refused or dropped (strict.ts). */
   fields: FieldCheck;
+  /** The `--vary` choices and what was varied so far (vary.ts); `profile` is null without `--vary`. */
+  vary: VaryLog;
 }
 
 function zeroCounters(): DomainCounters {
@@ -113,6 +116,7 @@ export async function createSandbox(
   installErrorHandlers(app);
   installHooks(app, p);
   const fields = installFieldCheck(app, opts.fields);
+  const vary = installVary(app, opts.vary, now);
   registerAdmin(app, p);
   registerPortal(app, p);
   registerTokenEndpoints(app, p);
@@ -125,7 +129,7 @@ export async function createSandbox(
   const port = typeof address === 'object' && address ? address.port : opts.port;
   const host = opts.host === '0.0.0.0' || opts.host === '::' ? '127.0.0.1' : opts.host;
   baseUrl = `http://${host}:${port}`;
-  return { url: baseUrl, close: () => app.close(), ctx, users: ctx.users, clients: p.clients, app, fields };
+  return { url: baseUrl, close: () => app.close(), ctx, users: ctx.users, clients: p.clients, app, fields, vary };
 }
 
 function installHooks(app: FastifyInstance, p: Platform): void {

@@ -7,11 +7,26 @@ import { makeCore, type MakeCoreOptions } from './core-fixture';
 import { fakeClock, type FakeClock } from './fake-clock';
 
 /**
+ * The `--vary` of the tests' sandboxes: `SANDBOX_VARY=<seed>` in the environment (`npm run test:vary`) makes every
+ * sandbox the test support starts answer within the service documents' freedom, chosen from that seed
+ * (test/sandbox/vary.ts); `SANDBOX_VARY_SLOW_MS` sets how long its one slow answer takes (default 10 s). Unset: the
+ * one exact shape. A file that asserts the exact shape itself (request counts, the spec's token lifetime) passes
+ * `vary: false`.
+ */
+export function varyFromEnv(env: NodeJS.ProcessEnv = process.env): SandboxOptions['vary'] {
+  const seed = env.SANDBOX_VARY;
+  if (seed === undefined || seed === '') return false;
+  if (!/^\d+$/.test(seed)) throw new Error(`SANDBOX_VARY must be a whole number (a seed), got ${JSON.stringify(seed)}`);
+  const slow = env.SANDBOX_VARY_SLOW_MS;
+  return { seed: Number(seed), ...(slow && /^\d+$/.test(slow) ? { slowMs: Number(slow) } : {}) };
+}
+
+/**
  * A sandbox on a free port with little domain data (the auth tests need only the platform). Strict unless told: a
- * request field the service contract does not list gets 400 (test/sandbox/strict.ts).
+ * request field the service contract does not list gets 400 (test/sandbox/strict.ts); varied under SANDBOX_VARY.
  */
 export function startAuthSandbox(options: Partial<SandboxOptions> = {}): Promise<Sandbox> {
-  return startSandbox({ port: 0, contacts: 5, events: 5, fields: 'strict', ...options });
+  return startSandbox({ port: 0, contacts: 5, events: 5, fields: 'strict', vary: varyFromEnv(), ...options });
 }
 
 /** A core whose OS routes `com.frontdesk.app:` to it (Electron with the scheme claimed). */

@@ -15,7 +15,7 @@ import type { ArgsIn, InvokeChannel, Result, ResultOf } from '../../common/contr
 import type { SandboxOptions } from '../sandbox/context';
 import { startSandbox, type Sandbox } from '../sandbox/index';
 import { assertContractKept } from '../sandbox/strict';
-import { admin, customSchemeCore, signInAs, startAuthSandbox, type MadeCore } from './auth-fixture';
+import { admin, customSchemeCore, signInAs, startAuthSandbox, varyFromEnv, type MadeCore } from './auth-fixture';
 import type { MakeCoreOptions } from './core-fixture';
 import { rendererOnCore, type RendererOnCore } from './renderer-on-core';
 import { waitFor } from './wait';
@@ -214,7 +214,7 @@ export function useSandbox(options: Partial<SandboxOptions> = {}): SandboxHandle
     return sb;
   };
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0, fields: 'strict', ...options });
+    sb = await startSandbox({ port: 0, fields: 'strict', vary: varyFromEnv(), ...options });
   });
   afterAll(async () => {
     await sb?.close();

@@ -8,7 +8,7 @@ import { createProxyBridge } from '../../renderer/lib/proxy-bridge';
 import type { SandboxOptions } from '../sandbox/context';
 import { startSandbox, type Sandbox } from '../sandbox/index';
 import { assertContractKept } from '../sandbox/strict';
-import { signInAs } from './auth-fixture';
+import { signInAs, varyFromEnv } from './auth-fixture';
 import { makeCore, type MakeCoreOptions } from './core-fixture';
 
 const ORIGIN = 'app://frontdesk';
@@ -55,7 +55,7 @@ export async function rendererOnCore(
   { sandbox: sandboxOptions, ...options }: MakeCoreOptions & { sandbox?: Partial<SandboxOptions> } = {},
 ): Promise<RendererOnCore> {
   // The sandbox's usual seeded practice (a day's appointments around now), the same on every run.
-  const sandbox = await startSandbox({ port: 0, seed: 1, fields: 'strict', ...sandboxOptions });
+  const sandbox = await startSandbox({ port: 0, seed: 1, fields: 'strict', vary: varyFromEnv(), ...sandboxOptions });
   const made = makeCore(sandbox.url, { trustedOrigin: ORIGIN, ...options });
   await made.core.start();
   installBridge(made);

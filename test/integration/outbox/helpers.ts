@@ -5,6 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { assertContractKept } from '../../sandbox/strict';
+import { varyFromEnv } from '../../support/auth-fixture';
 
 export { drained, openOutbox, tokenClient } from './outbox-setup';
 
@@ -49,6 +50,7 @@ async function startKit(options: { contacts?: number; events?: number; seed?: nu
   const sb = await startSandbox({
     port: 0,
     fields: 'strict',
+    vary: varyFromEnv(),
     contacts: options.contacts ?? 20,
     events: options.events ?? 20,
     seed: options.seed ?? 1,

@@ -8,6 +8,7 @@ import { NO_STORE, oauthError, param, parseForm, required, type Form } from './o
 import { parseScope } from './scopes';
 import type { Grant } from './store';
 import { s256, safeEqual, tokenHash, VERIFIER_RE } from './tokens';
+import { keepsRefreshToken } from '../vary';
 
 /** The spec's token response, exactly. */
 export interface TokenResponse {
@@ -74,7 +75,10 @@ function authorizationCode(p: Platform, client: OAuthClient, form: Form): TokenR
   return tokenResponse(p, grant, grant.scopes, grant.scopes);
 }
 
-function refreshToken(p: Platform, client: OAuthClient, form: Form): TokenResponse {
+/** A refresh's answer: under `--vary`, for some seeds, without a new refresh token (vary.ts). */
+type RefreshAnswer = TokenResponse | Omit<TokenResponse, 'refresh_token'>;
+
+function refreshToken(p: Platform, client: OAuthClient, form: Form): RefreshAnswer {
   const token = required(form, 'refresh_token');
   const scope = param(form, 'scope');
   const rec = p.store.refresh.get(tokenHash(token));
@@ -92,9 +96,15 @@ function refreshToken(p: Platform, client: OAuthClient, form: Form): TokenRespon
     if (!parsed.ok) throw oauthError('invalid_scope', parsed.description);
     access = parsed.scopes;
   }
-  rec.active = false;
+  const keep = keepsRefreshToken(p.ctx.options.vary);
+  if (!keep) rec.active = false;
   p.store.counters.tokenGrants.refresh_token++;
-  return tokenResponse(p, grant, access, rec.scopes);
+  const answer = tokenResponse(p, grant, access, rec.scopes);
+  if (!keep) return answer;
+  // No rotation (RFC 6749 §6: the server MAY issue a new refresh token): the one sent stays the grant's.
+  p.store.refresh.delete(tokenHash(answer.refresh_token));
+  const { refresh_token: _unused, ...rest } = answer;
+  return rest;
 }
 
 function send(reply: FastifyReply, body: unknown): FastifyReply {
