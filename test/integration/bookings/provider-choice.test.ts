@@ -164,7 +164,15 @@ describe('a booking with a named provider', () => {
       id: done.result!.id,
       calendar_id: okafor,
       title: 'New patient exam - Sami Staffbook',
-      custom_data: { zip: '60601', insurance: 'Cigna', reason: 'Toothache', booking_page: PAGE },
+      custom_data: {
+        zip: '60601',
+        insurance: 'Cigna',
+        reason: 'Toothache',
+        booking_page: PAGE,
+        appointment_type: 'new-patient',
+        opted_into_text_messaging: true,
+        opted_into_text_messaging_for_marketing: false,
+      },
     });
     expect(Date.parse(ev.start_time)).toBe(Date.parse(slot.start));
     expect(Date.parse(ev.end_time) - Date.parse(ev.start_time)).toBe(60 * 60_000);

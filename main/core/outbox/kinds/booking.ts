@@ -265,6 +265,9 @@ async function sendStaffBooking(
     end_time: new Date(end).toISOString(),
     custom_data: {
       ...p.fieldData,
+      // The page's consent questions, answered on the phone: kept with the visit (there is no booking to hold them).
+      ...(p.optedIntoTextMessaging !== undefined ? { opted_into_text_messaging: p.optedIntoTextMessaging } : {}),
+      ...(p.optedIntoMarketing !== undefined ? { opted_into_text_messaging_for_marketing: p.optedIntoMarketing } : {}),
       booking_page: p.page,
       ...(p.appointmentType ? { appointment_type: p.appointmentType } : {}),
     },
