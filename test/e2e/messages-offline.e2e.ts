@@ -1,7 +1,8 @@
 /**
  * Texts never sent twice and never stale: a reply written offline shows "Not sent yet" and reaches the service exactly
  * once when it is back; one still unsent after 15 minutes (the app's clock is moved) is held and asks "Send now
- * anyway?" — Discard sends nothing, Send sends it once; a patient who opted out is told apart and nothing is sent.
+ * anyway?" — Discard sends nothing, Send sends it once; a patient who opted out cannot be answered, and one opted out
+ * elsewhere meanwhile is told apart and nothing is sent.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -97,24 +98,53 @@ describe('texts offline, held and refused', () => {
     await app.page.context().close();
   });
 
-  it('a patient who opted out: "This patient has opted out of text messages", nothing sent', async () => {
-    const lists = await serviceCall<{ lists: { type: string; entries: string[] }[] }>(stack, 'GET', '/v1/lists');
-    const optedOut = lists.lists.find((l) => l.type === 'opt_out')!.entries.find((e) => e.startsWith('+'))!;
-    // They texted STOP: their thread arrives by itself.
+  it('a patient who opted out: the reply is off; one opted out elsewhere meanwhile is refused, nothing sent', async () => {
+    const lists = await serviceCall<{ lists: { id: number; type: string; entries: string[] }[] }>(
+      stack,
+      'GET',
+      '/v1/lists',
+    );
+    const optOut = lists.lists.find((l) => l.type === 'opt_out')!;
+    const optedOut = optOut.entries.find((e) => e.startsWith('+'))!;
+    // They texted STOP: their thread arrives by itself, and the lists already say they opted out.
     await patientReplies(stack, { phone_number: optedOut, content: 'STOP' });
     const app = await openMessagesApp(stack);
     const screen = new MessagesScreen(app);
     await screen.open();
-    const digits = optedOut.slice(-4);
-    await screen.search(digits);
+    await screen.search(optedOut.slice(-4));
     await screen.rows().first().waitFor({ timeout: 30_000 });
     await screen.rows().first().click();
     await screen.thread().getByTestId('message').first().waitFor();
+    await screen.thread().getByTestId('texts-off').waitFor();
+    expect(await screen.thread().getByTestId('texts-off').innerText()).toBe('This patient asked not to be texted');
+    expect(
+      await screen
+        .thread()
+        .getByRole('textbox', { name: /^Reply to / })
+        .isDisabled(),
+    ).toBe(true);
+
+    // Another patient writes in; while their thread is open, another desk puts them on the opt-out list.
+    const other = '+13125557391';
+    await patientReplies(stack, { phone_number: other, content: 'Is parking free?' });
+    await screen.search(other.slice(-4));
+    await screen.rows().first().waitFor({ timeout: 30_000 });
+    await screen.rows().first().click();
+    await screen.thread().getByText('Is parking free?').waitFor();
+    await serviceCall(stack, 'PUT', '/v1/lists', { lists: [{ id: optOut.id, add_entries: [other] }] });
     const before = await messagesRecorded(stack);
-    await screen.reply('Sorry to see you go');
+    await screen.reply('Yes, behind the building');
     const refused = screen.thread().locator('[data-testid="pending-text"][data-state="needs_attention"]');
     await refused.waitFor({ timeout: 30_000 });
     expect(await refused.innerText()).toContain('This patient has opted out of text messages');
+    // The refusal is remembered: the reply is off now, with the reason.
+    await screen.thread().getByTestId('texts-off').waitFor();
+    expect(
+      await screen
+        .thread()
+        .getByRole('textbox', { name: /^Reply to / })
+        .isDisabled(),
+    ).toBe(true);
     await shot(app, 'messages-opted-out');
     expect(await messagesRecorded(stack)).toBe(before);
     await refused.getByRole('button', { name: 'Discard' }).click();
