@@ -88,7 +88,7 @@ const lunchBreakWeek = week({
   5: [W('08:00', '12:00'), W('13:00', '17:00')],
 });
 
-/** The owner's dental practice: 4 calendars, 2 address books, 3 booking pages. */
+/** The owner's dental practice: 4 calendars, 2 address books, 4 booking pages. */
 export const DENTAL: Profile = {
   calendars: [
     {
@@ -289,6 +289,48 @@ export const DENTAL: Profile = {
       minNoticeMinutes: 60,
       maxDaysAhead: 30,
       freeWhen: 'any',
+      assignment: 'ordered',
+      fields: builtIns(true, true, false),
+      consent: NO_CONSENT,
+    },
+    {
+      // Free only when every calendar of the type is (facts §4, "or when all are"), assigned by priority: a
+      // single-provider type beside a two-doctor one. Its labels match no seeded visit, so no seeded booking is its.
+      tokenSuffix: '-surgery',
+      name: 'Oral surgery',
+      description: 'Implant consultations with Dr. Okafor; extractions need both doctors free.',
+      zone: null,
+      addressBook: 0,
+      remoteDevice: null,
+      types: [
+        {
+          token: 'implant-consult',
+          label: 'Implant consultation',
+          description: 'Talk through an implant with Dr. Okafor',
+          lengthMinutes: 30,
+          incrementMinutes: 30,
+          paddingMinutes: 0,
+          calendars: [1],
+        },
+        {
+          token: 'extraction',
+          label: 'Extraction',
+          description: 'One doctor operates, the other is on hand',
+          lengthMinutes: 60,
+          incrementMinutes: 30,
+          paddingMinutes: 0,
+          calendars: [1, 0],
+        },
+      ],
+      hours: week({
+        1: [W('09:00', '12:00'), W('13:00', '17:00')],
+        2: [W('09:00', '12:00'), W('13:00', '17:00')],
+        3: [W('09:00', '12:00'), W('13:00', '17:00')],
+        4: [W('09:00', '12:00'), W('13:00', '17:00')],
+      }),
+      minNoticeMinutes: 60,
+      maxDaysAhead: 45,
+      freeWhen: 'all',
       assignment: 'ordered',
       fields: builtIns(true, true, false),
       consent: NO_CONSENT,
