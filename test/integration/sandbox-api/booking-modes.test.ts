@@ -1,8 +1,8 @@
 /**
- * The sandbox's booking pages as the facts describe them (§4): each appointment type has its own calendars; a page is
- * free when at least one of a type's calendars is ("any") or only when all are ("all"); with several calendars a
- * booking is assigned by priority ("ordered") or to balance counts ("round_robin", booking.test.ts). book_now takes
- * no provider: a single-calendar type books its calendar, a field the spec does not name is ignored.
+ * The sandbox's booking pages as the service's manual describes them: each appointment type has its own calendars;
+ * a page is free when at least one of a type's calendars is ("any") or only when all are ("all"); with several
+ * calendars a booking is assigned by priority ("ordered") or to balance counts ("round_robin", booking.test.ts).
+ * book_now takes no provider: a single-calendar type books its calendar, a field the spec does not name is ignored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, startApi, type Api, type Json } from './helpers';

@@ -294,7 +294,7 @@ export const DENTAL: Profile = {
       consent: NO_CONSENT,
     },
     {
-      // Free only when every calendar of the type is (facts §4, "or when all are"), assigned by priority: a
+      // Free only when every calendar of the type is ("or when all are"), assigned by priority: a
       // single-provider type beside a two-doctor one. Its labels match no seeded visit, so no seeded booking is its.
       tokenSuffix: '-surgery',
       name: 'Oral surgery',
