@@ -1,8 +1,8 @@
 /**
  * Text consent through the browser host: a patient who says on the phone "don't text me" is opted out from their page
- * (confirmed first), and every text action says why it is off — Text patient on their page and the reply in their
- * thread. Opted out while the service cannot be reached, the change is shown waiting at once and lands on the
- * service's opt-out list exactly once when it is back.
+ * (confirmed first), and every text action says why it is off — Text patient on their page and on their appointment,
+ * and the reply in their thread. Opted out while the service cannot be reached, the change is shown waiting at once
+ * and lands on the service's opt-out list exactly once when it is back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContactsScreen } from './support/contacts-screen';
@@ -123,6 +123,15 @@ describe('text consent', () => {
     expect(await text.getAttribute('aria-describedby')).toBe('contact-texts-off');
     expect(await details.getByRole('button', { name: 'Stop texting this patient…' }).count()).toBe(0);
     const problems = await everyLook(contacts.app, 'consent-stopped');
+
+    // One of their appointments, opened from their page: its Text patient is off too, with the reason.
+    await details.locator('.history-item').first().click();
+    const texts = contacts.app.page.getByTestId('appointment-details').getByTestId('appointment-texts');
+    await texts.getByTestId('texts-off').waitFor();
+    expect(await texts.getByTestId('texts-off').innerText()).toBe('This patient asked not to be texted');
+    expect(await texts.getByRole('button', { name: /^Text / }).isDisabled()).toBe(true);
+    await contacts.app.page.getByRole('button', { name: 'Close details' }).click();
+    await contacts.app.page.getByTestId('appointment-details').waitFor({ state: 'detached' });
 
     // Their thread in Messages: the reply is off, with the reason.
     const messages = new MessagesScreen(contacts.app);

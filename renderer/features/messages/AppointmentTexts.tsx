@@ -95,10 +95,12 @@ export function AppointmentTexts({ item }: { item: AgendaItem }) {
                   {textable.length === 1 ? 'Text patient' : `Text ${p.name || p.phone}`}
                 </button>
                 {off && (
-                  <span id={`appointment-texts-off-${i}`} className="muted" data-testid="texts-off">
+                  <>
                     {' '}
-                    {off}
-                  </span>
+                    <span id={`appointment-texts-off-${i}`} className="muted" data-testid="texts-off">
+                      {off}
+                    </span>
+                  </>
                 )}
               </span>
             );
