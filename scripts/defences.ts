@@ -436,8 +436,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the nearest times after a gone slot ignore the chosen provider',
     file: 'main/core/bookings/nearest-times.ts',
-    find: '(s) => provider === null || s.providers.length === 0 || s.providers.includes(provider),',
-    replace: '(s) => Boolean(s),',
+    find: 'const withProvider = provider === null ? named : await providerSlots(deps.service, named, provider, false);',
+    replace: 'const withProvider = slots;',
     tests: ['test/integration/renderer/offline-booking.test.ts'],
   },
   {

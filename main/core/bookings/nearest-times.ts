@@ -7,6 +7,7 @@ import type { SlotView } from '../../../common/contract';
 import { InputRefusedError } from '../input-refused';
 import { queuedBooking } from '../outbox';
 import { listSlots } from '../api/booking-pages-api';
+import { providerSlots } from './provider-times';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { startOfPracticeDay } from '../../../common/practice-time';
 
@@ -35,9 +36,9 @@ export async function nearestTimes(deps: CoreContext, id: string): Promise<SlotV
     begin: new Date(Math.max(now, startOfPracticeDay(wanted, zone, -DAYS_BEFORE))).toISOString(),
     end: new Date(startOfPracticeDay(Math.max(now, wanted), zone, DAYS_AFTER + 1)).toISOString(),
   });
-  const withProvider = slots.filter(
-    (s) => provider === null || s.providers.length === 0 || s.providers.includes(provider),
-  );
+  const named = slots.filter((s) => provider === null || s.providers.length === 0 || s.providers.includes(provider));
+  // With a provider, only the times their own calendar is free (a service need not say who is free when).
+  const withProvider = provider === null ? named : await providerSlots(deps.service, named, provider, false);
   // Still free: the refusal was about something else, and another time would not help.
   if (withProvider.some((s) => Date.parse(s.start) === wanted)) return [];
   return withProvider
