@@ -1,10 +1,11 @@
 /**
  * Text consent through the browser host: a patient who says on the phone "don't text me" is opted out from their page
  * (confirmed first), and every text action says why it is off — Text patient on their page and on their appointment,
- * and the reply in their thread. Opted out while the service cannot be reached, the change is shown waiting at once
+ * the reply in their thread, and the running-late texts. Opted out while the service cannot be reached, the change is shown waiting at once
  * and lands on the service's opt-out list exactly once when it is back.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { practiceNow } from './support/clock';
 import { ContactsScreen } from './support/contacts-screen';
 import { MessagesScreen } from './support/messages-screen';
 import { everyLook } from './support/schedule';
@@ -30,6 +31,20 @@ async function ownerGet<T>(s: Stack, path: string): Promise<T> {
     headers: { authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}` },
   });
   return (await res.json()) as T;
+}
+
+/** Writes to the sandbox as the owner (Basic: not field-checked). */
+async function ownerPost(s: Stack, path: string, body: object): Promise<void> {
+  const owner = s.sandbox.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const res = await fetch(`${s.sandbox.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
 }
 
 async function sandboxPost(s: Stack, path: string, body: object | null, method = 'POST'): Promise<void> {
@@ -143,6 +158,27 @@ describe('text consent', () => {
     expect(await thread.getByTestId('texts-off').innerText()).toBe('This patient asked not to be texted');
     expect(await thread.getByRole('textbox', { name: /^Reply to / }).isDisabled()).toBe(true);
     expect(await thread.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+
+    // Running late: in "Text everyone in the next hour" they are shown unticked, with the reason.
+    const start = practiceNow() + 20 * 60_000;
+    await ownerPost(s, '/v1/events', {
+      events: [
+        {
+          calendar_id: 1001,
+          title: `Check-up - ${p.name}`,
+          start_time: new Date(start).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          end_time: new Date(start + 15 * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          participants: [{ name: p.name, phone: p.phone }],
+        },
+      ],
+    });
+    await contacts.app.go('Calendar');
+    await contacts.app.page.getByRole('button', { name: 'Text everyone in the next hour' }).click();
+    const row = contacts.app.page.getByTestId('broadcast').getByTestId('broadcast-row').filter({ hasText: p.name });
+    await row.getByTestId('texts-off').waitFor();
+    expect(await row.getByTestId('texts-off').innerText()).toBe('This patient asked not to be texted');
+    expect(await row.getByRole('checkbox').isDisabled()).toBe(true);
+    expect(await row.getByRole('checkbox').isChecked()).toBe(false);
     expect(problems).toEqual([]);
     expect(contacts.app.problems).toEqual([]);
   });
