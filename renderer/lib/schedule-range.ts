@@ -30,13 +30,13 @@ export function stepOf(view: ScheduleView): number {
   return view === 'day' ? 1 : 7;
 }
 
-/** "Monday 8 January 2030", "6 – 12 January 2030". */
+/** "Monday 8 January 2030", "6 – 12 Jan 2030" (short months: the range fits the bar's one row). */
 export function titleOf(view: ScheduleView, anchor: string, zone: string): string {
   const days = daysOf(view, anchor, zone);
   const first = dayStart(days[0]!, zone);
   if (view === 'day') return format(first, 'EEEE d MMMM yyyy');
   const last = addDays(first, days.length - 1);
   return first.getMonth() === last.getMonth()
-    ? `${format(first, 'd')} – ${format(last, 'd MMMM yyyy')}`
+    ? `${format(first, 'd')} – ${format(last, 'd MMM yyyy')}`
     : `${format(first, 'd MMM')} – ${format(last, 'd MMM yyyy')}`;
 }

@@ -133,6 +133,21 @@ describe('the schedule at a glance', () => {
     await toggle.uncheck();
     await cancelled.waitFor({ state: 'detached' });
 
+    // The Agenda follows the same toggle, each row with its state's icon.
+    await page.getByRole('button', { name: 'Agenda', exact: true }).click();
+    await scheduleSettled(app);
+    const row = (id: number) => page.locator(`[data-testid="agenda"] [data-testid="appointment"][data-id="${id}"]`);
+    await row(ids.late).waitFor();
+    expect(await row(ids.late).getAttribute('data-state')).toBe('late');
+    expect(await row(ids.late).getByTestId('state-icon').isVisible()).toBe(true);
+    expect(await row(ids.cancelled).count()).toBe(0);
+    await toggle.check();
+    await row(ids.cancelled).waitFor();
+    await toggle.uncheck();
+    await row(ids.cancelled).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Day', exact: true }).click();
+    await scheduleSettled(app);
+
     // The crowded hour: as many lanes as are readable, then "+N more", which lists the others; each opens.
     const more = page.getByRole('group', { name: 'Dr. Amelia Hart' }).getByTestId('more');
     await more.waitFor();

@@ -6,7 +6,9 @@ import type { AgendaItem, MarkState } from '../../../common/contract';
 import { dayKey, dayStart, timeInZone, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
 import { menuKeys } from './AppointmentMenu';
+import { appointmentState } from './appointment-state';
 import { checkInOf } from './grid-keys';
+import { StateIcon } from './StateIcon';
 import { NOT_CONFIRMED, appointmentTitle, confirmationWords } from '../../lib/words';
 import { useNow } from './use-now';
 
@@ -97,6 +99,7 @@ function AgendaRow(p: {
   onCheckIn(item: AgendaItem, state: MarkState): void;
 }) {
   const { item } = p;
+  const state = appointmentState(item);
   const own = zoneOfItem(item, p.zone); // its calendar's clock, named where not the practice's
   const menu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
@@ -118,6 +121,7 @@ function AgendaRow(p: {
       data-pending={item.pending?.status ?? undefined}
       data-change={item.pending?.change ?? undefined}
       data-booking={item.booking?.state}
+      data-state={state.key}
       aria-haspopup="menu"
       onClick={() => p.onOpen(item.id)}
       onContextMenu={menu}
@@ -129,6 +133,7 @@ function AgendaRow(p: {
       }}
     >
       <span className={`swatch cal-slot-${p.slot}`} aria-hidden="true" />
+      <StateIcon name={state.icon} testId="state-icon" />
       <span className="agenda-when">
         {timeInZone(item.start, own)}
         {item.end !== item.start && `–${timeInZone(item.end, own)}`}

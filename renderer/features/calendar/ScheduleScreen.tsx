@@ -91,6 +91,12 @@ export default function ScheduleScreen() {
   );
   usePaintedMark('fd:schedule-painted', shownItems, source !== null);
   const goneCount = useMemo(() => shownItems.filter((i) => appointmentState(i).gone).length, [shownItems]);
+  // The Agenda follows "Show cancelled" as the grid does (one answer to "what is on today").
+  const showCancelled = useCalendarStore((s) => s.showCancelled);
+  const listed = useMemo(
+    () => (showCancelled ? shownItems : shownItems.filter((i) => !appointmentState(i).gone)),
+    [shownItems, showCancelled],
+  );
   const days = useMemo(() => daysOf(view, anchor, zone), [view, anchor, zone]);
   const columns = useMemo<GridColumn[]>(() => {
     if (view === 'week')
@@ -188,7 +194,7 @@ export default function ScheduleScreen() {
       {view === 'agenda' ? (
         <AgendaList
           days={days}
-          items={shownItems}
+          items={listed}
           zone={zone}
           slotOf={slotOf}
           highlighted={highlighted}
