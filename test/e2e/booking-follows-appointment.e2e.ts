@@ -98,11 +98,15 @@ describe('a booking follows its appointment', () => {
     const block = page.locator(`[data-testid="appointment"][data-id="${eventId}"]`);
     expect(await reveal(app, NAME)).toBe(true);
 
-    // Dragged an hour later.
+    // Dragged an hour later (one hour of the grid, read from its own hour rows).
     const box = (await block.boundingBox())!;
+    const hourPx = await page.locator('.grid-line').evaluateAll((lines) => {
+      const tops = [...new Set(lines.map((l) => Math.round(l.getBoundingClientRect().top)))].sort((a, b) => a - b);
+      return tops[1]! - tops[0]!;
+    });
     await page.mouse.move(box.x + box.width / 2, box.y + 4);
     await page.mouse.down();
-    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 4 + step * 7);
+    for (let step = 1; step <= 8; step++) await page.mouse.move(box.x + box.width / 2, box.y + 4 + (step * hourPx) / 8);
     await page.mouse.up();
     await page
       .getByTestId('schedule-toast')
