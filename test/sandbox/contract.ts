@@ -57,34 +57,34 @@ const f = (name: string, status: Status, source: string, copes?: string): Contra
 const map = (field: ContractField): ContractField => ({ ...field, anyKeys: true });
 
 // Section names, as the documents head them.
-const SPEC_OAUTH = 'spec: Endpoints › OAuth endpoints';
-const SPEC_TOKEN = 'spec: Resources › Token response';
-const SPEC_BOOK_NOW = 'spec: Endpoints › POST /v1/book_now';
-const SPEC_BOOKING = 'spec: Resources › Booking';
-const SPEC_STATES = 'spec: States and transitions';
-const F_OAUTH = 'facts §1.2 OAuth 2.0';
-const F_PAGING = 'facts §1.4 Paging';
-const F_EVENT = 'facts §2.1 Event object';
-const F_PARTICIPANT = 'facts §2.2 Participant object';
-const F_EVENTS_GET = 'facts §3 GET /v1/events';
-const F_EVENT_GET = 'facts §3 GET /v1/event';
-const F_EVENTS_POST = 'facts §3 POST /v1/events';
-const F_EVENTS_PUT = 'facts §3 PUT /v1/events';
-const F_EVENTS_DELETE = 'facts §3 DELETE /v1/events';
-const F_MARK = 'facts §3 POST /v1/event/mark';
-const F_CONTACT_GET = 'facts §3 GET /v1/contact';
-const F_CONTACTS_GET = 'facts §3 GET /v1/contacts — NOT FOUND';
-const F_CONTACTS_POST = 'facts §3 POST /v1/contacts';
-const F_CONTACTS_PUT = 'facts §3 PUT /v1/contacts';
-const F_CONTACTS_DELETE = 'facts §3 DELETE /v1/contacts — NOT FOUND';
-const F_CALENDARS = 'facts §3 GET /v1/calendars — NOT FOUND';
-const F_ADDRESS_BOOKS = 'facts §3 GET /v1/address_books — NOT FOUND';
-const F_AVAILABILITY = 'facts §3 GET /v1/availability — NOT FOUND';
-const F_BOOKINGS = 'facts §3 GET /v1/bookings — NOT FOUND';
-const F_PAGES = 'facts §3 GET /v1/booking_pages — NOT FOUND';
-const F_CONVERSATIONS = 'facts §3 conversations endpoints — NOT FOUND';
-const F_USERINFO = 'facts §3 GET /v1/userinfo — NOT FOUND';
-const F_LISTS = 'facts §3 GET/POST/PUT/DELETE /v1/lists — NOT FOUND';
+const SPEC_OAUTH = 'service-spec.md: Endpoints › OAuth endpoints';
+const SPEC_TOKEN = 'service-spec.md: Resources › Token response';
+const SPEC_BOOK_NOW = 'service-spec.md: Endpoints › POST /v1/book_now';
+const SPEC_BOOKING = 'service-spec.md: Resources › Booking';
+const SPEC_STATES = 'service-spec.md: States and transitions';
+const F_OAUTH = 'service-api-facts.md §1.2 OAuth 2.0';
+const F_PAGING = 'service-api-facts.md §1.4 Paging';
+const F_EVENT = 'service-api-facts.md §2.1 Event object';
+const F_PARTICIPANT = 'service-api-facts.md §2.2 Participant object';
+const F_EVENTS_GET = 'service-api-facts.md §3 GET /v1/events';
+const F_EVENT_GET = 'service-api-facts.md §3 GET /v1/event';
+const F_EVENTS_POST = 'service-api-facts.md §3 POST /v1/events';
+const F_EVENTS_PUT = 'service-api-facts.md §3 PUT /v1/events';
+const F_EVENTS_DELETE = 'service-api-facts.md §3 DELETE /v1/events';
+const F_MARK = 'service-api-facts.md §3 POST /v1/event/mark';
+const F_CONTACT_GET = 'service-api-facts.md §3 GET /v1/contact';
+const F_CONTACTS_GET = 'service-api-facts.md §3 GET /v1/contacts — NOT FOUND';
+const F_CONTACTS_POST = 'service-api-facts.md §3 POST /v1/contacts';
+const F_CONTACTS_PUT = 'service-api-facts.md §3 PUT /v1/contacts';
+const F_CONTACTS_DELETE = 'service-api-facts.md §3 DELETE /v1/contacts — NOT FOUND';
+const F_CALENDARS = 'service-api-facts.md §3 GET /v1/calendars — NOT FOUND';
+const F_ADDRESS_BOOKS = 'service-api-facts.md §3 GET /v1/address_books — NOT FOUND';
+const F_AVAILABILITY = 'service-api-facts.md §3 GET /v1/availability — NOT FOUND';
+const F_BOOKINGS = 'service-api-facts.md §3 GET /v1/bookings — NOT FOUND';
+const F_PAGES = 'service-api-facts.md §3 GET /v1/booking_pages — NOT FOUND';
+const F_CONVERSATIONS = 'service-api-facts.md §3 conversations endpoints — NOT FOUND';
+const F_USERINFO = 'service-api-facts.md §3 GET /v1/userinfo — NOT FOUND';
+const F_LISTS = 'service-api-facts.md §3 GET/POST/PUT/DELETE /v1/lists — NOT FOUND';
 
 /** Absent from an answer: the schema takes it as optional. */
 const OPTIONAL = 'optional in the app’s schema: absent or null reads as empty';
@@ -113,7 +113,12 @@ const EVENT_READS: ContractField[] = [
   ),
   f('events[].time_zone', 'INFERRED', F_EVENT, `${OPTIONAL}; times are then told in the practice's zone`),
   f('events[].all_day', 'INFERRED', F_EVENT, OPTIONAL),
-  f('events[].show_as', 'INFERRED', F_EVENT, `${OPTIONAL}; an event without it is shown as busy (facts §2.4 default)`),
+  f(
+    'events[].show_as',
+    'INFERRED',
+    F_EVENT,
+    `${OPTIONAL}; an event without it is shown as busy (service-api-facts.md §2.4 default)`,
+  ),
   f('events[].calendar_name', 'NOT NAMED', F_EVENT, `${OPTIONAL}; the name comes from GET /v1/calendars`),
   f('events[].updated_at', 'NOT NAMED', F_EVENT, OPTIONAL),
   f('events[].participants[].id', 'DOCUMENTED', F_PARTICIPANT),
@@ -121,11 +126,11 @@ const EVENT_READS: ContractField[] = [
   f('events[].participants[].phone', 'DOCUMENTED', F_PARTICIPANT),
   f('events[].participants[].normalized_phone', 'DOCUMENTED', F_PARTICIPANT),
   f('events[].participants[].email', 'DOCUMENTED', F_PARTICIPANT),
-  f('events[].participants[].state', 'DOCUMENTED', 'facts §2.3 Participant states'),
+  f('events[].participants[].state', 'DOCUMENTED', 'service-api-facts.md §2.3 Participant states'),
   f(
     'events[].participants[].check_in_state',
     'INFERRED',
-    'facts §2.3 Participant states',
+    'service-api-facts.md §2.3 Participant states',
     `${OPTIONAL}; no check-in is shown for the person`,
   ),
   f(
@@ -140,7 +145,7 @@ const EVENT_READS: ContractField[] = [
   f('events[].participants[].conversations[].messages[].direction', 'NOT NAMED', F_PARTICIPANT, OPTIONAL),
 ];
 
-/** The same fields on a bare event (GET /v1/event answers the event itself, facts §3). */
+/** The same fields on a bare event (GET /v1/event answers the event itself, service-api-facts.md §3). */
 const BARE_EVENT_READS = EVENT_READS.map((r) => ({ ...r, name: r.name.replace(/^events\[\]\./, '') }));
 
 /** A write answer: `{"events":[…]}` or the bare record; the outbox keeps its id. */
@@ -152,7 +157,7 @@ const eventWriteReads = (source: string): ContractField[] => [
 
 /** The event fields the app writes (POST creates; PUT patches by id or external_id). */
 const eventBody = (source: string, put: boolean): ContractField[] => [
-  f('events', 'DOCUMENTED', 'facts §1 Global conventions (bulk wrappers)'),
+  f('events', 'DOCUMENTED', 'service-api-facts.md §1 Global conventions (bulk wrappers)'),
   ...(put ? [f('events[].id', 'DOCUMENTED', F_EVENTS_PUT)] : []),
   f('events[].external_id', 'DOCUMENTED', put ? F_EVENTS_PUT : F_EVENTS_POST),
   f('events[].calendar_id', 'DOCUMENTED', F_EVENTS_POST),
@@ -181,7 +186,7 @@ const eventBody = (source: string, put: boolean): ContractField[] => [
 
 /** The contact fields the app writes. */
 const contactBody = (put: boolean): ContractField[] => [
-  f('contacts', 'DOCUMENTED', 'facts §1 Global conventions (bulk wrappers)'),
+  f('contacts', 'DOCUMENTED', 'service-api-facts.md §1 Global conventions (bulk wrappers)'),
   ...(put ? [f('contacts[].id', 'DOCUMENTED', F_CONTACTS_PUT)] : []),
   f('contacts[].external_id', 'DOCUMENTED', F_CONTACTS_POST),
   f('contacts[].address_book_id', 'DOCUMENTED', F_CONTACTS_POST),
@@ -319,7 +324,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
       f(
         'error',
         'NOT FOUND',
-        'spec: Errors (authorize errors not shown)',
+        'service-spec.md: Errors (authorize errors not shown)',
         'a refusal without it is not recognised; sign-in keeps waiting until cancelled',
       ),
     ],
@@ -357,7 +362,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
       f(
         'error',
         'NOT FOUND',
-        'spec: Errors (token errors not shown)',
+        'service-spec.md: Errors (token errors not shown)',
         'RFC 6749 §5.2 `error` is read; another shape is a failed sign-in or refresh, never a silent one',
       ),
     ],
@@ -518,7 +523,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
         'method and parameter names not visible (facts); refused: the mark waits in the Outbox as needing attention, with the service’s words',
       ),
       f('external_id', 'INFERRED', F_MARK, 'as id'),
-      f('state', 'INFERRED', F_MARK, 'as id; the values are DOCUMENTED (facts §2.3 b)'),
+      f('state', 'INFERRED', F_MARK, 'as id; the values are DOCUMENTED (service-api-facts.md §2.3 b)'),
     ],
     reads: [f('id', 'DOCUMENTED', F_MARK), f('is_deleted', 'DOCUMENTED', F_EVENT)],
   },
@@ -662,12 +667,12 @@ export const CONTRACT: readonly ContractEndpoint[] = [
         f(
           `booking_pages[].${k}`,
           'NOT FOUND',
-          `${F_PAGES}; facts §4 (product manual)`,
+          `${F_PAGES}; service-api-facts.md §4 (product manual)`,
           k === 'appointment_types[].token' || k === 'fields[].key' ? UNREADABLE : OPTIONAL,
         ),
       ),
     ],
-    note: 'The facts name a page’s id and token only; the rest follows the product manual (facts §4) in the sandbox’s design. A page without types books its first type; without fields the form asks name, phone and e-mail as optional and the service refuses what it requires, with its words.',
+    note: 'The facts name a page’s id and token only; the rest follows the product manual (service-api-facts.md §4) in the sandbox’s design. A page without types books its first type; without fields the form asks name, phone and e-mail as optional and the service refuses what it requires, with its words.',
   },
   {
     endpoint: 'GET /v1/availability',
@@ -739,7 +744,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
     ],
     body: [],
     reads: bookingReads('bookings[].'),
-    note: 'Only the booking object is known (spec, facts §2.5). The lookup of a lost book_now reads one page of 100 and checks the time (and the name when no phone or e-mail was given) of each booking it reads; a service that ignores the filters answers other bookings, and one beyond the first 100 is not found and is booked again.',
+    note: 'Only the booking object is known (spec, service-api-facts.md §2.5). The lookup of a lost book_now reads one page of 100 and checks the time (and the name when no phone or e-mail was given) of each booking it reads; a service that ignores the filters answers other bookings, and one beyond the first 100 is not found and is booked again.',
   },
   // --- Messaging
   {
@@ -827,7 +832,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
         'explicit_opt_in',
         'NOT FOUND',
         F_LISTS,
-        `${OPTIONAL}; absent means the product default (facts §3): everyone is opted in`,
+        `${OPTIONAL}; absent means the product default (service-api-facts.md §3): everyone is opted in`,
       ),
     ],
     note: LISTS_NOTE,

@@ -41,7 +41,7 @@ describe('the contract', () => {
     );
     expect(silent).toEqual([]);
     for (const e of CONTRACT)
-      for (const x of [...e.query, ...e.body, ...e.reads]) expect(x.source).toMatch(/^(spec|facts)/);
+      for (const x of [...e.query, ...e.body, ...e.reads]) expect(x.source).toMatch(/^service-(spec|api-facts)\.md/);
   });
 
   it('has an entry for every /v1 path the app calls (main/core)', () => {
