@@ -44,10 +44,18 @@ describe('book from the schedule', () => {
       await scheduleSettled(app);
     }
     const minutes = Number(slot.time.slice(11, 13)) * 60 + Number(slot.time.slice(14, 16));
-    await page.getByRole('region', { name: 'Day schedule' }).evaluate((el, m) => {
-      el.scrollTop = (m / 60 - 1) * 56;
-    }, minutes);
-    await page.getByRole('group', { name: 'Hygiene' }).click({ position: { x: 20, y: (minutes / 60) * 56 + 4 } });
+    // An hour of the grid, read from its own hour lines.
+    const hourPx = await page.locator('.grid-line').evaluateAll((lines) => {
+      const tops = [...new Set(lines.map((l) => Math.round(l.getBoundingClientRect().top)))].sort((a, b) => a - b);
+      return tops[1]! - tops[0]!;
+    });
+    await page.getByRole('region', { name: 'Day schedule' }).evaluate(
+      (el, { m, px }) => {
+        el.scrollTop = (m / 60 - 1) * px;
+      },
+      { m: minutes, px: hourPx },
+    );
+    await page.getByRole('group', { name: 'Hygiene' }).click({ position: { x: 20, y: (minutes / 60) * hourPx + 4 } });
     const menu = page.getByRole('menu', { name: /, Hygiene$/ });
     expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(['New appointment', 'Book for a caller']);
     await menu.getByRole('menuitem', { name: 'Book for a caller' }).click();
