@@ -6,7 +6,7 @@
  * /v1, the token endpoint), as strict.ts checks only those: Basic-auth calls are the tests' own ground truth.
  *
  * The choices: unknown fields added to objects; optional fields left out or null; a smaller page than asked (the size
- * asked is honoured as an upper bound: the facts name no maximum); timestamps with another offset (the same instant;
+ * asked is honoured as an upper bound: the facts name no maximum, and a default page of 30 that a page holds at least); timestamps with another offset (the same instant;
  * UTC stays UTC where the spec says so, written `Z` or `+00:00`); `Retry-After` on a 429 or 503 as an HTTP date (with a
  * `Date` header on the sandbox's clock); a share of GET paths answered once 502 with a proxy's HTML page; one route
  * answered slowly once; token answers without `expires_in` and refreshes without a new refresh token (the old one
@@ -28,7 +28,7 @@ export type OffsetChoice = { kind: 'keep' } | { kind: 'offset'; minutes: number 
 /** What one seed chooses, once. */
 export interface VaryProfile {
   seed: number;
-  /** The largest page the service sends, whatever page_size asks. */
+  /** The largest page the service sends, whatever page_size asks; never below the default page of 30 (facts §1.4). */
   pageCap: number;
   /** Share of GET paths whose first request is answered 502 with an HTML body. */
   gatewayShare: number;
@@ -82,7 +82,7 @@ export function varyProfile(options: VaryOptions): VaryProfile {
   const slow = chance(seed, 'slow?') < 0.75;
   return {
     seed,
-    pageCap: choose(seed, 'page-cap', [7, 10, 20, 25, 50]),
+    pageCap: choose(seed, 'page-cap', [30, 40, 50]),
     gatewayShare: 0.2 + 0.3 * chance(seed, 'gateway-share'),
     slowRoute: slow ? choose(seed, 'slow-route', SLOW_ROUTES) : null,
     slowMs: options.slowMs ?? 10_000,
@@ -115,6 +115,7 @@ const MEANING = new Set([
   'GET /v1/contacts contacts[].phone_numbers[].number',
   'GET /v1/contact name',
   'GET /v1/contact phone_numbers[].number',
+  'GET /v1/address_books address_books[].name',
 ]);
 const MEANING_ENDPOINTS = new Set(['GET /v1/booking_pages']);
 const MEANING_FIELD = /(^|\.)(contact_id|event_id|content|direction|phone|email)$/;

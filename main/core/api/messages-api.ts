@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { serviceId } from './schemas';
 import type { ServiceRequester } from './service-client';
 import { ServiceError } from './service-error';
+import { readPages } from './pages';
 
 const text = z
   .string()
@@ -61,43 +62,45 @@ export interface ConversationFilter {
 }
 
 const PAGE_SIZE = 100;
-const MAX_PAGES = 20;
+/** Pages are read until the list ends (pages.ts: a server may send fewer than asked), up to these. */
+const MAX_THREADS = 2_000;
+const MAX_TEXTS = 10_000;
 
 /** Every page of GET /v1/conversations (most recently updated first), up to 2,000 threads. */
 export async function listConversations(
   client: ServiceRequester,
   filter: ConversationFilter = {},
 ): Promise<ServiceConversation[]> {
-  const out: ServiceConversation[] = [];
-  const seen = new Set<number>();
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { conversations } = await client.request({
-      method: 'GET',
-      path: '/v1/conversations',
-      query: { ...filter, page, page_size: PAGE_SIZE },
-      schema: conversationListSchema,
-    });
-    for (const c of conversations) if (!seen.has(c.id) && seen.add(c.id)) out.push(c);
-    if (conversations.length < PAGE_SIZE) break;
-  }
-  return out;
+  const read = await readPages(
+    async (page) =>
+      (
+        await client.request({
+          method: 'GET',
+          path: '/v1/conversations',
+          query: { ...filter, page, page_size: PAGE_SIZE },
+          schema: conversationListSchema,
+        })
+      ).conversations,
+    { pageSize: PAGE_SIZE, maxPages: MAX_THREADS, maxItems: MAX_THREADS },
+  );
+  return read.items;
 }
 
 /** Every page of GET /v1/conversation_messages (oldest first). */
 export async function listMessages(client: ServiceRequester, conversationId: number): Promise<ServiceMessage[]> {
-  const out: ServiceMessage[] = [];
-  const seen = new Set<number>();
-  for (let page = 1; page <= MAX_PAGES * 5; page++) {
-    const { messages } = await client.request({
-      method: 'GET',
-      path: '/v1/conversation_messages',
-      query: { conversation_id: conversationId, page, page_size: PAGE_SIZE },
-      schema: messageListSchema,
-    });
-    for (const m of messages) if (!seen.has(m.id) && seen.add(m.id)) out.push(m);
-    if (messages.length < PAGE_SIZE) break;
-  }
-  return out;
+  const read = await readPages(
+    async (page) =>
+      (
+        await client.request({
+          method: 'GET',
+          path: '/v1/conversation_messages',
+          query: { conversation_id: conversationId, page, page_size: PAGE_SIZE },
+          schema: messageListSchema,
+        })
+      ).messages,
+    { pageSize: PAGE_SIZE, maxPages: MAX_TEXTS, maxItems: MAX_TEXTS },
+  );
+  return read.items;
 }
 
 /** Plain words for a recipient who asked not to be texted. */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { SignedOutError } from '../auth/errors';
 import type { TokenManager } from '../auth/token-manager';
 import type { Clock } from '../platform';
-import { parseRetryAfter, RETRYABLE_STATUSES, ServiceError, serviceMessageOf } from './service-error';
+import { gatewayBlip, parseRetryAfter, RETRYABLE_STATUSES, ServiceError, serviceMessageOf } from './service-error';
 import { plainServiceWords } from './plain-words';
 
 /** One request. */
@@ -40,20 +40,30 @@ export class ServiceClient {
     const url = new URL(`${this.options.baseUrl}${req.path}`);
     for (const [key, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
-    let response: Response;
-    try {
-      response = await this.options.tokens.authorizedFetch(url.toString(), {
-        method: req.method,
-        headers: {
-          accept: 'application/json',
-          ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-      });
-    } catch (error) {
-      if (error instanceof SignedOutError) throw error;
-      throw new ServiceError('retryable', endpoint, 'Frontdesk cannot reach the service right now.');
+    const send = async (): Promise<Response> => {
+      try {
+        return await this.options.tokens.authorizedFetch(url.toString(), {
+          method: req.method,
+          headers: {
+            accept: 'application/json',
+            ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          },
+          ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+        });
+      } catch (error) {
+        if (error instanceof SignedOutError) throw error;
+        throw new ServiceError('retryable', endpoint, 'Frontdesk cannot reach the service right now.');
+      }
+    };
+    let response = await send();
+    // A read that met a gateway's blip (a proxy's 502 page) is asked once more at once; a write never is.
+    if (
+      req.method === 'GET' &&
+      gatewayBlip(response.status, response.headers.get('retry-after'), this.options.clock.now())
+    ) {
+      await response.body?.cancel().catch(() => undefined);
+      response = await send();
     }
     const body = await readJson(response);
     if (response.ok) {

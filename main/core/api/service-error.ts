@@ -27,6 +27,16 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/**
+ * A gateway's answer that the service behind it was not reached this once (502, 503, 504 — often a proxy's HTML page)
+ * without a Retry-After asking for a wait: an idempotent read may be sent once more at once. A second one is the
+ * caller's "cannot reach the service".
+ */
+export function gatewayBlip(status: number, retryAfter: string | null, now: number): boolean {
+  if (status !== 502 && status !== 503 && status !== 504) return false;
+  return (parseRetryAfter(retryAfter, now) ?? 0) === 0;
+}
+
 /** The service's own words from an error body ({error}, {message}, {errors: string|string[]}). */
 export function serviceMessageOf(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { AuthStatus } from '../../../common/contract';
+import { gatewayBlip } from '../api/service-error';
 import type { FrontdeskConfig } from '../config';
 import type { EventBus } from '../events';
 import type { Platform } from '../platform';
@@ -277,10 +278,17 @@ export class AuthService {
 
   private async fetchIdentity(accessToken: string): Promise<Identity | null> {
     try {
-      const response = await this.deps.platform.fetch(`${this.deps.config.serviceUrl}/v1/userinfo`, {
-        headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(15_000),
-      });
+      const ask = () =>
+        this.deps.platform.fetch(`${this.deps.config.serviceUrl}/v1/userinfo`, {
+          headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(15_000),
+        });
+      let response = await ask();
+      // A gateway's blip (a proxy's 502 page) is asked past once, as every read is (api/service-client.ts).
+      if (gatewayBlip(response.status, response.headers.get('retry-after'), this.deps.platform.clock.now())) {
+        await response.body?.cancel().catch(() => undefined);
+        response = await ask();
+      }
       if (!response.ok) return null;
       return parseIdentity(await response.json());
     } catch {

@@ -6,14 +6,23 @@ import { z } from 'zod';
 import type { Identity } from './session-types';
 
 const id = z.union([z.string().min(1), z.number()]).transform(String);
-const person = z
-  .object({ id, email: z.string().optional(), name: z.string().optional(), username: z.string().optional() })
-  .loose();
+// Every field but the ids may be absent or null (the shape is not documented): null reads as absent.
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
+const person = z.object({ id, email: text, name: text, username: text }).loose();
 const nested = z.object({
   user: person,
-  account: person.extend({ owner_name: z.string().optional() }).optional(),
-  target: person.optional(),
-  acting_for_other: z.boolean().optional(),
+  account: person
+    .extend({ owner_name: text })
+    .nullish()
+    .transform((v) => v ?? undefined),
+  target: person.nullish().transform((v) => v ?? undefined),
+  acting_for_other: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 function label(p: z.infer<typeof person>): { name: string; email: string } {

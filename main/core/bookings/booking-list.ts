@@ -4,6 +4,7 @@
  * number of pages), sorts them, and keeps the answer for offline use.
  */
 import type { BookingKind, BookingList, BookingSummary } from '../../../common/contract';
+import { readPages } from '../api/pages';
 import { listBookings, type BookingFilter } from '../api/bookings-api';
 import { toBookingSummary } from '../model/booking-summary';
 import { signedInAccount, type CoreContext } from '../core-context';
@@ -18,7 +19,7 @@ const listSlot = cacheSlot('recent bookings', z.array(bookingSummarySchema));
 /** Bookings shown per page of the screen. */
 const BOOKINGS_PER_PAGE = 25;
 const SERVICE_PAGE = 100;
-const MAX_SERVICE_PAGES = 20;
+const MAX_BOOKINGS = 2_000;
 
 /** Every booking matching the filter (up to 2,000), newest first. */
 async function readBookings(deps: CoreContext, account: string, filter: BookingFilter): Promise<BookingSummary[]> {
@@ -26,17 +27,19 @@ async function readBookings(deps: CoreContext, account: string, filter: BookingF
   const all: BookingSummary[] = [];
   const seen = new Set<number>();
   const times = new Map<number, { start: string; end: string }>();
-  for (let page = 1; page <= MAX_SERVICE_PAGES; page++) {
-    const batch = await listBookings(deps.service, filter, page, SERVICE_PAGE);
-    for (const b of batch) {
-      if (seen.has(b.id)) continue;
-      seen.add(b.id);
-      all.push(toBookingSummary(b, country, (page) => deps.practiceZone.pageZone(account, page)));
-      const event = b.participant?.event;
-      if (event?.id && event.start_time && event.end_time)
-        times.set(event.id, { start: event.start_time, end: event.end_time });
-    }
-    if (batch.length === 0 || batch.length < SERVICE_PAGE) break;
+  // Every page to the list's end (a server may send fewer than asked: api/pages.ts).
+  const read = await readPages((page) => listBookings(deps.service, filter, page, SERVICE_PAGE), {
+    pageSize: SERVICE_PAGE,
+    maxPages: MAX_BOOKINGS,
+    maxItems: MAX_BOOKINGS,
+  });
+  for (const b of read.items) {
+    if (seen.has(b.id)) continue;
+    seen.add(b.id);
+    all.push(toBookingSummary(b, country, (page) => deps.practiceZone.pageZone(account, page)));
+    const event = b.participant?.event;
+    if (event?.id && event.start_time && event.end_time)
+      times.set(event.id, { start: event.start_time, end: event.end_time });
   }
   // The store keeps each booking once, with its appointment's time as the service has it now.
   deps.store.putBookings(all, times);

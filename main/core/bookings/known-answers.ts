@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { KnownAnswers } from '../../../common/contract';
+import { readPages } from '../api/pages';
 import { listBookings, type BookingRecord } from '../api/bookings-api';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
@@ -29,13 +30,13 @@ const answersSlot = cacheSlot(
 );
 
 async function bookingsBy(deps: CoreContext, lookup: Lookup): Promise<BookingRecord[]> {
-  const all: BookingRecord[] = [];
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const batch = await listBookings(deps.service, lookup, page, PAGE);
-    all.push(...batch);
-    if (batch.length < PAGE) break;
-  }
-  return all;
+  // Every page to the list's end (a server may send fewer than asked: api/pages.ts).
+  const read = await readPages((page) => listBookings(deps.service, lookup, page, PAGE), {
+    pageSize: PAGE,
+    maxPages: PAGE * MAX_PAGES,
+    maxItems: PAGE * MAX_PAGES,
+  });
+  return read.items;
 }
 
 const madeAt = (b: BookingRecord) => Date.parse(b.created_at ?? '') || 0;

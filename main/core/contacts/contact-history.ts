@@ -5,6 +5,7 @@
  */
 import type { AgendaItem, BookingSummary, ContactHistory } from '../../../common/contract';
 import { listBookings } from '../api/bookings-api';
+import { readPages } from '../api/pages';
 import { eventListSchema } from '../api/schemas';
 import { toBookingSummary } from '../model/booking-summary';
 import { toItem } from '../model/agenda';
@@ -24,19 +25,36 @@ const PER_LOOKUP = 100;
 
 type Lookup = { phone_number: string } | { email_address: string };
 
+/** One copy of an event per matching participant (facts): a copy is the event and its people. */
+const copyKey = (e: { id: number; participants?: ReadonlyArray<{ id?: number | null }> | null }) =>
+  `${e.id}:${(e.participants ?? []).map((p) => p.id ?? '').join(',')}`;
+
+/** Up to PER_LOOKUP appointments of the lookup, over as many pages as the service sends them in (api/pages.ts). */
 async function eventsBy(deps: CoreContext, lookup: Lookup, now: number) {
-  const { events } = await deps.service.request({
-    method: 'GET',
-    path: '/v1/events',
-    query: {
-      ...lookup,
-      ...practiceDays(now, deps.practiceZone.reckonIn(deps.account()), BACK_DAYS, AHEAD_DAYS),
-      page: 1,
-      page_size: PER_LOOKUP,
-    },
-    schema: eventListSchema,
+  const days = practiceDays(now, deps.practiceZone.reckonIn(deps.account()), BACK_DAYS, AHEAD_DAYS);
+  const read = await readPages(
+    async (page) =>
+      (
+        await deps.service.request({
+          method: 'GET',
+          path: '/v1/events',
+          query: { ...lookup, ...days, page, page_size: PER_LOOKUP },
+          schema: eventListSchema,
+        })
+      ).events,
+    { pageSize: PER_LOOKUP, maxPages: PER_LOOKUP, maxItems: PER_LOOKUP, key: copyKey },
+  );
+  return read.items.slice(0, PER_LOOKUP);
+}
+
+/** Up to 50 bookings of the lookup, over as many pages as the service sends them in. */
+async function bookingsBy(deps: CoreContext, lookup: Lookup) {
+  const read = await readPages((page) => listBookings(deps.service, lookup, page, 50), {
+    pageSize: 50,
+    maxPages: 50,
+    maxItems: 50,
   });
-  return events;
+  return read.items.slice(0, 50);
 }
 
 /** Reads the history fresh from the service. */
@@ -44,7 +62,7 @@ async function readHistory(deps: CoreContext, account: string, phones: string[],
   const lookups: Lookup[] = [...phones.map((p) => ({ phone_number: p })), ...emails.map((e) => ({ email_address: e }))];
   const [eventLists, bookingLists, country] = await Promise.all([
     Promise.all(lookups.map((l) => eventsBy(deps, l, now))),
-    Promise.all(lookups.map((l) => listBookings(deps.service, l, 1, 50))),
+    Promise.all(lookups.map((l) => bookingsBy(deps, l))),
     countryOf(deps, account),
   ]);
   // One item per appointment: copies found by another phone or e-mail add their matching person.

@@ -112,9 +112,9 @@ export class MessagesService {
   async markRead(id: number): Promise<{ unreadTotal: number }> {
     const st = await this.store.state();
     const list = st.texts.get(id)?.list ?? [];
+    // A thread without last_message_at (absent or null: an undocumented field) is marked by its texts alone.
     const latest = Math.max(
-      ...list.map((m) => atMs(m.at)).filter(Number.isFinite),
-      atMs(st.conversations.get(id)?.last_message_at),
+      ...[...list.map((m) => atMs(m.at)), atMs(st.conversations.get(id)?.last_message_at)].filter(Number.isFinite),
       st.readMarks.get(id) ?? -Infinity,
     );
     if (Number.isFinite(latest)) st.readMarks.set(id, latest);

@@ -68,6 +68,10 @@ export const atMs = (at: string | null | undefined): number => (at ? Date.parse(
 export const stampOf = (c: ServiceConversation): string =>
   `${c.updated_at ?? ''}|${c.last_message_at ?? ''}|${c.message_count ?? ''}`;
 
+/** Whether the service told any change marker of the conversation (all three are undocumented, and may be absent). */
+export const hasMarker = (c: ServiceConversation): boolean =>
+  Boolean(c.updated_at || c.last_message_at || c.message_count !== null);
+
 /** The key of a conversation's contact name: by contact id, else by phone (null when it has neither). */
 export const nameKey = (c: ServiceConversation): string | null =>
   c.contact_id ? `c:${c.contact_id}` : c.phone ? `p:${c.phone}` : null;

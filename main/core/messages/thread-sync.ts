@@ -13,6 +13,8 @@ import type { CoreContext } from '../core-context';
 import { replyMeaning } from './reply-meaning';
 import {
   atMs,
+  hasMarker,
+  lastAt,
   nameKey,
   nameOf,
   ordered,
@@ -109,10 +111,12 @@ export class ThreadSync {
     if (!this.store.isCurrent(st)) return;
     if (full) st.conversations = new Map();
     const changed: ServiceConversation[] = [];
+    const unmarked: ServiceConversation[] = [];
     for (const c of found) {
       const before = st.texts.get(c.id);
       st.conversations.set(c.id, c);
       if (!before || before.stamp !== stampOf(c)) changed.push(c);
+      else if (!hasMarker(c)) unmarked.push(c);
     }
     const recent = new Set(
       ordered(st)
@@ -126,9 +130,23 @@ export class ThreadSync {
         st.texts.set(c.id, { stamp: stampOf(c), list });
       },
     );
+    // A thread listed without any change marker (updated_at, last_message_at and message_count are undocumented and
+    // may be absent): its texts are read again, and it changed when they did.
+    await inParallel(
+      unmarked.filter((c) => recent.has(c.id)),
+      async (c) => {
+        const before = st.texts.get(c.id)?.list ?? [];
+        const list = await listMessages(this.deps.service, c.id);
+        if (list.length === before.length && list.at(-1)?.id === before.at(-1)?.id) return;
+        st.texts.set(c.id, { stamp: stampOf(c), list });
+        changed.push(c);
+      },
+    );
     await this.resolveNames(st, changed);
+    // The cursor: the latest change the service told, else the latest text read (never later than the change).
     for (const c of found) {
-      if (c.updated_at && (!st.since || atMs(c.updated_at) > atMs(st.since))) st.since = c.updated_at;
+      const mark = c.updated_at ?? lastAt(st, c);
+      if (mark && Number.isFinite(atMs(mark)) && (!st.since || atMs(mark) > atMs(st.since))) st.since = mark;
     }
     const wasLoaded = st.loaded;
     st.loaded = true;

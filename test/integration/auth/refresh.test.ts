@@ -4,8 +4,9 @@ import { admin, customSchemeCore, useAuthKit } from '../../support/auth-fixture'
 
 const TTL_S = 60;
 /** The service's clock (`kit.service`) and the workstation's (`kit.desk`), moved together or apart. */
+// The spec's token answers (expires_in, rotation), even under SANDBOX_VARY: auth/vary-tokens.test.ts has the others.
 const kit = useAuthKit({
-  sandbox: { accessTtlS: TTL_S },
+  sandbox: { accessTtlS: TTL_S, vary: false },
   serviceClock: true,
   deskClock: true,
   core: 'custom-scheme',

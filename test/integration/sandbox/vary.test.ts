@@ -4,7 +4,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { varyProfile } from '../../sandbox/vary';
 import { basic, pkceTokens, postJson, refresh } from './helpers';
 
-// Seed 14: pages of at most 10, the address books slow once, refreshes keep their refresh token, no expires_in.
+// Seed 14: pages of at most 40, the address books slow once, refreshes keep their refresh token, no expires_in.
 const SEED = 14;
 const SLOW_MS = 300;
 
@@ -12,7 +12,7 @@ describe('--vary 14', () => {
   let sb: Sandbox;
   let bearer: string;
   beforeAll(async () => {
-    sb = await startSandbox({ port: 0, contacts: 40, events: 40, vary: { seed: SEED, slowMs: SLOW_MS } });
+    sb = await startSandbox({ port: 0, contacts: 120, events: 40, vary: { seed: SEED, slowMs: SLOW_MS } });
     const res = await postJson(`${sb.url}/__sandbox/tokens`, { email: 'owner@frontdesk.test' });
     bearer = `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
   });
@@ -22,7 +22,7 @@ describe('--vary 14', () => {
 
   it('the seed chose what these tests rely on', () => {
     expect(varyProfile({ seed: SEED })).toMatchObject({
-      pageCap: 10,
+      pageCap: 40,
       slowRoute: 'GET /v1/address_books',
       keepsRefreshToken: true,
       omitsExpiresIn: true,
@@ -50,13 +50,13 @@ describe('--vary 14', () => {
 
   it('pages hold at most the seed’s size for an OAuth client; a Basic script gets what it asked', async () => {
     await getV1('/v1/contacts');
-    const varied = (await (await getV1('/v1/contacts?page_size=30')).json()) as { contacts: unknown[] };
-    expect(varied.contacts).toHaveLength(10);
+    const varied = (await (await getV1('/v1/contacts?page_size=100')).json()) as { contacts: unknown[] };
+    expect(varied.contacts).toHaveLength(40);
     const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
-    const plain = (await (await getV1('/v1/contacts?page_size=30', basic(owner.email, owner.apiKey))).json()) as {
+    const plain = (await (await getV1('/v1/contacts?page_size=100', basic(owner.email, owner.apiKey))).json()) as {
       contacts: unknown[];
     };
-    expect(plain.contacts).toHaveLength(30);
+    expect(plain.contacts).toHaveLength(100);
   });
 
   it('Retry-After on a 429 is an HTTP date, with the Date it counts from', async () => {
