@@ -1006,4 +1006,12 @@ export const DEFENCES: Defence[] = [
     replace: 'void holding;',
     tests: ['test/integration/consent/consent.test.ts'],
   },
+  // --- A service that answers within its documents' freedom (the sandbox's --vary, test/sandbox/vary.ts).
+  {
+    name: 'Retry-After as an HTTP date ignored: a busy service is asked again before the time it gave',
+    file: 'main/core/api/service-error.ts',
+    find: '  const at = Date.parse(trimmed);\n  if (Number.isNaN(at)) return null;',
+    replace: '  const at = NaN;\n  if (Number.isNaN(at)) return null;',
+    tests: ['test/unit/api/retry-after.test.ts', 'test/integration/app/varied-service.test.ts'],
+  },
 ];

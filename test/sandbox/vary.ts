@@ -102,22 +102,26 @@ export function varyProfile(options: VaryOptions): VaryProfile {
 /**
  * Fields whose absence would change what an answer says, not only its shape: the contract says how the app copes, but
  * the answer is then another one (the account a token acts for, a list's kind and entries, a page's form, the
- * calendars free at a time, a contact's name and number, a text's words and direction, which patient a thread is).
+ * calendars free at a time, a contact's name and number, a text's words and direction, which patient a thread is, who
+ * signed in, a person's check-in).
  */
 const MEANING = new Set([
-  'GET /v1/userinfo account.id',
-  'GET /v1/userinfo target.id',
-  'GET /v1/userinfo acting_for_other',
+  'GET /v1/events events[].participants[].check_in_state',
+  'GET /v1/event participants[].check_in_state',
   'GET /v1/lists lists[].type',
   'GET /v1/lists lists[].entries',
   'GET /v1/availability slots[].calendar_ids',
   'GET /v1/contacts contacts[].name',
+  'GET /v1/contacts contacts[].first_name',
+  'GET /v1/contacts contacts[].last_name',
+  'GET /v1/contact first_name',
+  'GET /v1/contact last_name',
   'GET /v1/contacts contacts[].phone_numbers[].number',
   'GET /v1/contact name',
   'GET /v1/contact phone_numbers[].number',
   'GET /v1/address_books address_books[].name',
 ]);
-const MEANING_ENDPOINTS = new Set(['GET /v1/booking_pages']);
+const MEANING_ENDPOINTS = new Set(['GET /v1/booking_pages', 'GET /v1/userinfo']);
 const MEANING_FIELD = /(^|\.)(contact_id|event_id|content|direction|phone|email)$/;
 const UNDOCUMENTED = new Set(['INFERRED', 'NOT NAMED', 'COMMUNITY', 'NOT FOUND']);
 

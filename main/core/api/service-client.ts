@@ -58,10 +58,7 @@ export class ServiceClient {
     };
     let response = await send();
     // A read that met a gateway's blip (a proxy's 502 page) is asked once more at once; a write never is.
-    if (
-      req.method === 'GET' &&
-      gatewayBlip(response.status, response.headers.get('retry-after'), this.options.clock.now())
-    ) {
+    if (req.method === 'GET' && gatewayBlip(response, this.options.clock.now())) {
       await response.body?.cancel().catch(() => undefined);
       response = await send();
     }
@@ -83,7 +80,9 @@ export class ServiceClient {
     const status = response.status;
     const serviceMessage = serviceMessageOf(body);
     if (RETRYABLE_STATUSES.has(status)) {
-      const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now()) ?? undefined;
+      const retryAfterMs =
+        parseRetryAfter(response.headers.get('retry-after'), this.options.clock.now(), response.headers.get('date')) ??
+        undefined;
       return new ServiceError('retryable', endpoint, 'The service is busy or unavailable right now.', {
         status,
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),

@@ -18,13 +18,18 @@ export class ServiceError extends Error {
   }
 }
 
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | null {
+/**
+ * Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. A date counts from
+ * the answer's own Date header when it has one (the server's clock: ours may be off), else from `now`.
+ */
+export function parseRetryAfter(value: string | null, now: number, date: string | null = null): number | null {
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
   const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+  if (Number.isNaN(at)) return null;
+  const sent = date ? Date.parse(date) : NaN;
+  return Math.max(0, at - (Number.isNaN(sent) ? now : sent));
 }
 
 /**
@@ -32,9 +37,9 @@ export function parseRetryAfter(value: string | null, now: number): number | nul
  * without a Retry-After asking for a wait: an idempotent read may be sent once more at once. A second one is the
  * caller's "cannot reach the service".
  */
-export function gatewayBlip(status: number, retryAfter: string | null, now: number): boolean {
-  if (status !== 502 && status !== 503 && status !== 504) return false;
-  return (parseRetryAfter(retryAfter, now) ?? 0) === 0;
+export function gatewayBlip(response: Pick<Response, 'status' | 'headers'>, now: number): boolean {
+  if (response.status !== 502 && response.status !== 503 && response.status !== 504) return false;
+  return (parseRetryAfter(response.headers.get('retry-after'), now, response.headers.get('date')) ?? 0) === 0;
 }
 
 /** The service's own words from an error body ({error}, {message}, {errors: string|string[]}). */

@@ -285,7 +285,7 @@ export class AuthService {
         });
       let response = await ask();
       // A gateway's blip (a proxy's 502 page) is asked past once, as every read is (api/service-client.ts).
-      if (gatewayBlip(response.status, response.headers.get('retry-after'), this.deps.platform.clock.now())) {
+      if (gatewayBlip(response, this.deps.platform.clock.now())) {
         await response.body?.cancel().catch(() => undefined);
         response = await ask();
       }

@@ -5,8 +5,9 @@ import { admin, customSchemeCore, useAuthKit } from '../../support/auth-fixture'
 
 const TTL_S = 60;
 const ENDED = 'Your session ended — please sign in again.';
+// The spec's token answers (expires_in, rotation and its reuse detection), even under SANDBOX_VARY.
 const kit = useAuthKit({
-  sandbox: { accessTtlS: TTL_S },
+  sandbox: { accessTtlS: TTL_S, vary: false },
   serviceClock: true,
   deskClock: true,
   core: 'custom-scheme',
