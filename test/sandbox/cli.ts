@@ -1,6 +1,7 @@
 /** `npm run sandbox`: starts the sandbox and prints where it listens, then its users, keys and clients. */
 import { parseCliArgs, USAGE } from './cli-args';
 import { SANDBOX_PASSWORD } from './users';
+import { describeVary } from './vary';
 
 async function main(): Promise<void> {
   const parsed = parseCliArgs(process.argv.slice(2));
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
     `seed ${o.seed} · access ttl ${o.accessTtlS}s · code ttl ${o.codeTtlS}s · ${o.contacts} contacts · ${o.events} events · device settle ${o.deviceSettleMs}ms`,
     ...(o.now ? [`clock: ${sb.ctx.now().toISOString()} now, running on (--now)`] : []),
     ...(o.fields ? [`fields: --${o.fields} (the service contract, test/sandbox/contract.ts)`] : []),
+    ...(sb.vary.profile ? [`answers: --vary ${sb.vary.profile.seed} (${describeVary(sb.vary.profile)})`] : []),
     '',
     `users (password "${SANDBOX_PASSWORD}"; Basic auth = email:api_key):`,
     ...sb.users.map((u) => {

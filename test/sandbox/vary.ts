@@ -99,11 +99,27 @@ export function varyProfile(options: VaryOptions): VaryProfile {
   };
 }
 
+/** The seed's choices in one line (the sandbox's start-up output). */
+export function describeVary(p: VaryProfile): string {
+  const offset =
+    p.offset.kind === 'keep'
+      ? 'offsets as they are'
+      : `times at ${atOffset('2030-01-01T00:00:00Z', p.offset.minutes, p.utcAsOffset).slice(19)}`;
+  return [
+    `pages of at most ${p.pageCap}`,
+    `a 502 page once on ${Math.round(p.gatewayShare * 100)} % of GET paths`,
+    p.slowRoute ? `${p.slowRoute} ${p.slowMs / 1000} s late once` : 'no slow route',
+    p.keepsRefreshToken ? 'no refresh-token rotation' : 'refresh tokens rotate',
+    p.omitsExpiresIn ? 'no expires_in' : 'expires_in sent',
+    offset,
+  ].join(', ');
+}
+
 /**
  * Fields whose absence would change what an answer says, not only its shape: the contract says how the app copes, but
  * the answer is then another one (the account a token acts for, a list's kind and entries, a page's form, the
  * calendars free at a time, a contact's name and number, a text's words and direction, which patient a thread is, who
- * signed in, a person's check-in).
+ * signed in, a person's check-in, whether a record is deleted).
  */
 const MEANING = new Set([
   'GET /v1/events events[].participants[].check_in_state',
@@ -122,7 +138,7 @@ const MEANING = new Set([
   'GET /v1/address_books address_books[].name',
 ]);
 const MEANING_ENDPOINTS = new Set(['GET /v1/booking_pages', 'GET /v1/userinfo']);
-const MEANING_FIELD = /(^|\.)(contact_id|event_id|content|direction|phone|email)$/;
+const MEANING_FIELD = /(^|\.)(contact_id|event_id|content|direction|event_type|phone|email)$/;
 const UNDOCUMENTED = new Set(['INFERRED', 'NOT NAMED', 'COMMUNITY', 'NOT FOUND']);
 
 /** The answer fields of `endpoint` that may be left out or sent as null. */
@@ -136,7 +152,8 @@ export function optionalReads(endpoint: string): string[] {
         UNDOCUMENTED.has(r.status) &&
         (r.copes ?? '').startsWith('optional in the app') &&
         !MEANING.has(`${endpoint} ${r.name}`) &&
-        !(endpoint.includes('conversation') && MEANING_FIELD.test(r.name)),
+        !((endpoint.includes('conversation') || r.name.includes('conversations[]')) && MEANING_FIELD.test(r.name)) &&
+        !/(^|\.)is_deleted$/.test(r.name),
     )
     .map((r) => r.name);
 }

@@ -4,6 +4,7 @@ import { parseCliArgs } from '../../sandbox/cli-args';
 import {
   atOffset,
   chance,
+  describeVary,
   optionalReads,
   retryAfterDate,
   varyBody,
@@ -145,5 +146,13 @@ describe('vary: the command line', () => {
     });
     expect(parseCliArgs(['--vary'])).toMatchObject({ kind: 'error' });
     expect(parseCliArgs(['--vary', 'x'])).toMatchObject({ kind: 'error' });
+  });
+});
+
+describe('vary: the start-up line', () => {
+  it('names the seed’s choices', () => {
+    expect(describeVary(varyProfile({ seed: 14 }))).toBe(
+      'pages of at most 40, a 502 page once on 36 % of GET paths, GET /v1/address_books 10 s late once, no refresh-token rotation, no expires_in, times at +05:30',
+    );
   });
 });
