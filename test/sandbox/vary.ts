@@ -28,7 +28,7 @@ export type OffsetChoice = { kind: 'keep' } | { kind: 'offset'; minutes: number 
 /** What one seed chooses, once. */
 export interface VaryProfile {
   seed: number;
-  /** The largest page the service sends, whatever page_size asks; never below the default page of 30 (facts §1.4). */
+  /** The largest page the service sends, whatever page_size asks; never below the default page of 30 (docs/service-api-facts.md §1.4). */
   pageCap: number;
   /** Share of GET paths whose first request is answered 502 with an HTML body. */
   gatewayShare: number;

@@ -1,13 +1,13 @@
 /**
  * Reading a paged list of the service to its end. Paging is `page` (1-based) and `page_size`, with no total and no
- * next-page link, and a default page of 30 (facts §1.4; the other lists page as events do); nothing documents a
+ * next-page link, and a default page of 30 (docs/service-api-facts.md §1.4; the other lists page as events do); nothing documents a
  * largest page, so a server may send fewer than asked. A page shorter than asked is therefore the end only when it is
  * shorter than the service's default page too, or than a page it sent before in this read; otherwise the next page is
  * asked, and an empty one is the end. A page with nothing new (a server that ignores `page`) ends the read too. Items
  * are kept once, by `key`.
  */
 
-/** The service's default page (facts §1.4): no server sends fewer than this on a page that is not the last. */
+/** The service's default page (docs/service-api-facts.md §1.4): no server sends fewer than this on a page that is not the last. */
 export const DEFAULT_PAGE = 30;
 
 /** How one read goes. */

@@ -42,6 +42,8 @@ beforeAll(async () => {
     'bookings:pages': [page],
     'bookings:availability': [slot],
     'bookings:book': { id: 'b1', kind: 'booking.book_now', about: { who: '' }, status: 'queued', result: null },
+    // A caller with no earlier bookings: nothing to fill in.
+    'bookings:answers': { answers: {}, from: null, fetchedAt: Date.now(), source: 'service' },
   };
   calls = installRecordingBridge(answers);
   ({ BookingView } = await import('../../../renderer/features/bookings/BookingView'));

@@ -68,6 +68,13 @@ beforeAll(async () => {
       source: 'service',
     }),
     'messages:start': () => sent(`op-${calls.length}`),
+    // Everyone may be texted.
+    'contacts:consent': ({ phones }: { phones: string[] }) => ({
+      phones: Object.fromEntries(phones.map((p) => [p, { state: 'allowed', via: null, since: null, waiting: null }])),
+      source: 'service',
+      fetchedAt: Date.now(),
+      unknownWhy: null,
+    }),
   });
   ({ DelayBroadcast } = await import('../../../renderer/features/messages/DelayBroadcast'));
   ({ TextPatientDialog } = await import('../../../renderer/features/messages/TextPatientDialog'));
