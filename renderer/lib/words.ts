@@ -315,9 +315,9 @@ export function customFieldWords(
 // --- Text consent ----------------------------------------------------------------------------------------------------
 
 /** Why the text actions are off for a patient who asked not to be texted. */
-export const TEXTS_STOPPED_REASON = 'This patient asked not to be texted';
+const TEXTS_STOPPED_REASON = 'This patient asked not to be texted';
 /** Why they are off where the practice texts only patients who opted in. */
-export const TEXTS_NOT_OPTED_IN_REASON = 'This patient has not agreed to texts';
+const TEXTS_NOT_OPTED_IN_REASON = 'This patient has not agreed to texts';
 
 /** Why a phone may not be texted, or null when it may (or is not known). */
 export function textsOffReason(consent: TextConsent | undefined): string | null {

@@ -23,7 +23,7 @@ export interface VaryOptions {
 }
 
 /** A timestamp's new form: the same instant at another offset (minutes east of UTC), or UTC written two ways. */
-export type OffsetChoice = { kind: 'keep' } | { kind: 'offset'; minutes: number };
+type OffsetChoice = { kind: 'keep' } | { kind: 'offset'; minutes: number };
 
 /** What one seed chooses, once. */
 export interface VaryProfile {
@@ -259,7 +259,7 @@ export function retryAfterDate(seconds: number, now: number): string {
 }
 
 /** The page a proxy answers with when the service behind it does not. */
-export const BAD_GATEWAY_HTML =
+const BAD_GATEWAY_HTML =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 /** What the sandbox varied, for tests (`sb.vary`). */

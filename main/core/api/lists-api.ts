@@ -8,7 +8,7 @@ import { serviceId } from './schemas';
 import type { ServiceRequester } from './service-client';
 
 /** The kinds of list the app knows; any other is kept as `other` and ignored. */
-export type ListType = 'opt_out' | 'opt_in' | 'stoplist' | 'other';
+type ListType = 'opt_out' | 'opt_in' | 'stoplist' | 'other';
 
 const listSchema = z.object({
   id: serviceId,

@@ -8,7 +8,7 @@
  */
 
 /** The service's default page (docs/service-api-facts.md §1.4): no server sends fewer than this on a page that is not the last. */
-export const DEFAULT_PAGE = 30;
+const DEFAULT_PAGE = 30;
 
 /** How one read goes. */
 export interface PageLimits<T> {

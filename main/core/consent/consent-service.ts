@@ -150,7 +150,7 @@ export class ConsentService {
 }
 
 /** One phone's consent (E.164 when known): a waiting "Stop texting" first, then what was learnt, then the lists. */
-export function consentOf(
+function consentOf(
   phone: string,
   lists: Read<KeptLists> | null,
   note: Learnt[string] | undefined,
