@@ -816,8 +816,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the texts poller asks from its first read all day (updated_since never moves on)',
     file: 'main/core/messages/thread-sync.ts',
-    find: 'if (c.updated_at && (!st.since || atMs(c.updated_at) > atMs(st.since))) st.since = c.updated_at;',
-    replace: 'if (c.updated_at && !st.since) st.since = c.updated_at;',
+    find: 'if (mark && Number.isFinite(atMs(mark)) && (!st.since || atMs(mark) > atMs(st.since))) st.since = mark;',
+    replace: 'if (mark && Number.isFinite(atMs(mark)) && !st.since) st.since = mark;',
     tests: ['test/integration/messages/poller.test.ts'],
   },
   {
