@@ -9,6 +9,7 @@ import { loadConfig } from '../../../main/core/config';
 import { createFileLogger, LOG_FILE } from '../../../main/core/log/file-logger';
 import { systemClock, type Logger } from '../../../main/core/platform';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { varyFromEnv } from '../../support/auth-fixture';
 import { assertContractKept, type FieldMode } from '../../sandbox/strict';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { installPageClock, practiceNow } from './clock';
@@ -69,6 +70,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const settle = {
     now: () => new Date(practiceNow()),
     fields: options.fields ?? 'strict',
+    // Answers varied within the service's documented freedom under SANDBOX_VARY=<seed> (test/sandbox/vary.ts).
+    vary: varyFromEnv(),
     ...(options.deviceSettleMs === undefined ? {} : { deviceSettleMs: options.deviceSettleMs }),
   };
   let sandbox = await startSandbox({ port: 0, ...settle });
