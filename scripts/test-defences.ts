@@ -75,7 +75,9 @@ async function check(copy: string, defence: Defence): Promise<Outcome> {
   const report = join(copy, '.defence-report.json');
   rmSync(report, { force: true });
   try {
-    await vitest(copy, ['run', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
+    // One failing test is enough to show the removal is noticed: stop there (a removal often makes several tests
+    // wait out their timeouts, which only costs time).
+    await vitest(copy, ['run', '--bail=1', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
     if (!existsSync(report)) return { defence, caught: false, detail: 'the tests did not run' };
     const result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
     if (result.numFailedTests > 0)
