@@ -181,11 +181,12 @@ export function TimeGrid(props: TimeGridProps) {
   const placed = useMemo(() => new Map([...layouts].map(([key, layout]) => [key, layout.placed])), [layouts]);
 
   // Open near now on a range with today (an hour before it), else at the first appointment (or the working day's
-  // start when there is none), once per days shown.
+  // start when there is none), once per days shown; again only for a visit earlier than the one it opened at (a
+  // saved copy shown first may lack it), while the desk has not scrolled since.
   const firstKey = columns[0]?.day;
   useEffect(() => {
     const key = `${firstKey}|${columns.length}`;
-    if (scrolledFor.current === key) return;
+    const el = scrollRef.current;
     const nowMs = Date.now();
     const withToday = columns.some((c) => c.day === dayKey(nowMs, zone));
     // Only the days' own appointments: the last range's stay shown until the new one is read.
@@ -194,14 +195,18 @@ export function TimeGrid(props: TimeGridProps) {
       const own = placed.get(c.key)?.find((p) => dayKey(p.item.start, zone) === c.day);
       if (own && own.top < first) first = own.top;
     }
+    const was = openedAt.current;
+    if (was?.key === key && (withToday || !(first < was.first) || !el || Math.abs(el.scrollTop - was.top) > 1)) return;
     const from = withToday
       ? minutesIntoDay(nowMs, zone) - 60
       : first === Infinity
         ? WORK_START_H * 60 - 30
         : first - 15;
-    scrollRef.current?.scrollTo({ top: Math.max(0, from) * PX_PER_MIN });
+    el?.scrollTo({ top: Math.max(0, from) * PX_PER_MIN });
     measureView();
-    if (withToday || first !== Infinity) scrolledFor.current = key;
+    // Settled for these days once there is something to open at; a range left before that (a date typed digit by
+    // digit passes through others) opens afresh when it comes back.
+    openedAt.current = el && (withToday || first !== Infinity) ? { key, top: el.scrollTop, first } : null;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [firstKey, columns.length, placed, measureView, zone]);
 
@@ -306,7 +311,8 @@ export function TimeGrid(props: TimeGridProps) {
   const suppressClick = useRef(false);
   // The focused appointment stays in the DOM when scrolled out of view (focus is never lost to virtualisation).
   const [focusedId, setFocusedId] = useState<number | null>(null);
-  const scrolledFor = useRef<string | null>(null);
+  /** Where the grid opened for the days shown: their key, its scroll top, and the first visit's minute then. */
+  const openedAt = useRef<{ key: string; top: number; first: number } | null>(null);
 
   const onDragStart = useCallback((item: AgendaItem, e: ReactPointerEvent<HTMLButtonElement>) => {
     if (e.button !== 0 || item.pending?.change === 'delete') return;
