@@ -25,7 +25,9 @@ export async function openSized(
 
 /** Signs in as the owner and waits for the schedule to show the day. */
 export async function signedInSchedule(fd: FrontdeskPage): Promise<void> {
-  // The host's core is shared by every tab of a stack: a later tab finds it signed in already.
+  // The host's core is shared by every tab of a stack: a later tab finds it signed in already. Decided once the page
+  // has heard from core (data-auth is 'unknown' until then: a new tab of a signed-in core is not signed out).
+  await fd.page.locator('[data-testid="app"]:not([data-auth="unknown"])').waitFor();
   const auth = await fd.page.getByTestId('app').getAttribute('data-auth');
   if (auth !== 'signed_in') await fd.signIn('owner@frontdesk.test');
   await fd.waitForAuth('signed_in');
@@ -130,15 +132,39 @@ export async function pinned(block: Locator): Promise<{ id: number; block: Locat
   return { id: Number(id), block: block.page().locator(`[data-testid="appointment"][data-id="${id}"]`) };
 }
 
-/** Moves forward a day at a time (at most a week) until the shown day has appointments; returns how many. */
+/**
+ * Moves forward a day at a time (at most a week) until the shown day has appointments; returns how many. The Day grid
+ * is then scrolled to the working day's start (today it opens near now, which late in the day leaves the first blocks
+ * in the page under the sticky column heads): the tests' "first appointment" is one a receptionist can click.
+ */
 export async function nextBusyDay(fd: FrontdeskPage): Promise<number> {
   for (let i = 0; i < 8; i++) {
     await scheduleSettled(fd);
     const n = await fd.page.getByTestId('appointment').count();
-    if (n > 2) return n;
+    if (n > 2) {
+      await toWorkingDayStart(fd);
+      return fd.page.getByTestId('appointment').count();
+    }
     await fd.page.getByRole('button', { name: 'Next day' }).click();
   }
   throw new Error('no day with appointments within a week');
+}
+
+/** Scrolls the Day / Week grid so 7:30 AM is at its top (a grid's hour read from its own hour lines). */
+async function toWorkingDayStart(fd: FrontdeskPage): Promise<void> {
+  const grid = fd.page.locator('[data-testid="time-grid"] .grid-scroll');
+  if ((await grid.count()) === 0) return;
+  await grid.evaluate((el) => {
+    const tops = [...new Set([...el.querySelectorAll('.grid-line')].map((l) => (l as HTMLElement).offsetTop))].sort(
+      (a, b) => a - b,
+    );
+    const hour = tops.length > 1 ? tops[1]! - tops[0]! : 48;
+    el.scrollTop = 7.5 * hour;
+  });
+  // Two frames: the scroll event re-renders the blocks in view.
+  await fd.page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
 }
 
 /**
