@@ -204,6 +204,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     settings: platform.settings,
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
+    ...(platform.applyTheme ? { applyTheme: platform.applyTheme } : {}),
     auth,
     outbox,
     calendar,

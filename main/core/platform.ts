@@ -53,6 +53,11 @@ export interface Platform {
   openLogFolder?: () => Promise<void>;
   /** Opens the system print dialog for the app's window; absent where the page prints itself (browser host). */
   printWindow?: () => Promise<{ printed: boolean }>;
+  /**
+   * Draws the window's own parts (title bar, menus, scroll bars, dialogs) in the theme chosen: Electron's
+   * `nativeTheme.themeSource`. Absent where the page draws everything itself (the browser host).
+   */
+  applyTheme?: (theme: 'system' | 'light' | 'dark') => void;
 }
 
 /**

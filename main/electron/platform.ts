@@ -1,5 +1,5 @@
 /** The Platform for Electron: safeStorage, electron-store, net.fetch, shell, powerMonitor. */
-import { app, net, powerMonitor, safeStorage, shell } from 'electron';
+import { app, nativeTheme, net, powerMonitor, safeStorage, shell } from 'electron';
 import Store from 'electron-store';
 import { join } from 'node:path';
 import { secureDataFolder, setAsideUnreadableJson } from '../core/data-folder';
@@ -53,5 +53,8 @@ export function createElectronPlatform(log: Logger): Platform {
       if (failure) throw new Error(failure);
     },
     printWindow: printAppWindow,
+    applyTheme: (theme) => {
+      nativeTheme.themeSource = theme;
+    },
   };
 }

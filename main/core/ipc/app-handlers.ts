@@ -24,7 +24,10 @@ export function appHandlers(deps: {
   settings: KeyValueStore;
   openLogFolder?: () => Promise<void>;
   printWindow?: () => Promise<{ printed: boolean }>;
+  /** The window's own parts follow the theme chosen (Electron); told the kept theme at start and each choice. */
+  applyTheme?: (theme: ThemeChoice) => void;
 }) {
+  deps.applyTheme?.(keptTheme(deps.settings));
   return {
     'app:info': async () => ok(deps.info),
     'app:connectivity': async () => ok(deps.connectivity.current()),
@@ -43,7 +46,9 @@ export function appHandlers(deps: {
     'app:set-theme': async ({ theme }) => {
       if (theme === 'system') deps.settings.delete(THEME_KEY);
       else deps.settings.set(THEME_KEY, theme);
-      return ok(keptTheme(deps.settings));
+      const kept = keptTheme(deps.settings);
+      deps.applyTheme?.(kept);
+      return ok(kept);
     },
     'app:print': async () => {
       if (!deps.printWindow) return fail('validation', 'This version prints from the page itself.');

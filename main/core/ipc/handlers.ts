@@ -2,7 +2,7 @@
  * The handler table: one handler per contract channel. Each domain's part is checked against its
  * channels, and the whole `satisfies Handlers`, so a missing or extra handler fails to compile.
  */
-import type { AppInfo } from '../../../common/contract';
+import type { AppInfo, ThemeChoice } from '../../../common/contract';
 import type { AuthService } from '../auth/auth-service';
 import type { BookingService } from '../bookings/booking-service';
 import type { CalendarService } from '../calendar/calendar-service';
@@ -33,6 +33,8 @@ export interface HandlerDeps {
   openLogFolder?: () => Promise<void>;
   /** Opens the system print dialog (absent in the browser host). */
   printWindow?: () => Promise<{ printed: boolean }>;
+  /** The window's own parts follow the theme chosen (Electron's nativeTheme). */
+  applyTheme?: (theme: ThemeChoice) => void;
   auth: AuthService;
   outbox: OutboxHost;
   calendar: CalendarService;
