@@ -3,21 +3,6 @@
  * the zone when it is not the computer's), the view switcher, which calendars and whether cancelled visits show, the
  * Key to the blocks' states, Print day sheet, Text everyone in the next hour and New appointment.
  */
-import { parseDate } from '@internationalized/date';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  Group,
-  Heading,
-  Label,
-  Popover,
-} from 'react-aria-components';
 import { lazy, Suspense, useState } from 'react';
 import type { CalendarInfo } from '../../../common/contract';
 import { ariaKeysOf } from '../../lib/actions';
@@ -28,6 +13,7 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { useShellStore } from '../../stores/shell-store';
 import { printDaySheet } from '../shell';
 import { CalendarFilter } from './CalendarFilter';
+import { GoToDate } from './GoToDate';
 import { ScheduleKey } from './ScheduleKey';
 import { titleOf, type ScheduleView } from '../../lib/schedule-range';
 import { useNow } from './use-now';
@@ -75,40 +61,7 @@ export function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarP
             ›
           </button>
         </div>
-        <DatePicker
-          className="date-picker"
-          value={parseDate(anchor)}
-          onChange={(d) => d && goTo(d.toString())}
-          granularity="day"
-        >
-          <Label className="visually-hidden">Go to date</Label>
-          <Group className="date-group">
-            <DateInput className="date-input">
-              {(segment) => <DateSegment segment={segment} className="date-segment" />}
-            </DateInput>
-            <Button className="icon-button" aria-label="Choose a date">
-              ▾
-            </Button>
-          </Group>
-          <Popover className="menu-popover">
-            <Dialog className="date-dialog" aria-label="Choose a date">
-              <Calendar>
-                <header className="cal-head">
-                  <Button slot="previous" className="icon-button" aria-label="Previous month">
-                    ‹
-                  </Button>
-                  <Heading className="cal-heading" />
-                  <Button slot="next" className="icon-button" aria-label="Next month">
-                    ›
-                  </Button>
-                </header>
-                <CalendarGrid className="cal-grid">
-                  {(date) => <CalendarCell date={date} className="cal-cell" />}
-                </CalendarGrid>
-              </Calendar>
-            </Dialog>
-          </Popover>
-        </DatePicker>
+        <GoToDate anchor={anchor} onGo={goTo} />
         <div className="schedule-heading">
           <h2 id="calendar-heading" className="schedule-title">
             {view === 'day'
