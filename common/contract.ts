@@ -12,4 +12,5 @@ export * from './model/messages';
 export * from './model/contacts';
 export * from './model/store';
 export * from './model/states';
+export * from './model/series';
 export * from './channels';

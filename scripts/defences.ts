@@ -962,6 +962,21 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/outbox/move-calendar.test.ts'],
   },
   {
+    name: 'a series writes each visit with POST: a visit whose answer was lost is made a second time',
+    file: 'main/core/outbox/kinds/series.ts',
+    find: '  return (await updateEvent(service, step.put)).id;',
+    replace: '  return (await createEvent(service, step.put)).id;',
+    more: [{ find: 'import { deleteEvent,', replace: 'import { createEvent, deleteEvent,' }],
+    tests: ['test/integration/outbox/series.test.ts'],
+  },
+  {
+    name: 'a change of "this and following" makes again a visit cancelled meanwhile',
+    file: 'main/core/outbox/kinds/series.ts',
+    find: 'if (!found || found.is_deleted) return null;',
+    replace: 'if (!found) return null;',
+    tests: ['test/integration/outbox/series.test.ts'],
+  },
+  {
     name: 'a sent mark is not written into its appointment (it reads as unmarked until read again)',
     file: 'main/core/store/practice-store.ts',
     find: "    if (op.kind === 'event.mark') {\n      const record = r.appointments.get(target);",

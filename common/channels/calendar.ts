@@ -13,6 +13,7 @@ import {
   type CalendarList,
 } from '../model/calendar';
 import type { OutboxItem } from '../model/outbox';
+import { seriesChangeArgs, seriesCreateArgs, seriesPreviewArgs, type SeriesPreview } from '../model/series';
 import { invoke, noArgs, opId } from './declare';
 
 /** A range of at most 31 days, ISO 8601 with offset. */
@@ -89,6 +90,20 @@ export const calendarInvoke = {
       .object({ ...appointmentRef, startsAt: isoTime })
       .strict()
       .refine(hasAppointmentRef, 'id or externalId is required'),
+  ),
+  /**
+   * The visits a "Repeat" rule makes from the appointment the form describes, each with what it clashes with (busy
+   * on that calendar, or outside the working hours); read fresh, or as last saved when offline.
+   */
+  'calendar:series-preview': invoke<SeriesPreview>()(seriesPreviewArgs),
+  /** A new series through the outbox as one unit: the visits the desk kept (skipped ones left out, moved ones moved). */
+  'calendar:series-create': invoke<OutboxItem>()(seriesCreateArgs),
+  /**
+   * "This and following" or "all" visits of a series moved (by days, to a new time or length), retitled, or cancelled,
+   * through the outbox as one unit. `at`: the start of the visit the desk changed; `last`: the series' last start.
+   */
+  'calendar:series-change': invoke<OutboxItem>()(
+    z.object({ change: seriesChangeArgs, at: isoTime, last: isoTime.optional() }).strict(),
   ),
   /** Undo of a schedule change still queued: drops it (withdrawn) or says it was already sent. */
   'calendar:withdraw': invoke<{ withdrawn: boolean }>()(opId),

@@ -12,6 +12,7 @@ export type ChangeKind =
   | 'event.delete'
   | 'event.mark'
   | 'event.move'
+  | 'event.series'
   | 'booking.book_now'
   | 'message.start'
   | 'message.reply'
@@ -34,6 +35,8 @@ export interface ChangeFacts {
   text: string;
   /** The calendar (provider or room) a move goes to (event.move). */
   calendar?: string;
+  /** What a series write does (event.series): make the visits, move them, or cancel them. */
+  series?: 'create' | 'move' | 'cancel';
 }
 
 /** A queued change as the Outbox view shows it. */

@@ -204,6 +204,12 @@ export function changeWords(kind: ChangeKind, about: ChangeFacts): string {
       return 'Cancel an appointment';
     case 'event.move':
       return `Move appointment “${about.title || 'untitled'}” to ${about.calendar || 'another calendar'}`;
+    case 'event.series': {
+      const title = about.title || 'untitled';
+      if (about.series === 'move') return `Move visits of the series “${title}”`;
+      if (about.series === 'cancel') return `Cancel visits of the series “${title}”`;
+      return `Add the series “${title}”`;
+    }
     case 'event.mark': {
       const mark = isMark(about.mark) ? MARK_WORDS[about.mark].inSentence : confirmationWords(about.mark).toLowerCase();
       return `Mark ${who || 'an appointment'} as ${mark || 'changed'}`;

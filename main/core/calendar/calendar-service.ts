@@ -61,7 +61,9 @@ export class CalendarService {
     const asked: Agenda | null = hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
     const saved = await savedScheduleDays(cache, account, begin, end);
     const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
-    return newest ? this.withPending(newest, begin, end) : null;
+    if (!newest) return null;
+    // Named by the external ids this desk gave (the answer kept may have come without them), as a fresh read is.
+    return this.withPending({ ...newest, items: this.context.store.withExternalIds(newest.items) }, begin, end);
   }
 
   /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */

@@ -69,6 +69,9 @@ function pendingBooking(op: OpView): AgendaItem {
   };
 }
 
+/** Kinds whose op makes an appointment. */
+const CREATES = new Set(['booking.book_now', 'event.create', 'event.move']);
+
 /** Agenda rows for unfinished creates (and moves' new appointments) whose appointment starts within [begin, end]. */
 function pendingAgendaItems(
   ops: readonly OpView[],
@@ -76,14 +79,14 @@ function pendingAgendaItems(
   end: string,
   read: readonly AgendaItem[],
 ): AgendaItem[] {
+  if (ops.length === 0) return [];
   const from = Date.parse(begin);
   const to = Date.parse(end);
   // A move's new appointment the service already has (its first half went through) is the one read, not a second row.
   const readExternal = new Set(read.map((i) => i.externalId).filter(Boolean));
-  const creates = new Set(['booking.book_now', 'event.create', 'event.move']);
   return (
     ops
-      .filter((op) => creates.has(op.kind) && op.status !== 'done')
+      .filter((op) => CREATES.has(op.kind) && op.status !== 'done')
       .filter((op) => !(op.kind === 'event.move' && readExternal.has(str(op.payload.external_id))))
       // A booking the service refused holds no time on the calendar: it lives in the booking result and the Outbox
       // until the desk chooses another time or discards it (a row here would be a ghost of an appointment not made).
@@ -135,23 +138,55 @@ export function applyPending(item: AgendaItem, ops: readonly OpView[]): AgendaIt
 
 const byStart = (a: AgendaItem, b: AgendaItem) => Date.parse(a.start) - Date.parse(b.start) || a.id - b.id;
 
+/**
+ * The unfinished changes a read lays over what it shows, looked up by what they touch (the outbox files them so,
+ * outbox/touch-index.ts): a read costs O(the changes of what it shows), not O(everything queued).
+ */
+export interface PendingLookup {
+  /** The unfinished changes that name an appointment, in queue order (its marks may be cut to the last). */
+  touching(item: { id: number; externalId?: string | null | undefined }): readonly OpView[];
+  /** The unfinished ops that make an appointment, in queue order. */
+  creates(): readonly OpView[];
+}
+
+/** A lookup over a plain list of changes (indexed once per call). */
+export function pendingLookupOf(ops: readonly OpView[]): PendingLookup {
+  const open = ops.filter((op) => op.status !== 'done');
+  const touching = indexByRecord(open);
+  return {
+    touching: (item) => opsOf(item, touching),
+    creates: () => open.filter((op) => CREATES.has(op.kind)),
+  };
+}
+
+const lookupOf = (pending: PendingLookup | readonly OpView[]): PendingLookup =>
+  Array.isArray(pending) ? pendingLookupOf(pending) : (pending as PendingLookup);
+
 /** The agenda with every unfinished change of the range laid over it. */
-export function withPendingChanges(ops: readonly OpView[], agenda: Agenda, begin: string, end: string): Agenda {
-  const eventOps = ops.filter(
-    (op) => op.status !== 'done' && (op.kind.startsWith('event.') || op.kind === 'booking.book_now'),
-  );
-  if (eventOps.length === 0) return agenda;
-  const touching = indexByRecord(eventOps);
-  const items = [...agenda.items, ...pendingAgendaItems(eventOps, begin, end, agenda.items)].map((item) =>
-    applyPending(item, opsOf(item, touching)),
-  );
-  return { ...agenda, items: items.sort(byStart) };
+export function withPendingChanges(
+  pending: PendingLookup | readonly OpView[],
+  agenda: Agenda,
+  begin: string,
+  end: string,
+): Agenda {
+  const lookup = lookupOf(pending);
+  const made = pendingAgendaItems(lookup.creates(), begin, end, agenda.items);
+  let changed = made.length > 0;
+  const items = [...agenda.items, ...made].map((item) => {
+    const shown = applyPending(item, lookup.touching(item));
+    if (shown !== item) changed = true;
+    return shown;
+  });
+  return changed ? { ...agenda, items: items.sort(byStart) } : agenda;
 }
 
 /** Many items with their unfinished changes applied, each in O(its own changes). */
-export function applyPendingAll(items: readonly AgendaItem[], ops: readonly OpView[]): AgendaItem[] {
-  const touching = indexByRecord(ops.filter((op) => op.status !== 'done'));
-  return items.map((item) => applyPending(item, opsOf(item, touching)));
+export function applyPendingAll(
+  items: readonly AgendaItem[],
+  pending: PendingLookup | readonly OpView[],
+): AgendaItem[] {
+  const lookup = lookupOf(pending);
+  return items.map((item) => applyPending(item, lookup.touching(item)));
 }
 
 /** Changes to existing appointments by the record they name (`id:` or `ext:`), each list in queue order. */
@@ -177,7 +212,7 @@ function indexByRecord(ops: readonly OpView[]): Map<string, OpView[]> {
 }
 
 /** The changes that name this appointment, in queue order: O(its changes), not O(every queued change). */
-function opsOf(item: AgendaItem, index: Map<string, OpView[]>): OpView[] {
+function opsOf(item: { id: number; externalId?: string | null | undefined }, index: Map<string, OpView[]>): OpView[] {
   const byId = index.get(`id:${item.id}`) ?? [];
   const byExternal = item.externalId ? (index.get(`ext:${item.externalId}`) ?? []) : [];
   if (byExternal.length === 0) return byId;

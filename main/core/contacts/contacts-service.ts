@@ -295,10 +295,13 @@ export class ContactsService {
 
   // ── internals ───────────────────────────────────────────────────────────────────────────
 
-  /** The account's contact changes in queue order (none while the outbox cannot be opened). */
+  /**
+   * The account's contact changes in queue order, with the recently done (none while the outbox cannot be opened):
+   * the outbox files its changes by kind, so a search walks the contact changes alone, however much else is queued.
+   */
   private accountOps(account: string): OpView[] {
     try {
-      return this.context.outbox.get().list(account);
+      return this.context.outbox.get().listFamily('contact', account);
     } catch (error) {
       if (error instanceof OutboxInputError) return [];
       throw error;

@@ -36,5 +36,8 @@ export function calendarHandlers(deps: { calendar: CalendarService; settling: Bo
     'calendar:cancel': (args) => serviceResult(() => c.cancel(args)),
     'calendar:move': (args) => serviceResult(() => c.move(args)),
     'calendar:withdraw': ({ id }) => serviceResult(() => c.withdraw(id)),
+    'calendar:series-preview': ({ input, rule }) => serviceResult(() => c.series.preview(input, rule)),
+    'calendar:series-create': (args) => serviceResult(() => c.series.create(args)),
+    'calendar:series-change': ({ change, at, last }) => serviceResult(() => c.series.change({ ...change, at, last })),
   } satisfies DomainHandlers<'calendar'>;
 }

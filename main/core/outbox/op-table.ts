@@ -2,6 +2,7 @@
  * The outbox's state in memory: every op by id, and per account and record key the unfinished ops in queue order,
  * so "only the oldest unfinished op of a record may go" is a look at each queue's head.
  */
+import { TouchIndex } from './touch-index';
 import type { AccountCounts, LogRecord, OpState, OutboxOp } from './types';
 
 type Queues = Map<string, OutboxOp[]>;
@@ -16,6 +17,8 @@ export class OpTable {
   private readonly tallies = new Map<string, AccountCounts>();
   /** Per account, its unfinished ops and its done ones: reads cost O(that account's ops), not O(outbox). */
   private readonly byAccount = new Map<string, { open: Map<string, OutboxOp>; done: Map<string, OutboxOp> }>();
+  /** Per account, the ops by what they touch (touch-index.ts): what reads lay over what they show. */
+  readonly touches = new TouchIndex();
 
   /** Replays one log record. */
   apply(record: LogRecord): void {
@@ -30,6 +33,7 @@ export class OpTable {
     this.ops.set(op.id, op);
     this.tally(op, 1);
     this.file(op);
+    this.touches.put(op);
     if (op.status !== 'done') this.enqueue(op);
   }
 
@@ -41,7 +45,10 @@ export class OpTable {
     Object.assign(op, state);
     this.tally(op, 1);
     if (op.status === 'done') this.dequeue(op);
-    if (state.status !== undefined) this.file(op);
+    if (state.status !== undefined) {
+      this.file(op);
+      this.touches.put(op);
+    }
     return op;
   }
 
@@ -52,6 +59,7 @@ export class OpTable {
     this.dequeue(op);
     this.tally(op, -1);
     this.ops.delete(id);
+    this.touches.drop(id);
     const mine = this.byAccount.get(op.accountKey);
     mine?.open.delete(id);
     mine?.done.delete(id);

@@ -169,6 +169,21 @@ export class OutboxHost {
     return this.outbox ? this.outbox.pending() : [];
   }
 
+  /** The unfinished changes that name an appointment, its marks cut to the last (Outbox.pendingTouching). */
+  pendingTouching(item: { id: number; externalId?: string | null | undefined }): OpView[] {
+    return this.outbox ? this.outbox.pendingTouching(item) : [];
+  }
+
+  /** The unfinished ops of the signed-in account that make an appointment, in queue order. */
+  pendingCreates(): OpView[] {
+    return this.outbox ? this.outbox.pendingCreates() : [];
+  }
+
+  /** Ops of one family of kinds of the signed-in account, with the recently done (Outbox.listFamily). */
+  listFamily(family: string): OpView[] {
+    return this.outbox ? this.outbox.listFamily(family) : [];
+  }
+
   /** "Retry now": clears the backoff waits of the account and sends. */
   retryNow(): void {
     this.outbox?.retryNow();

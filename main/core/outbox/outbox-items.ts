@@ -18,6 +18,9 @@ function personOf(p: Record<string, unknown>): string {
   return name || str(contact.phone) || str(contact.phone_number) || str(contact.email) || str(contact.email_address);
 }
 
+/** What a series write does, from its payload. */
+const seriesChangeOf = (v: unknown): 'create' | 'move' | 'cancel' => (v === 'move' || v === 'cancel' ? v : 'create');
+
 const NO_FACTS: ChangeFacts = { who: '', title: '', appointmentType: '', mark: '', text: '' };
 
 /** What the change is about, as facts the screen words by the change's kind (no ids, no words). */
@@ -39,6 +42,8 @@ export function changeFacts(op: Pick<OpView, 'kind' | 'payload'>): ChangeFacts {
       return { ...NO_FACTS, title: str(p.title) };
     case 'event.move':
       return { ...NO_FACTS, title: str(p.title), calendar: str(p.to_name) };
+    case 'event.series':
+      return { ...NO_FACTS, title: str(p.title), series: seriesChangeOf(p.change) };
     case 'event.mark':
       return { ...NO_FACTS, who: str(p.who), mark: str(p.state) };
     case 'message.start':

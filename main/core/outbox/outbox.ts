@@ -235,6 +235,39 @@ export class Outbox {
     return accountKey === null ? [] : this.store.table.unfinished(accountKey).map((op) => this.events.view(op));
   }
 
+  /**
+   * Ops of one family of kinds (`contact`, `event`, …) in queue order, with the ones done within the retention, as
+   * `list` gives them: a read of that family walks its own changes alone (op-table.ts, `touches`).
+   */
+  listFamily(family: string, accountKey: string | null = this.deps.activeAccount()): OpView[] {
+    if (accountKey === null) return [];
+    const cutoff = this.deps.clock.now() - this.doneRetentionMs;
+    return this.store.table.touches
+      .ops(accountKey, `family:${family}`)
+      .filter((op) => op.status !== 'done' || (op.finishedAt ?? 0) >= cutoff)
+      .map((op) => this.events.view(op));
+  }
+
+  /**
+   * The unfinished changes that name an appointment (its id or external id), in queue order, its marks cut to the
+   * last: what calendar/pending-items.ts lays over it, in O(its own changes).
+   */
+  pendingTouching(
+    item: { id: number; externalId?: string | null | undefined },
+    accountKey: string | null = this.deps.activeAccount(),
+  ): OpView[] {
+    return accountKey === null
+      ? []
+      : this.store.table.touches.touching(accountKey, item).map((op) => this.events.view(op));
+  }
+
+  /** The unfinished ops that make an appointment (a booking, a new appointment, a move's new one), in queue order. */
+  pendingCreates(accountKey: string | null = this.deps.activeAccount()): OpView[] {
+    return accountKey === null
+      ? []
+      : this.store.table.touches.ops(accountKey, 'creates').map((op) => this.events.view(op));
+  }
+
   /** Counts for the status bar and the account prompts. */
   counts(): OutboxCounts {
     return this.events.counts();

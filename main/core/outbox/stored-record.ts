@@ -32,6 +32,7 @@ const opResult = z.object({
   state: z.string().optional(),
   calendarName: z.string().optional(),
   reconciled: z.boolean().optional(),
+  steps: z.number().int().nonnegative().optional(),
 }) satisfies z.ZodType<OpResult>;
 
 const opState = z.object({

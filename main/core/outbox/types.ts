@@ -12,6 +12,7 @@ export const OP_KINDS = [
   'event.delete',
   'event.mark',
   'event.move',
+  'event.series',
   'booking.book_now',
   'message.start',
   'message.reply',
@@ -44,6 +45,8 @@ export interface OpResult {
   calendarName?: string;
   /** True when the record was found by reconciliation after an ambiguous attempt (not by a fresh answer). */
   reconciled?: boolean;
+  /** For a write of several steps (a series): how many are done, each recorded before the next goes out. */
+  steps?: number;
 }
 
 /** A queued write. Payload is the request body of one record (it holds patient data: encrypted at rest). */

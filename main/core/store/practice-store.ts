@@ -68,6 +68,12 @@ interface Records {
    * the store's record of it and does not undo it.
    */
   learnt: Map<number, number>;
+  /**
+   * The external ids this desk gave the appointments it made (by id, once the service answered the create). A service
+   * may leave external_id out of what it answers (the facts do not show it), and a change queued before the create was
+   * answered names its appointment by that id: a read without it is given it here, so the change is still laid over.
+   */
+  externalIds: Map<number, string>;
 }
 
 export const STORE_KEY = 'store:practice';
@@ -88,6 +94,8 @@ export const storeSlot = cacheSlot(
     contacts: z.array(contactViewSchema),
     /** Cancelled → made again by Undo (absent in copies kept before it was kept: then learnt from custom data). */
     restoredBy: z.array(z.tuple([z.number(), z.number()])).optional(),
+    /** Appointment id → the external id this desk gave it (absent in copies kept before it was kept). */
+    externalIds: z.array(z.tuple([z.number(), z.string()])).optional(),
     practice: z.object({
       zone: z.string().nullable(),
       calendars: calendarListSchema.shape.calendars,
@@ -120,6 +128,7 @@ const empty = (account: string): Records => ({
   practice: { zone: null, calendars: [], pages: [] },
   restoredBy: new Map(),
   learnt: new Map(),
+  externalIds: new Map(),
 });
 
 /** The appointment `item` was made again in place of (Undo after a sent cancellation), or null. */
@@ -186,11 +195,12 @@ export class PracticeStore {
     if (!r) return [...items];
     const changed: number[] = [];
     const shown: AgendaItem[] = [];
-    for (const raw of items) {
-      if (raw.id <= 0) {
-        shown.push(raw);
+    for (const given of items) {
+      if (given.id <= 0) {
+        shown.push(given);
         continue; // a change made here, not yet a record
       }
+      const raw = this.named(r, given);
       if ((r.learnt.get(raw.id) ?? -1) > begunAt) {
         if (r.cancelled.has(raw.id)) continue;
         const times = r.eventTimes.get(raw.id);
@@ -282,6 +292,7 @@ export class PracticeStore {
       return;
     }
     const { op } = change;
+    this.learnExternalId(r, op);
     if (op.kind === 'event.create') return this.restoredHere(r, op);
     if (op.kind === 'event.move') return this.moved(r, op);
     if (!op.kind.startsWith('event.')) return;
@@ -311,6 +322,38 @@ export class PracticeStore {
         r.appointments.set(target, withMarkSent(record, state, typeof at === 'string' ? at : undefined));
     }
     this.told(r, [target], []);
+  }
+
+  /**
+   * The external id an appointment made here was given, once the service answered with its id (a move's new
+   * appointment: once its first half is recorded). Its record, if read meanwhile without it, takes it too.
+   */
+  private learnExternalId(r: Records, op: OpView): void {
+    if (op.kind !== 'event.create' && op.kind !== 'event.move') return;
+    const id = op.result?.id;
+    const externalId = op.payload.external_id;
+    if (typeof id !== 'number' || typeof externalId !== 'string' || externalId === '') return;
+    if (r.externalIds.get(id) === externalId) return;
+    r.externalIds.set(id, externalId);
+    const record = r.appointments.get(id);
+    if (record && !record.externalId) r.appointments.set(id, { ...record, externalId });
+    this.save();
+  }
+
+  /**
+   * `item` with its external id when the service left it out: the one this desk gave it, else the one an earlier
+   * read had (an external id does not change).
+   */
+  private named<T extends { id: number; externalId?: string | null | undefined }>(r: Records, item: T): T {
+    if (item.externalId) return item;
+    const externalId = r.externalIds.get(item.id) ?? r.appointments.get(item.id)?.externalId;
+    return externalId ? { ...item, externalId } : item;
+  }
+
+  /** Appointments as read (a saved answer too), each with the external id this desk gave it where one was left out. */
+  withExternalIds(items: readonly AgendaItem[]): AgendaItem[] {
+    const r = this.mine();
+    return r ? items.map((item) => this.named(r, item)) : [...items];
   }
 
   /**
@@ -536,6 +579,7 @@ export class PracticeStore {
           bookings: [...r.bookings.values()],
           contacts: [...r.contacts.values()],
           restoredBy: [...r.restoredBy],
+          externalIds: [...r.externalIds],
           practice: r.practice,
         },
         this.deps.clock.now(),
@@ -558,6 +602,7 @@ export class PracticeStore {
         for (const a of r.appointments.values())
           for (const old of restores(a)) if (!r.restoredBy.has(old)) r.restoredBy.set(old, a.id);
         for (const [old, made] of kept.restoredBy ?? []) if (!r.restoredBy.has(old)) r.restoredBy.set(old, made);
+        for (const [id, ext] of kept.externalIds ?? []) if (!r.externalIds.has(id)) r.externalIds.set(id, ext);
         for (const id of kept.cancelled) if (!r.appointments.has(id)) r.cancelled.add(id);
         for (const [id, at] of kept.eventTimes) if (!r.eventTimes.has(id)) r.eventTimes.set(id, at);
         for (const b of kept.bookings) if (!r.bookings.has(b.id)) r.bookings.set(b.id, b);

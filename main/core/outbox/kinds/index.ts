@@ -7,6 +7,7 @@ import { messageReplyKind, messageStartKind } from './messages';
 import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './events';
 import { listAddKind } from './lists';
 import { eventMoveKind } from './move';
+import { eventSeriesKind } from './series';
 import { OP_KINDS, type OpKind } from '../types';
 
 /** Every kind's behaviour. */
@@ -19,6 +20,7 @@ export const KINDS: Record<OpKind, KindSpec> = {
   'event.delete': eventDeleteKind,
   'event.mark': eventMarkKind,
   'event.move': eventMoveKind,
+  'event.series': eventSeriesKind,
   'booking.book_now': bookNowKind,
   'message.start': messageStartKind,
   'message.reply': messageReplyKind,
