@@ -153,8 +153,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     log: platform.log,
     clock: platform.clock,
     account,
-    pending: () => outbox.pending(),
-    overlay: applyPending,
+    overlay: (item, ops) => applyPending(item, ops ?? outbox.pendingTouching(item)),
   });
   outbox.onOp((change) => store.outboxChanged(change));
   const context: CoreContext = {

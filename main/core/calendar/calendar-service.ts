@@ -20,7 +20,7 @@ import { agendaCacheKey, phonesOf, readAgenda, toItem as toAgendaItem } from '..
 import { countryOf, learnCountryFromPhones } from '../phone/country';
 import { createPayload, eventFields, refOf } from './appointment-payloads';
 import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
-import { applyPending, applyPendingAll, withPendingChanges } from './pending-items';
+import { applyPending, applyPendingAll, withPendingChanges, type PendingLookup } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
@@ -126,7 +126,7 @@ export class CalendarService {
     const live = this.context.store.putAppointments(read, removedIds, begunAt);
     const gone = read.filter((e) => !live.some((l) => l.id === e.id)).map((e) => e.id);
     return {
-      items: applyPendingAll(live, this.context.outbox.pending()),
+      items: applyPendingAll(live, this.pending()),
       removedIds: [...removedIds, ...gone],
       full: false,
       fetchedAt: now,
@@ -140,7 +140,8 @@ export class CalendarService {
     const event = await getEvent(this.context.service, id);
     const item = toAgendaItem(event, new Map(), await this.country(signedInAccount(this.context), phonesOf([event])));
     const [shown] = this.context.store.putAppointments([item], [], begunAt);
-    return applyPending(shown ?? item, this.context.outbox.pending());
+    const read = shown ?? item;
+    return applyPending(read, this.context.outbox.pendingTouching(read));
   }
 
   /** The account's calendars and the practice's zone (the saved list when the service cannot be reached). */
@@ -225,6 +226,12 @@ export class CalendarService {
 
   /** Adds the changes made here that the service has not confirmed yet. */
   private withPending(agenda: Agenda, begin: string, end: string): Agenda {
-    return withPendingChanges(this.context.outbox.pending(), agenda, begin, end);
+    return withPendingChanges(this.pending(), agenda, begin, end);
+  }
+
+  /** The changes made here, looked up by what they touch (a read walks only those of what it shows). */
+  private pending(): PendingLookup {
+    const outbox = this.context.outbox;
+    return { touching: (item) => outbox.pendingTouching(item), creates: () => outbox.pendingCreates() };
   }
 }

@@ -112,10 +112,11 @@ export interface PracticeStoreDeps {
   log: Logger;
   clock: { now(): number };
   account(): string | null;
-  /** The outbox's unfinished changes of the signed-in account. */
-  pending(): readonly OpView[];
-  /** The one way a queued change is laid over an appointment (calendar/pending-items.ts). */
-  overlay(item: AgendaItem, ops: readonly OpView[]): AgendaItem;
+  /**
+   * The one way a queued change is laid over an appointment (calendar/pending-items.ts): `ops` when given, else the
+   * signed-in account's unfinished changes that name it, looked up by what they touch (never every queued change).
+   */
+  overlay(item: AgendaItem, ops?: readonly OpView[]): AgendaItem;
 }
 
 const empty = (account: string): Records => ({
@@ -244,11 +245,10 @@ export class PracticeStore {
     }
     if (changedBookings.length === 0) return;
     this.save();
-    const ops = this.deps.pending();
     this.deps.events.emit('store:changed', {
       appointments: [],
       removedAppointments: [],
-      bookings: changedBookings.map((b) => this.bookingOf(r, b, ops)),
+      bookings: changedBookings.map((b) => this.bookingOf(r, b)),
     });
   }
 
@@ -415,7 +415,7 @@ export class PracticeStore {
   appointment(id: number): AgendaItem | null {
     const r = this.mine();
     const raw = r?.appointments.get(id);
-    return raw ? this.deps.overlay(raw, this.deps.pending()) : null;
+    return raw ? this.deps.overlay(raw) : null;
   }
 
   /**
@@ -428,14 +428,13 @@ export class PracticeStore {
   current<T extends { id: number; start: string; end: string }>(items: readonly T[]): T[] {
     const r = this.mine();
     if (!r) return [...items];
-    const ops = this.deps.pending();
     const shownIds = new Set<number>();
     return items.flatMap((given) => {
       const id = this.linked(r, given.id);
       if (r.cancelled.has(id) || shownIds.has(id)) return [];
       const item = id === given.id ? given : { ...given, id };
       const base = r.appointments.get(id) ?? this.seed(r, id) ?? this.seedOf(item);
-      const shown = this.deps.overlay(base, ops);
+      const shown = this.deps.overlay(base);
       if (shown.pending?.change === 'delete') return [];
       shownIds.add(id);
       return [
@@ -448,8 +447,7 @@ export class PracticeStore {
   bookings(list: readonly BookingSummary[]): BookingSummary[] {
     const r = this.mine();
     if (!r) return [...list];
-    const ops = this.deps.pending();
-    return list.map((b) => this.bookingOf(r, r.bookings.get(b.id) ?? b, ops));
+    return list.map((b) => this.bookingOf(r, r.bookings.get(b.id) ?? b));
   }
 
   /**
@@ -493,7 +491,7 @@ export class PracticeStore {
   }
 
   /** A booking at its appointment's time, with the appointment's state. */
-  private bookingOf(r: Records, b: BookingSummary, ops: readonly OpView[]): BookingSummary {
+  private bookingOf(r: Records, b: BookingSummary): BookingSummary {
     if (b.eventId == null) return b;
     const id = this.linked(r, b.eventId);
     if (r.cancelled.has(id)) {
@@ -502,7 +500,7 @@ export class PracticeStore {
     }
     const base = r.appointments.get(id) ?? this.seed(r, id);
     if (!base) return b;
-    const shown = this.deps.overlay(base, ops);
+    const shown = this.deps.overlay(base);
     const state: LinkedAppointment['state'] =
       shown.pending?.change === 'delete' ? 'cancelling' : shown.pending ? 'changing' : 'standing';
     return { ...b, start: shown.start, end: shown.end, appointment: { id, start: shown.start, end: shown.end, state } };
@@ -544,17 +542,16 @@ export class PracticeStore {
   private told(r: Records, changed: readonly number[], removed: readonly number[]): void {
     if (changed.length === 0 && removed.length === 0) return;
     this.save();
-    const ops = this.deps.pending();
     const touched = new Set([...changed, ...removed]);
     const change: StoreChange = {
       appointments: changed.flatMap((id) => {
         const raw = r.appointments.get(id);
-        return raw ? [this.deps.overlay(raw, ops)] : [];
+        return raw ? [this.deps.overlay(raw)] : [];
       }),
       removedAppointments: [...removed],
       bookings: [...r.bookings.values()]
         .filter((b) => b.eventId != null && (touched.has(b.eventId) || touched.has(this.linked(r, b.eventId))))
-        .map((b) => this.bookingOf(r, b, ops)),
+        .map((b) => this.bookingOf(r, b)),
     };
     this.deps.events.emit('store:changed', change);
   }
