@@ -22,6 +22,8 @@ import { createPayload, eventFields, refOf } from './appointment-payloads';
 import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges, type PendingLookup } from './pending-items';
 import { savedScheduleDays } from './saved-days';
+import { withSeriesPending } from './series-pending';
+import { SeriesService } from './series-service';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { agendaSchema } from '../cache/model-schemas';
@@ -33,9 +35,12 @@ export const agendaSlot = cacheSlot('a range of appointments', agendaSchema);
 export class CalendarService {
   /** The calendar list's one read, shared by the list and the range's names. */
   private readonly calendarRead: SharedCalendarRead;
+  /** Recurring visits: the clash preview, and a series queued as one unit. */
+  readonly series: SeriesService;
 
   constructor(private readonly context: CoreContext) {
     this.calendarRead = new SharedCalendarRead(context);
+    this.series = new SeriesService(context, (begin, end) => this.range(begin, end));
   }
 
   /**
@@ -63,7 +68,7 @@ export class CalendarService {
     const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
     if (!newest) return null;
     // Named by the external ids this desk gave (the answer kept may have come without them), as a fresh read is.
-    return this.withPending({ ...newest, items: this.context.store.withExternalIds(newest.items) }, begin, end);
+    return this.withQueued({ ...newest, items: this.context.store.withExternalIds(newest.items) }, begin, end);
   }
 
   /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
@@ -90,7 +95,7 @@ export class CalendarService {
         saved: async () => {
           const cached = await this.cached(begin, end);
           if (cached) return { value: cached, fetchedAt: cached.fetchedAt, source: 'cache' };
-          const waiting = this.withPending({ items: [], fetchedAt: clock.now(), source: 'unavailable' }, begin, end);
+          const waiting = this.withQueued({ items: [], fetchedAt: clock.now(), source: 'unavailable' }, begin, end);
           return waiting.items.length > 0 ? { value: waiting, fetchedAt: waiting.fetchedAt, source: 'cache' } : null;
         },
       },
@@ -98,7 +103,7 @@ export class CalendarService {
     if (read.source !== 'service') return read.value;
     // As the store has them: a change sent while this read was on its way is not undone on screen.
     const items = this.context.store.putAppointments(read.value.items, [], begunAt);
-    return this.withPending({ ...read.value, items }, begin, end);
+    return this.withQueued({ ...read.value, items }, begin, end);
   }
 
   /**
@@ -217,6 +222,13 @@ export class CalendarService {
     } catch {
       return { withdrawn: false }; // it started sending meanwhile
     }
+  }
+
+  /** The changes made here laid over a range: single changes, then the queued series (series-pending.ts). */
+  private withQueued(agenda: Agenda, begin: string, end: string): Agenda {
+    const withChanges = this.withPending(agenda, begin, end);
+    const queued = this.context.outbox.pending().filter((op) => op.kind === 'event.series');
+    return withSeriesPending(queued, withChanges, begin, end);
   }
 
   /** The account's country (for one phone format on every screen), learnt from these phones too when not known. */
