@@ -44,11 +44,12 @@ async function seed(): Promise<NonNullable<typeof seeded>> {
   return seeded;
 }
 
-/** Goes to DAY by typing it into the date picker (its segments take digits). */
+/** Goes to DAY by typing it into the date picker (its segments take digits) and Enter. */
 async function goToDay(app: FrontdeskPage): Promise<void> {
   const [y, m, d] = DAY.split('-');
   await app.page.getByRole('spinbutton', { name: /month/i }).first().click();
   await app.page.keyboard.type(`${m}${d}${y}`);
+  await app.page.keyboard.press('Enter');
   await app.page.locator(`[data-testid="calendar"][data-anchor="${DAY}"]`).waitFor();
   await scheduleSettled(app);
 }

@@ -63,10 +63,12 @@ describe('a stress day', () => {
     await page.getByRole('button', { name: 'Choose a date' }).click();
     await page.getByRole('dialog', { name: 'Choose a date' }).waitFor();
     await page.keyboard.press('Escape');
-    // Go there by typing the date (the picker's segments take digits).
+    // Go there by typing the date (the picker's segments take digits) and Enter.
     const [y, m, d] = day.split('-');
     await page.getByRole('spinbutton', { name: /month/i }).first().click();
     await page.keyboard.type(`${m}${d}${y}`);
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-testid="calendar"][data-anchor="${day}"]`).waitFor();
     await scheduleSettled(app);
     await expect.poll(() => page.getByTestId('column-head').count()).toBe(8);
     await page.getByTestId('appointment').first().waitFor();
