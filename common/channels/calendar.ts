@@ -100,11 +100,9 @@ export const calendarInvoke = {
   'calendar:series-create': invoke<OutboxItem>()(seriesCreateArgs),
   /**
    * "This and following" or "all" visits of a series moved (by days, to a new time or length), retitled, or cancelled,
-   * through the outbox as one unit. `at`: the start of the visit the desk changed; `last`: the series' last start.
+   * through the outbox as one unit.
    */
-  'calendar:series-change': invoke<OutboxItem>()(
-    z.object({ change: seriesChangeArgs, at: isoTime, last: isoTime.optional() }).strict(),
-  ),
+  'calendar:series-change': invoke<OutboxItem>()(seriesChangeArgs),
   /** Undo of a schedule change still queued: drops it (withdrawn) or says it was already sent. */
   'calendar:withdraw': invoke<{ withdrawn: boolean }>()(opId),
 } as const;

@@ -38,8 +38,8 @@ export const SERIES_INDEX_KEY = 'frontdesk_series_n';
 export const SERIES_COUNT_KEY = 'frontdesk_series_of';
 /** The rule in short: `weeks:1`, `weeks:2`, `month_weekday`. */
 export const SERIES_RULE_KEY = 'frontdesk_series_rule';
-/** The start of the series' last visit (ISO), so a change to "this and following" knows how far to look. */
-export const SERIES_LAST_KEY = 'frontdesk_series_last';
+/** The series' first planned day (yyyy-MM-dd, the practice's): with the rule, every visit's planned day. */
+export const SERIES_FIRST_KEY = 'frontdesk_series_first';
 
 /** The external id of a series' n-th visit: one per occurrence, so a retry writes the same appointment again. */
 export const seriesExternalId = (seriesId: string, n: number): string => `${seriesId}.${n}`;
@@ -50,7 +50,8 @@ export interface SeriesPlace {
   n: number;
   of: number;
   rule: string;
-  last: string | null;
+  /** The first planned day (yyyy-MM-dd), when known. */
+  first: string | null;
 }
 
 /** Where an appointment sits in a series, read from its custom data. */
@@ -65,7 +66,7 @@ export function seriesOf(item: Pick<AgendaItem, 'customData'>): SeriesPlace | nu
     n,
     of: Number.isInteger(of) && of >= n ? of : n,
     rule: data.get(SERIES_RULE_KEY) ?? '',
-    last: data.get(SERIES_LAST_KEY) ?? null,
+    first: data.get(SERIES_FIRST_KEY) ?? null,
   };
 }
 
@@ -110,22 +111,30 @@ export const seriesCreateArgs = z
   .strict()
   .refine((a) => new Set(a.visits.map((v) => v.n)).size === a.visits.length, 'Each visit once.');
 
-/** What a change of several visits of a series does: cancel them, or move and retitle them. */
+/**
+ * What a change of several visits of a series does: cancel them, or move (and retitle) them. A move is told by the
+ * visit the desk changed: its new start and length. Each later visit keeps its place in the rule, moved by as many
+ * days from its planned day, to the same time and length; so every visit's new time is known without reading it
+ * (offline too), and writing it again is the same write.
+ */
 export const seriesChangeArgs = z
   .object({
     seriesId: z.string().trim().min(1).max(120),
     /** The visit the desk changed (1-based); with `following`, it and every later one; with `all`, every one. */
     fromN: z.number().int().min(1).max(SERIES_MAX),
     scope: z.enum(['following', 'all']),
+    /** The series as its visits say (seriesOf): how many, the first planned day and the rule. */
+    of: z.number().int().min(1).max(SERIES_MAX),
+    first: dayKeyText,
+    rule: z.string().regex(/^(weeks:\d{1,2}|month_weekday)$/),
+    /** The changed visit's start as it is now. */
+    at: isoTime,
+    /** The series' title, for the Outbox's sentence. */
+    label: z.string().max(500).optional(),
     cancel: z.literal(true).optional(),
-    /** Days each visit moves by (the day the desk chose minus the visit's own). */
-    dayShift: z.number().int().min(-31).max(31).optional(),
-    /** The new start, wall time in the practice's zone (HH:mm). */
-    startTime: z
-      .string()
-      .regex(/^\d{2}:\d{2}$/)
-      .optional(),
-    /** The new length in minutes. */
+    /** The changed visit's new start. */
+    start: isoTime.optional(),
+    /** The new length in minutes (with `start`). */
     minutes: z
       .number()
       .int()
@@ -137,10 +146,10 @@ export const seriesChangeArgs = z
     notes: z.string().max(10_000).optional(),
   })
   .strict()
+  .refine((c) => c.fromN <= c.of, 'That visit is not one of the series.')
+  .refine((c) => (c.start === undefined) === (c.minutes === undefined), 'A new time needs its length.')
   .refine(
-    (c) =>
-      c.cancel === true ||
-      [c.dayShift, c.startTime, c.minutes, c.title, c.location, c.notes].some((v) => v !== undefined),
+    (c) => c.cancel === true || [c.start, c.title, c.location, c.notes].some((v) => v !== undefined),
     'nothing to change',
   );
 export type SeriesChange = z.output<typeof seriesChangeArgs>;

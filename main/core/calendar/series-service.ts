@@ -9,12 +9,11 @@ import {
   SERIES_COUNT_KEY,
   SERIES_INDEX_KEY,
   SERIES_KEY,
-  SERIES_LAST_KEY,
+  SERIES_FIRST_KEY,
   SERIES_MAX,
   SERIES_RULE_KEY,
   WORKING_HOURS,
   seriesExternalId,
-  seriesOf,
   type SeriesChange,
   type SeriesClash,
   type SeriesPreview,
@@ -65,6 +64,16 @@ export function seriesDays(first: string, rule: SeriesRule): string[] {
 
 /** The rule in short, as kept in the visits' custom data. */
 const ruleText = (rule: SeriesRule) => (rule.every === 'weeks' ? `weeks:${rule.interval}` : 'month_weekday');
+
+/** A rule read back from its short form (`weeks:2`, `month_weekday`). */
+function ruleOf(text: string): Pick<SeriesRule, 'every' | 'interval'> {
+  const weeks = /^weeks:(\d{1,2})$/.exec(text);
+  return weeks ? { every: 'weeks', interval: Math.max(1, Number(weeks[1])) } : { every: 'month_weekday', interval: 1 };
+}
+
+/** Calendar days from one day (yyyy-MM-dd) to another. */
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
 /** Outside the practice's working hours (a closed weekday, or before opening / after closing)? */
 function closed(start: number, end: number, zone: string): boolean {
@@ -174,7 +183,6 @@ export class SeriesService {
       throw new InputRefusedError('A visit is not one of the series the rule makes.');
     const seriesId = randomUUID();
     const visits = [...args.visits].sort((a, b) => a.n - b.n);
-    const last = visits.reduce((a, v) => (Date.parse(v.start) > Date.parse(a) ? v.start : a), visits[0]!.start);
     const steps = visits.map((v) => {
       const body = createPayload({ ...args.input, start: v.start, end: v.end });
       return {
@@ -187,7 +195,7 @@ export class SeriesService {
             [SERIES_INDEX_KEY]: String(v.n),
             [SERIES_COUNT_KEY]: String(planned.length),
             [SERIES_RULE_KEY]: ruleText(args.rule),
-            [SERIES_LAST_KEY]: last,
+            [SERIES_FIRST_KEY]: dayKey(planned[0]!.start, zone),
           },
         },
       };
@@ -197,59 +205,50 @@ export class SeriesService {
   }
 
   /**
-   * Queues a change of "this and following" or "all" visits of a series as one unit. Cancelling names every visit
-   * the series could have by its external id (known here or not: one already gone is done). Moving needs each
-   * visit's own time, so it moves the visits this workstation can read or has queued (the saved days when offline).
+   * Queues a change of "this and following" or "all" visits of a series as one unit, each visit named by its external
+   * id and its new time worked out from the rule (no read: offline too). The visit the desk changed goes to the time
+   * chosen; every other one to its planned day moved by as many days, at the same time and length. Cancelling names
+   * every visit the series could have (one skipped or already gone is done). At send time each change of a visit
+   * looks it up first, so one cancelled meanwhile stays cancelled (kinds/series.ts).
    */
-  async change(args: SeriesChange & { at: string; last?: string | undefined }): Promise<OutboxItem> {
+  async change(args: SeriesChange): Promise<OutboxItem> {
     signedInAccount(this.context);
     const zone = await this.zone();
-    const at = Date.parse(args.at);
-    const lastAt = args.last ? Date.parse(args.last) : at;
-    const from = args.scope === 'all' ? at - (args.fromN + 1) * 35 * DAY_MS : at - DAY_MS;
-    // A visit moved on its own may lie past the series' last planned start: a month more is looked at.
-    const to = Math.max(lastAt, at) + 35 * DAY_MS;
-    const read = await this.appointments(from, to, zone);
-    const visits = new Map<number, AgendaItem>();
-    let of = args.fromN;
-    let title = args.title ?? '';
-    for (const item of read.items) {
-      const place = seriesOf(item);
-      if (!place || place.id !== args.seriesId || item.pending?.change === 'delete') continue;
-      of = Math.max(of, place.of, place.n);
-      if (!title || place.n === args.fromN) title = args.title ?? item.title;
-      if (args.scope === 'all' || place.n >= args.fromN) visits.set(place.n, item);
-    }
-    const first = args.scope === 'all' ? 1 : args.fromN;
-    const steps = [];
-    if (args.cancel) {
-      for (let n = first; n <= of; n++) steps.push({ delete: { external_id: seriesExternalId(args.seriesId, n) } });
-    } else {
-      for (const [n, item] of [...visits].sort((a, b) => a[0] - b[0])) {
-        const start = Date.parse(item.start);
-        const length = args.minutes !== undefined ? args.minutes * 60_000 : Date.parse(item.end) - start;
-        const day = addDaysToKey(dayKey(start, zone), args.dayShift ?? 0);
-        const moved = wallTimeToInstant(day, args.startTime ?? wallClock(start, zone), zone) ?? start;
-        steps.push({
-          put: {
-            external_id: seriesExternalId(args.seriesId, n),
-            start_time: isoInZone(moved, zone),
-            end_time: isoInZone(moved + length, zone),
-            ...(args.title !== undefined ? { title: args.title } : {}),
-            ...(args.location !== undefined ? { location: args.location } : {}),
-            ...(args.notes !== undefined ? { content: args.notes } : {}),
+    const planned = seriesDays(args.first, { ...ruleOf(args.rule), count: args.of });
+    if (planned.length < args.of) throw new InputRefusedError('That visit is not one of the series.');
+    const numbers = Array.from({ length: args.of }, (_, i) => i + 1).filter(
+      (n) => args.scope === 'all' || n >= args.fromN,
+    );
+    const newStart = args.start === undefined ? null : Date.parse(args.start);
+    const shift = newStart === null ? 0 : daysBetween(dayKey(args.at, zone), dayKey(newStart, zone));
+    const time = newStart === null ? null : wallClock(newStart, zone);
+    const length = (args.minutes ?? 0) * 60_000;
+    const timesOf = (n: number): Record<string, string> => {
+      if (newStart === null || time === null) return {};
+      const at = n === args.fromN ? newStart : wallTimeToInstant(addDaysToKey(planned[n - 1]!, shift), time, zone);
+      if (at === null) return {};
+      return { start_time: isoInZone(at, zone), end_time: isoInZone(at + length, zone) };
+    };
+    const steps = numbers.map((n) =>
+      args.cancel
+        ? { delete: { external_id: seriesExternalId(args.seriesId, n) } }
+        : {
+            put: {
+              external_id: seriesExternalId(args.seriesId, n),
+              ...timesOf(n),
+              ...(args.title !== undefined ? { title: args.title } : {}),
+              ...(args.location !== undefined ? { location: args.location } : {}),
+              ...(args.notes !== undefined ? { content: args.notes } : {}),
+            },
+            live_only: true as const,
           },
-          live_only: true as const,
-        });
-      }
-    }
-    if (steps.length === 0) throw new InputRefusedError('No visit of this series could be found to change.');
+    );
     const payload = {
       series_id: args.seriesId,
       change: args.cancel ? 'cancel' : 'move',
-      title: title.slice(0, 500),
+      title: (args.title ?? args.label ?? '').slice(0, 500),
       steps,
     };
-    return this.context.outbox.enqueue('event.series', payload, { zone, startsAt: args.at });
+    return this.context.outbox.enqueue('event.series', payload, { zone, startsAt: args.start ?? args.at });
   }
 }

@@ -38,6 +38,6 @@ export function calendarHandlers(deps: { calendar: CalendarService; settling: Bo
     'calendar:withdraw': ({ id }) => serviceResult(() => c.withdraw(id)),
     'calendar:series-preview': ({ input, rule }) => serviceResult(() => c.series.preview(input, rule)),
     'calendar:series-create': (args) => serviceResult(() => c.series.create(args)),
-    'calendar:series-change': ({ change, at, last }) => serviceResult(() => c.series.change({ ...change, at, last })),
+    'calendar:series-change': (change) => serviceResult(() => c.series.change(change)),
   } satisfies DomainHandlers<'calendar'>;
 }
