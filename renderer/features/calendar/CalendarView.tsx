@@ -3,15 +3,24 @@
  * screen first shows; until it is here the screen says it is loading. That placeholder is plain state, not a
  * `<Suspense>` fallback: React holds back what a boundary reveals until 300 ms after its fallback was shown, so a lazy
  * screen behind `<Suspense>` painted the saved schedule a fixed 300 ms late at every start. Here the screen replaces
- * the placeholder in the render after its chunk arrives, and its first read goes at once.
+ * the placeholder in the render after its chunk arrives.
+ *
+ * The schedule is read here, not by the screen: the read goes when this placeholder shows, while the screen's code
+ * is fetched and run, so the screen's first render already has the saved schedule (reading it from the screen's
+ * mount put a whole round trip after the chunk's ~50 ms of work).
  */
 import { useEffect, useState, type ComponentType } from 'react';
+import { useAuthStore } from '../../stores/auth-store';
+import { useCalendarStore } from '../../stores/calendar-store';
 
 let loaded: ComponentType | null = null;
 let loading: Promise<ComponentType> | null = null;
 
-/** The schedule screen's component: its chunk fetched once (again after a fetch that failed). */
-function loadScheduleScreen(): Promise<ComponentType> {
+/**
+ * The schedule screen's component: its chunk fetched once (again after a fetch that failed). The entry asks for it as
+ * the page starts (renderer/main.tsx), so its fetch and run overlap the link to core and the sign-in check.
+ */
+export function loadScheduleScreen(): Promise<ComponentType> {
   loading ??= import('./ScheduleScreen').then(
     (m) => (loaded = m.default),
     (error: unknown) => {
@@ -26,6 +35,9 @@ function loadScheduleScreen(): Promise<ComponentType> {
 export function CalendarView() {
   const [Screen, setScreen] = useState<ComponentType | null>(() => loaded);
   const [failed, setFailed] = useState(false);
+  const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
+  // (Re)load when the screen shows and when the granted permissions change (after "Grant access").
+  useEffect(() => void useCalendarStore.getState().open(), [scopes]);
   useEffect(() => {
     if (Screen || failed) return;
     let shown = true;

@@ -58,7 +58,6 @@ export default function ScheduleScreen() {
   const loading = useCalendarStore((s) => s.loading);
   const error = useCalendarStore((s) => s.error);
   const source = useCalendarStore((s) => s.source);
-  const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
   const online = useAppStore((s) => s.connectivity?.state === 'online');
   const practice = useAuthStore((s) => s.status?.account?.practiceName ?? '');
   const sheet = useDaySheet(!loading && source !== null);
@@ -76,8 +75,6 @@ export default function ScheduleScreen() {
       stop();
     };
   }, []);
-  // (Re)load when the granted permissions change (after "Grant access").
-  useEffect(() => void useCalendarStore.getState().open(), [scopes]);
   // A range that failed to load or shows a saved answer is read again when the service is back (otherwise changes
   // arrive by live updates).
   useEffect(() => {
