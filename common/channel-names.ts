@@ -81,6 +81,11 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'contacts:history',
   'contacts:consent',
   'contacts:stop-texting',
+  'numbers:read',
+  'waitlist:list',
+  'waitlist:add',
+  'waitlist:remove',
+  'waitlist:offer',
 ]);
 
 /** Every event channel's name. */
@@ -95,4 +100,5 @@ export const eventChannelNames = complete<EventChannel>()([
   'messages:changed',
   'bookings:settling',
   'store:changed',
+  'waitlist:changed',
 ]);

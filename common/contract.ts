@@ -13,4 +13,6 @@ export * from './model/contacts';
 export * from './model/store';
 export * from './model/states';
 export * from './model/series';
+export * from './model/numbers';
+export * from './model/waitlist';
 export * from './channels';

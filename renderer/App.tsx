@@ -27,6 +27,7 @@ import { useMessagesStore } from './stores/messages-store';
 import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
 import { useShellStore } from './stores/shell-store';
+import { wireWaitlistEvents } from './stores/waitlist-store';
 import { forgetAccount, wireSessionReset } from './stores/session-reset';
 
 // Screens other than the calendar load when first opened, so the first paint needs only the shell and the calendar.
@@ -40,6 +41,7 @@ const ShortcutsDialog = lazy(() =>
   import('./features/shell/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
 const MessagesView = lazy(() => import('./features/messages/MessagesView').then((m) => ({ default: m.MessagesView })));
+const WaitlistView = lazy(() => import('./features/waitlist/WaitlistView').then((m) => ({ default: m.WaitlistView })));
 
 /** Root component. */
 export function App() {
@@ -85,6 +87,7 @@ export function App() {
       wireContactEvents(),
       wireConsentEvents(),
       wireMessageEvents(),
+      wireWaitlistEvents(),
       wireSessionReset(),
     ];
     void useAppStore.getState().load();
@@ -115,6 +118,7 @@ export function App() {
           {ready && signedIn && screen === 'bookings' && <BookingsView />}
           {ready && signedIn && screen === 'outbox' && <OutboxView />}
           {ready && signedIn && screen === 'messages' && <MessagesView />}
+          {ready && signedIn && screen === 'waitlist' && <WaitlistView />}
         </Suspense>
         <Suspense fallback={null}>
           {ready && signedIn && finderOpen && <FindPatient />}

@@ -1,18 +1,62 @@
-/** Renderer entry: mounts the app. */
-import { StrictMode } from 'react';
+/**
+ * Renderer entry. The first paint waits for React, the link to core and this file only: the window's frame says
+ * Frontdesk is starting while the app (a chunk of its own) and the schedule's code (another) are fetched and run beside
+ * the link opening, instead of one after another. The app replaces the frame in the render after its chunk arrives:
+ * plain state, not a `<Suspense>` fallback, which React would hold for 300 ms (features/calendar/CalendarView.tsx).
+ */
+import { StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 // Tokens and shared controls first, so each feature's own stylesheet (imported by its view) can refine them.
 import './theme/tokens.css';
 import './components/frame.css';
 import './components/controls.css';
 import './components/overlays.css';
-import { App } from './App';
+// The link to core opens as this module runs: the app's first calls wait for it while its code comes.
+import './lib/frontdesk';
+
+/**
+ * The app's code, asked for at once. Then the schedule's: the calendar is the first screen, and its code is fetched
+ * and run while the app's first calls are on their way, not after the sign-in check (asked together with the app's,
+ * its ~50 ms of work ran first and the app's calls waited for it).
+ */
+const app = import('./App').then((m) => {
+  void import('./features/calendar/CalendarView').then((v) => v.loadScheduleScreen()).catch(() => undefined);
+  return m.App;
+});
+
+/** The window until the app's code is here: what the app itself shows before it is ready. */
+function Start() {
+  const [App, setApp] = useState<ComponentType | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let shown = true;
+    void app.then(
+      (loaded) => shown && setApp(() => loaded),
+      () => shown && setFailed(true),
+    );
+    return () => {
+      shown = false;
+    };
+  }, []);
+  if (App) return <App />;
+  return (
+    <div className="app">
+      <main className="content">
+        {failed ? (
+          <p role="alert">Frontdesk could not start. Please restart Frontdesk.</p>
+        ) : (
+          <p className="muted">Starting Frontdesk…</p>
+        )}
+      </main>
+    </div>
+  );
+}
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Start />
     </StrictMode>,
   );
 }

@@ -10,8 +10,10 @@ import { bookingsEvents, bookingsInvoke } from './bookings';
 import { calendarInvoke } from './calendar';
 import { contactsInvoke } from './contacts';
 import { messagesEvents, messagesInvoke } from './messages';
+import { numbersInvoke } from './numbers';
 import { outboxEvents, outboxInvoke } from './outbox';
 import { storeEvents } from './store';
+import { waitlistEvents, waitlistInvoke } from './waitlist';
 
 /** Every invoke channel (`domain:verb`). */
 export const invokeChannels = {
@@ -22,6 +24,8 @@ export const invokeChannels = {
   ...bookingsInvoke,
   ...messagesInvoke,
   ...contactsInvoke,
+  ...numbersInvoke,
+  ...waitlistInvoke,
 } as const;
 
 /** Every main→renderer event. */
@@ -32,6 +36,7 @@ export const eventChannels = {
   ...messagesEvents,
   ...bookingsEvents,
   ...storeEvents,
+  ...waitlistEvents,
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

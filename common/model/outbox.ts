@@ -16,7 +16,11 @@ export type ChangeKind =
   | 'booking.book_now'
   | 'message.start'
   | 'message.reply'
-  | 'list.add';
+  | 'list.add'
+  | 'waitlist.put'
+  | 'waitlist.remove'
+  | 'waitlist.offer'
+  | 'waitlist.answer';
 
 /**
  * What a change is about, as facts (never words): the screen words it by its kind (renderer/lib/words.ts), with

@@ -2,7 +2,7 @@
  * Core, assembled from a Platform and a config: the handler table, the event bus and the
  * background services. Hosts (Electron, browser host) only wire transports to it.
  */
-import type { AppInfo } from '../../common/contract';
+import type { AppInfo, PayloadOf } from '../../common/contract';
 import { ServiceClient } from './api/service-client';
 import { BookingWatch } from './bookings/booking-watch';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
 import { ConsentService } from './consent/consent-service';
 import { MessagesService } from './messages/messages-service';
+import { WaitlistService } from './waitlist/waitlist-service';
 import { WaitlistService } from './waitlist/waitlist-service';
 import { NumbersService } from './numbers/numbers-service';
 import type { Platform } from './platform';
@@ -188,6 +189,18 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   // A refused reply names its thread only: its phone is the thread's.
   const consent = new ConsentService(context, async (id) => (await messages.thread(id)).thread.phone || null);
   outbox.onOp((change) => consent.outboxChanged(change));
+  // The waitlist: times freed here, and a patient's YES to an offer (its phone is the thread's).
+  const waitlist = new WaitlistService(context);
+  outbox.onOp((change) => waitlist.outboxChanged(change));
+  events.attach((channel, payload) => {
+    if (channel === 'messages:inbound')
+      void waitlist
+        .inbound(
+          payload as PayloadOf<'messages:inbound'>,
+          async (id) => (await messages.thread(id)).thread.phone || null,
+        )
+        .catch(() => undefined);
+  });
   const settling = new BookingWatch(context);
   // A booking the outbox sent to a device-backed page is followed from its answer on.
   outbox.onItem((item) => settling.outboxItem(item));
@@ -213,6 +226,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     consent,
     bookings,
     messages,
+    waitlist,
     settling,
     events,
     log: platform.log,

@@ -5,13 +5,14 @@
  * origin, port included, and per tab) and offered on every reload. The printed address left in the browser's history
  * then opens nothing.
  */
-import { z } from 'zod';
-import { parseUnknownOrNull } from '../../common/parse-unknown';
 
 const STORE = 'frontdesk.host-key';
 const IN_FRAGMENT = /(?:^#|&)key=([A-Za-z0-9_-]{16,128})(?:&|$)/;
-/** A key as kept in the page's storage (what is not one is not offered). */
-const storedKey = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
+/**
+ * A key as kept in the page's storage (what is not one is not offered). A plain pattern, not a zod schema: this file
+ * runs before the first paint, and zod would be most of the JS that paint waits for.
+ */
+const STORED_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The key to offer: the printed one this page was opened with, else this tab's own; null when it has neither. */
 export function takeHostKey(): string | null {
@@ -20,7 +21,8 @@ export function takeHostKey(): string | null {
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     return found;
   }
-  return parseUnknownOrNull(storedKey, sessionStorage.getItem(STORE));
+  const kept = sessionStorage.getItem(STORE);
+  return kept !== null && STORED_KEY.test(kept) ? kept : null;
 }
 
 /** Keeps this tab's own key, given by the host in exchange for the printed one. */

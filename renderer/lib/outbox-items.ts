@@ -20,6 +20,8 @@ const ROUTES = {
   /** Texts started or answered here. */
   texts: (item: OutboxItem) => item.kind.startsWith('message.'),
   /** "Stop texting" changes, and texts refused (a refusal may say the patient opted out). */
+  /** The waitlist's entries, offers and the answers to them. */
+  waitlist: (item: OutboxItem) => item.kind.startsWith('waitlist.'),
   consent: (item: OutboxItem) =>
     item.kind === 'list.add' || (item.kind.startsWith('message.') && item.status === 'needs_attention'),
 } satisfies Record<string, (item: OutboxItem) => boolean>;

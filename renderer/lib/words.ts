@@ -16,6 +16,7 @@ import type {
   ConfirmationState,
   LinkedAppointment,
   MarkState,
+  OfferStep,
   RefusalReason,
   TextConsent,
 } from '../../common/contract';
@@ -219,6 +220,14 @@ export function changeWords(kind: ChangeKind, about: ChangeFacts): string {
       return `Text ${who || 'a patient'}: ${quoted(about.text)}`;
     case 'list.add':
       return `Stop texting ${who || 'a patient'}`;
+    case 'waitlist.put':
+      return `Add ${who || 'a patient'} to the waitlist`;
+    case 'waitlist.offer':
+      return `Offer a freed time to ${who || 'the waitlist'}: ${quoted(about.text)}`;
+    case 'waitlist.remove':
+      return `Take ${who || 'a patient'} off the waitlist`;
+    case 'waitlist.answer':
+      return `Settle ${who || 'a patient'}’s YES to a freed time`;
   }
 }
 
@@ -360,3 +369,17 @@ export function consentWords(
       return 'Texts: stopped — the patient is on the practice’s opt-out list';
   }
 }
+
+// --- The waitlist: an offer of a freed time, each patient's step -------------------------------------------------
+
+/** Where a patient stands in an offer by text. */
+export const OFFER_STEP_WORDS: Record<OfferStep, { word: string; tone: Tone }> = {
+  queued: { word: TEXT_NOT_SENT, tone: 'wait' },
+  sent: { word: 'Text sent', tone: 'neutral' },
+  replied: { word: 'Replied YES', tone: 'wait' },
+  booked: { word: 'Booked', tone: 'good' },
+  taken: { word: 'Told it was taken', tone: 'neutral' },
+};
+
+/** An offer that has lapsed: a YES after it is not booked. */
+export const OFFER_EXPIRED = 'Offer ended';

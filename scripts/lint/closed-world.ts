@@ -274,6 +274,7 @@ const layerings: Layering[] = [
           'main/core/bookings/',
           'main/core/messages/',
           'main/core/consent/',
+          'main/core/waitlist/',
         ],
         apart: 'paths',
       },

@@ -161,6 +161,9 @@ const eventBody = (source: string, put: boolean): ContractField[] => [
   ...(put ? [f('events[].id', 'DOCUMENTED', F_EVENTS_PUT)] : []),
   f('events[].external_id', 'DOCUMENTED', put ? F_EVENTS_PUT : F_EVENTS_POST),
   f('events[].calendar_id', 'DOCUMENTED', F_EVENTS_POST),
+  // The waitlist's records name their calendar, which the service makes the first time (api/waitlist-records.ts).
+  ...(put ? [] : [f('events[].calendar', 'DOCUMENTED', F_EVENTS_POST)]),
+  ...(put ? [] : [f('events[].show_as', 'DOCUMENTED', F_EVENTS_POST)]),
   f('events[].title', 'DOCUMENTED', F_EVENTS_POST),
   f('events[].start_time', 'DOCUMENTED', F_EVENTS_POST),
   f('events[].end_time', 'DOCUMENTED', F_EVENTS_POST),
@@ -481,7 +484,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
   {
     endpoint: 'POST /v1/events',
     source: F_EVENTS_POST,
-    calledFrom: 'api/events-api.ts (outbox kinds events.ts, move.ts)',
+    calledFrom: 'api/events-api.ts (outbox kinds events.ts, move.ts, waitlist.ts)',
     query: [],
     body: eventBody(F_EVENTS_POST, false),
     reads: eventWriteReads(F_EVENTS_POST),
@@ -497,7 +500,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
   {
     endpoint: 'DELETE /v1/events',
     source: F_EVENTS_DELETE,
-    calledFrom: 'api/events-api.ts (outbox kinds events.ts, move.ts)',
+    calledFrom: 'api/events-api.ts (outbox kinds events.ts, move.ts, waitlist.ts)',
     query: [
       f(
         'id',

@@ -2,6 +2,7 @@
 import type { CalendarInfo, CalendarList } from '../../../common/contract';
 import { listCalendars } from '../api/calendar-api';
 import { listBookingPages } from '../api/booking-pages-api';
+import { WAITLIST_CALENDAR } from '../api/waitlist-records';
 import { signedInAccount, type CoreContext } from '../core-context';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
@@ -95,11 +96,14 @@ async function practiceZone(deps: CoreContext, calendars: CalendarInfo[]): Promi
 export async function calendarList(deps: CoreContext, shared: SharedCalendarRead): Promise<CalendarList> {
   const account = signedInAccount(deps);
   const read = await readThrough(deps, account, listSlot, CACHE_KEY, async () => {
-    const calendars = (await shared.read(account, 0)).map((c) => ({
-      id: c.id,
-      name: c.name,
-      timeZone: c.time_zone && isZone(c.time_zone) ? c.time_zone : null,
-    }));
+    // The waitlist's own calendar holds no visits: no screen lists it as a provider (api/waitlist-records.ts).
+    const calendars = (await shared.read(account, 0))
+      .filter((c) => c.name !== WAITLIST_CALENDAR)
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        timeZone: c.time_zone && isZone(c.time_zone) ? c.time_zone : null,
+      }));
     const list: CalendarList = {
       calendars,
       practiceZone: await practiceZone(deps, calendars),

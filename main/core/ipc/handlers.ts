@@ -14,6 +14,8 @@ import type { EventBus } from '../events';
 import type { KeyValueStore, Logger } from '../platform';
 import type { ConsentService } from '../consent/consent-service';
 import type { MessagesService } from '../messages/messages-service';
+import type { WaitlistService } from '../waitlist/waitlist-service';
+import type { NumbersService } from '../numbers/numbers-service';
 import { appHandlers } from './app-handlers';
 import { authHandlers } from './auth-handlers';
 import { bookingsHandlers } from './bookings-handlers';
@@ -21,7 +23,9 @@ import { calendarHandlers } from './calendar-handlers';
 import { contactsHandlers } from './contacts-handlers';
 import type { Handlers } from './dispatch';
 import { messagesHandlers } from './messages-handlers';
+import { numbersHandlers } from './numbers-handlers';
 import { outboxHandlers } from './outbox-handlers';
+import { waitlistHandlers } from './waitlist-handlers';
 
 /** What the handlers need from core. */
 export interface HandlerDeps {
@@ -43,6 +47,10 @@ export interface HandlerDeps {
   consent: ConsentService;
   bookings: BookingService;
   messages: MessagesService;
+  /** The waitlist kept at the service. */
+  waitlist: WaitlistService;
+  /** The practice's numbers. */
+  numbers: NumbersService;
   /** The device-backed bookings followed until they settle. */
   settling: BookingWatch;
   /** Where a saved-first read's fresh answer is told (ipc/saved-first.ts). */
@@ -60,5 +68,7 @@ export function createHandlers(deps: HandlerDeps) {
     ...bookingsHandlers(deps),
     ...contactsHandlers(deps),
     ...messagesHandlers(deps),
+    ...waitlistHandlers(deps),
+    ...numbersHandlers(deps),
   } satisfies Handlers;
 }

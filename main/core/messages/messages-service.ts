@@ -108,6 +108,26 @@ export class MessagesService {
     return { unreadTotal: unreadTotal(await this.store.state()) };
   }
 
+  /** Texts sent to patients and their replies in [begin, end) (epoch ms), as the threads stand (fresh when it can). */
+  async tally(begin: number, end: number): Promise<{ sent: number; replies: number }> {
+    this.requireScope('messaging:read', 'GET /v1/conversations');
+    const st = await this.store.state();
+    await freshOrSaved(
+      async () => this.reader.sync(),
+      async () => undefined,
+    );
+    let sent = 0;
+    let replies = 0;
+    for (const { list } of st.texts.values())
+      for (const m of list) {
+        const at = atMs(m.at);
+        if (!(at >= begin && at < end)) continue;
+        if (m.direction === 'inbound') replies++;
+        else sent++;
+      }
+    return { sent, replies };
+  }
+
   /** Marks a thread read up to its latest text. */
   async markRead(id: number): Promise<{ unreadTotal: number }> {
     const st = await this.store.state();

@@ -50,7 +50,12 @@ export function changeFacts(op: Pick<OpView, 'kind' | 'payload'>): ChangeFacts {
     case 'message.reply':
       return { ...NO_FACTS, who: str(p.who) || str(p.name), text: str(p.content) };
     case 'list.add':
+    case 'waitlist.remove':
+    case 'waitlist.answer':
       return { ...NO_FACTS, who: str(p.who) };
+    case 'waitlist.put':
+    case 'waitlist.offer':
+      return { ...NO_FACTS, who: str(p.who), text: str(p.text) };
   }
 }
 

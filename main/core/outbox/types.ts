@@ -17,6 +17,10 @@ export const OP_KINDS = [
   'message.start',
   'message.reply',
   'list.add',
+  'waitlist.put',
+  'waitlist.remove',
+  'waitlist.offer',
+  'waitlist.answer',
 ] as const;
 /** One kind of write. */
 export type OpKind = (typeof OP_KINDS)[number];

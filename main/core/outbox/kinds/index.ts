@@ -7,6 +7,7 @@ import { messageReplyKind, messageStartKind } from './messages';
 import { eventCreateKind, eventDeleteKind, eventMarkKind, eventUpdateKind } from './events';
 import { listAddKind } from './lists';
 import { eventMoveKind } from './move';
+import { waitlistAnswerKind, waitlistOfferKind, waitlistPutKind, waitlistRemoveKind } from './waitlist';
 import { eventSeriesKind } from './series';
 import { OP_KINDS, type OpKind } from '../types';
 
@@ -25,6 +26,10 @@ export const KINDS: Record<OpKind, KindSpec> = {
   'message.start': messageStartKind,
   'message.reply': messageReplyKind,
   'list.add': listAddKind,
+  'waitlist.put': waitlistPutKind,
+  'waitlist.remove': waitlistRemoveKind,
+  'waitlist.offer': waitlistOfferKind,
+  'waitlist.answer': waitlistAnswerKind,
 };
 
 /** A payload or option the outbox refuses (nothing was queued). */
