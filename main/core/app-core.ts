@@ -23,7 +23,6 @@ import { createHandlers } from './ipc/handlers';
 import { ConsentService } from './consent/consent-service';
 import { MessagesService } from './messages/messages-service';
 import { WaitlistService } from './waitlist/waitlist-service';
-import { WaitlistService } from './waitlist/waitlist-service';
 import { NumbersService } from './numbers/numbers-service';
 import type { Platform } from './platform';
 import { Prefetcher, type PrefetchOptions } from './prefetch';
