@@ -6,7 +6,7 @@
 import { format } from 'date-fns';
 import { createElement, useEffect, useState } from 'react';
 import { Button, DialogTrigger, Heading } from 'react-aria-components';
-import { RESTORES_KEY, RUNNING_LATE_KEY, type AgendaItem } from '../../../common/contract';
+import { RESTORES_KEY, RUNNING_LATE_KEY, seriesOf, type AgendaItem } from '../../../common/contract';
 import { AppDialog, ConfirmDialog } from '../../components/Dialog';
 import { inZone, labelledTime, timeInZone, zoneOfItem } from '../../lib/practice-time';
 import { useBookingStore } from '../../stores/booking-store';
@@ -34,9 +34,11 @@ import {
   customFieldWords,
 } from '../../lib/words';
 import { cancelAppointment, describe } from './schedule-sync';
+import { SERIES_KEYS, SeriesFact, SeriesScopeChoice } from './SeriesParts';
+import { changeSeries, type SeriesScope } from './series-sync';
 
 /** Frontdesk's own keys in an appointment's custom data: not the practice's fields. */
-const FRONTDESK_KEYS: readonly string[] = [RESTORES_KEY, RUNNING_LATE_KEY];
+const FRONTDESK_KEYS: readonly string[] = [RESTORES_KEY, RUNNING_LATE_KEY, ...SERIES_KEYS];
 
 /** Opens this person's contact details (by the contact the service links), else the Contacts screen searching for them. */
 function openContact(person: AgendaItem['people'][number]): void {
@@ -100,6 +102,7 @@ export function AppointmentDetails(props: { zone: string; onAction(item: AgendaI
         </dd>
         <dt>Calendar</dt>
         <dd>{shown.calendarName || 'Not known yet'}</dd>
+        <SeriesFact item={shown} />
         {shown.location && (
           <>
             <dt>Location</dt>
@@ -269,16 +272,29 @@ function CancelButton({ item }: { item: AgendaItem }) {
 /** The confirmation dialog (also opened from the grid's menu). */
 export function CancelConfirm(props: { item: AgendaItem; isOpen?: boolean; onOpenChange?(open: boolean): void }) {
   const control = props.isOpen === undefined ? {} : { isOpen: props.isOpen, onOpenChange: props.onOpenChange };
+  const [scope, setScope] = useState<SeriesScope>('this');
+  const inSeries = seriesOf(props.item) !== null;
+  const confirm = () => {
+    if (scope === 'this') return void cancelAppointment(props.item);
+    void changeSeries(props.item, scope, { cancel: true }).then(
+      (problem) => problem && useCalendarStore.setState({ notice: problem }),
+    );
+  };
   return (
     <ConfirmDialog
       {...control}
       title={`Cancel ${describe(props.item)}?`}
       keepLabel="Keep it"
-      confirmLabel="Cancel appointment"
+      confirmLabel={scope === 'this' ? 'Cancel appointment' : 'Cancel the visits'}
       tone="danger"
-      onConfirm={() => void cancelAppointment(props.item)}
+      onConfirm={confirm}
     >
-      <p>The appointment is removed from the schedule. You can undo this for 10 seconds.</p>
+      {inSeries && <SeriesScopeChoice value={scope} onChange={setScope} verb="Cancel" />}
+      <p>
+        {scope === 'this'
+          ? 'The appointment is removed from the schedule. You can undo this for 10 seconds.'
+          : 'The visits are removed from the schedule, on every workstation, once the service has the change.'}
+      </p>
     </ConfirmDialog>
   );
 }

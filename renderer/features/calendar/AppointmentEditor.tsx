@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { AppDialog } from '../../components/Dialog';
-import type { AgendaItem, CalendarInfo } from '../../../common/contract';
+import { seriesOf, type AgendaItem, type AppointmentInput, type CalendarInfo } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { dayKey, wallTimeToInstant } from '../../lib/practice-time';
 import { useCalendarStore, type EditorState } from '../../stores/calendar-store';
@@ -12,6 +12,9 @@ import { blankForm, changesOf, formOf, toInput, validate, withStart, type FormEr
 import type { AppointmentForm } from '../../stores/appointment-drafts';
 import { createAppointment, editAppointment, moveToCalendar, sameAppointmentOn } from './schedule-sync';
 import { PatientPicker, withPatient } from './PatientPicker';
+import { checkDates, isChecked, keptVisits, noRepeat, RepeatSection, ruleOf } from './RepeatSection';
+import { SeriesScopeChoice } from './SeriesParts';
+import { changeSeries, createSeries, seriesEditOf, type SeriesScope } from './series-sync';
 
 const draftKey = (editor: NonNullable<EditorState>) => (editor.mode === 'new' ? 'new' : `id:${editor.item.id}`);
 
@@ -45,6 +48,8 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [repeat, setRepeat] = useState(() => noRepeat(form.day));
+  const [scope, setScope] = useState<SeriesScope>('this');
   const formRef = useRef<HTMLFormElement>(null);
   const key = draftKey(editor);
   const update = (patch: Partial<AppointmentForm>) => {
@@ -58,6 +63,9 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
   const close = () => useCalendarStore.getState().closeEditor();
   const editing: AgendaItem | null = editor.mode === 'edit' ? editor.item : null;
   const movesCalendar = editing !== null && form.calendarId !== '' && form.calendarId !== String(editing.calendarId);
+  const inSeries = editing !== null && seriesOf(editing) !== null;
+  // The form as an appointment while it has no problems (the Repeat part checks its dates from it).
+  const asInput: AppointmentInput | null = Object.keys(validate(form, zone)).length > 0 ? null : toInput(form, zone);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -70,7 +78,29 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
     }
     setSaving(true);
     let problem: string | null;
-    if (editing && movesCalendar) {
+    const rule = ruleOf(repeat);
+    if (!editing && repeat.on) {
+      // A series: the dates are checked first (and shown), then saved as the desk kept, skipped or moved them.
+      const input = toInput(form, zone);
+      if (typeof rule === 'string') problem = rule;
+      else if (!isChecked(repeat, input)) {
+        const checked = await checkDates({ ...repeat, busy: false }, input, zone);
+        setRepeat(checked);
+        setSaving(false);
+        if (checked.checked) requestAnimationFrame(() => document.getElementById('series-dates-title')?.focus());
+        return;
+      } else {
+        const visits = keptVisits(repeat, zone);
+        problem = visits.length === 0 ? 'Keep at least one visit.' : await createSeries(input, rule, visits);
+      }
+    } else if (editing && inSeries && scope !== 'this') {
+      const changes = changesOf(editing, form, zone);
+      problem = movesCalendar
+        ? 'Move the visits to another calendar one at a time.'
+        : changes
+          ? await changeSeries(editing, scope, seriesEditOf(editing, changes))
+          : null;
+    } else if (editing && movesCalendar) {
       // Another provider: made there with what the form says (and the custom data), the old one cancelled.
       const input = toInput(form, zone);
       const same = sameAppointmentOn(editing, input.calendarId, input.start, input.end);
@@ -179,12 +209,20 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
             Add person
           </button>
         </fieldset>
+        {!editing && <RepeatSection zone={zone} state={repeat} onChange={setRepeat} input={asInput} />}
+        {inSeries && <SeriesScopeChoice value={scope} onChange={setScope} verb="Change" />}
         <div className="button-row form-actions">
           <button type="button" className="secondary-button" onClick={close}>
             Close
           </button>
           <button type="submit" className="primary-button" disabled={saving}>
-            {editing ? 'Save changes' : 'Add appointment'}
+            {editing
+              ? 'Save changes'
+              : !repeat.on
+                ? 'Add appointment'
+                : asInput && isChecked(repeat, asInput)
+                  ? 'Add the series'
+                  : 'Check the dates'}
           </button>
         </div>
       </form>
