@@ -2,9 +2,10 @@
  * Looking a patient up as it is typed (a name, a phone in any format, an e-mail): the matches, then each one's next
  * visit. One search, used by Find a patient and by the patient picker of a new appointment, each in its own store.
  */
-import type { ContactView, IpcError, NextAppointment } from '../../common/contract';
+import type { ContactList, ContactView, IpcError, NextAppointment } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { query } from '../lib/query';
+import { waitForFresh, type FreshWait } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
 import { lookupsOf } from './contact-details-store';
 
@@ -40,23 +41,44 @@ export function patientSearch(
 ): Pick<PatientSearch, 'type'> & { stop(): void } {
   /** The search waiting for the typing to pause. */
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The matches for what was typed, then their next visits: a newer search (or stopping) drops the last's answers. */
-  const matches = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args));
+  /**
+   * The matches for what was typed, then their next visits: a newer search (or stopping) drops the last's answers.
+   * Each search is its own call, asked `savedFirst`: core answers at once with the contacts it keeps, and its fresh
+   * answer follows as a change of its store (`waitForFresh`), so a key costs one call.
+   */
+  const matches = query((args: { query: string; savedFirst: true }) => frontdesk.invoke['contacts:search'](args), {
+    shareInFlight: false,
+  });
+  /** The fresh answer the newest search waits for. */
+  let waiting: FreshWait<ContactList> | null = null;
   const nextVisits = query((people: { key: string; phones: string[]; emails: string[] }[]) =>
     frontdesk.invoke['contacts:next-appointments']({ people }),
   );
+  const shown = (list: ContactList) => list.items.filter((c) => !c.deleted).slice(0, SHOWN_MATCHES);
   const search = async (typed: string) => {
+    waiting?.stop();
+    waiting = null;
     if (!typed.trim()) {
       matches.cancel();
       return set({ results: [], next: {}, shownFor: typed, loading: false, error: null });
     }
     set({ loading: true });
-    const asked = matches.run({ query: typed });
+    const fresh = waitForFresh((f) =>
+      f.of === 'contacts:search' && f.query === typed && f.addressBookId === null ? f.answer : null,
+    );
+    waiting = fresh;
+    const asked = matches.run({ query: typed, savedFirst: true });
     const newest = matches.turn();
-    const r = await asked;
-    if (r === null) return;
+    const first = await asked;
+    if (first === null || !first.ok) fresh.stop();
+    if (first === null) return;
+    if (!first.ok) return set({ loading: false, error: first.error, shownFor: typed });
+    // The kept contacts' matches at once (still loading: the service's answer refines them).
+    if (!fresh.landed()) set({ results: shown(first.value), shownFor: typed, error: null, next: {} });
+    const r = await fresh.answer;
+    if (!newest()) return;
     if (!r.ok) return set({ loading: false, error: r.error, shownFor: typed });
-    const results = r.value.items.filter((c) => !c.deleted).slice(0, SHOWN_MATCHES);
+    const results = shown(r.value);
     set({ results, shownFor: typed, loading: false, error: null, next: {} });
     const people = results
       .map((c) => ({ key: c.key, ...lookupsOf(c) }))
@@ -74,6 +96,8 @@ export function patientSearch(
     },
     stop() {
       clearTimeout(timer);
+      waiting?.stop();
+      waiting = null;
       matches.cancel();
       nextVisits.cancel();
     },

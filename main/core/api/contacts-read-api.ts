@@ -21,24 +21,34 @@ const MAX_PAGES = 100;
 /**
  * Follows `page` (1-based) until `limit` matches, an empty page, or a page shorter than the longest seen (the end:
  * a server may cap `page_size` below what was asked, so "short" is measured against what it actually sends).
- * Fetches no page it will not show; `more` says the last page was full when the limit was reached (more may
- * follow). Duplicates across pages are dropped.
+ * `atOnce` pages are asked for together first (the caller knows at least that many are full: a search whose kept
+ * contacts already fill them), then one at a time, so no page is fetched that will not be shown unless the caller
+ * said it would be. Pages are read in order whatever order they arrive in. `more` says the last page was full when
+ * the limit was reached (more may follow). Duplicates across pages are dropped.
  */
 export async function listContacts(
   client: ServiceRequester,
   filter: ContactFilter,
-  opts: { pageSize: number; limit: number },
+  opts: { pageSize: number; limit: number; atOnce?: number },
 ): Promise<ContactPage> {
   const found: ServiceContact[] = [];
   const seen = new Set<number>();
   let longest = 0;
-  for (let page = 1; page <= MAX_PAGES; page++) {
-    const { contacts } = await client.request({
+  const read = (page: number) => {
+    const asked = client.request({
       method: 'GET',
       path: '/v1/contacts',
       query: { ...filter, page, page_size: opts.pageSize },
       schema: contactListSchema,
     });
+    // A page asked ahead and not needed (the list ended before it) may fail unheard.
+    asked.catch(() => undefined);
+    return asked;
+  };
+  const first = Math.max(1, Math.min(opts.atOnce ?? 1, Math.ceil(opts.limit / opts.pageSize), MAX_PAGES));
+  const ahead = Array.from({ length: first }, (_, i) => read(i + 1));
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { contacts } = await (ahead[page - 1] ?? read(page));
     longest = Math.max(longest, contacts.length);
     for (const contact of contacts) {
       if (contact.is_deleted || seen.has(contact.id)) continue;

@@ -35,6 +35,7 @@ import { nextAppointments } from './next-appointments';
 import { contactOps, overlay } from './overlay';
 import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
 import { KeptNames, serviceFilters } from './name-search';
+import { ContactIndex } from './contact-index';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { freshOrSaved, readThrough, unreachable } from '../cache/read-through';
@@ -87,15 +88,19 @@ const SHOWN_SEARCHES = 4;
 export class ContactsService {
   /** The recent searches by their cache key, newest last. */
   private readonly shown = new Map<string, ShownSearch>();
-  /** The kept contacts' names, folded once per list. */
+  /** The kept contacts' names, folded once per list (a search without the service). */
   private readonly keptNames = new KeptNames();
+  /** The signed-in account's kept contacts, searched here at once (contact-index.ts); made on first use. */
+  private index: Promise<ContactIndex> | null = null;
 
   constructor(
     private readonly context: CoreContext,
     private readonly paging: ContactPaging = {},
   ) {
     context.session.on((event) => {
-      if (event.type === 'account_changed' || event.type === 'signed_out') this.shown.clear();
+      if (event.type !== 'account_changed' && event.type !== 'signed_out') return;
+      this.shown.clear();
+      this.index = null;
     });
   }
 
@@ -128,17 +133,22 @@ export class ContactsService {
   async cached(args: ContactSearch): Promise<ContactList | null> {
     const account = signedInAccount(this.context);
     const country = await countryOf(this.context, account);
+    const meaning = meaningOf(args.query, country);
     const hit = await this.context.cache.get(account, searchSlot, searchCacheKey(args.query, args.addressBookId));
-    return hit
-      ? this.present(
-          account,
-          args.query,
-          hit.value,
-          { fetchedAt: hit.fetchedAt, source: 'cache' },
-          meaningOf(args.query, country),
-          country,
-        )
-      : null;
+    if (hit)
+      return this.present(
+        account,
+        args.query,
+        hit.value,
+        { fetchedAt: hit.fetchedAt, source: 'cache' },
+        meaning,
+        country,
+      );
+    // Never asked: the kept contacts, searched here (the service's answer follows and takes its place).
+    const index = await this.indexOf(account);
+    if (index.fetchedAt === null) return null;
+    const local = index.find(meaning, { addressBookId: args.addressBookId, limit: this.paging.limit ?? 200 });
+    return this.present(account, args.query, local, { fetchedAt: index.fetchedAt, source: 'cache' }, meaning, country);
   }
 
   /** Fresh from the service (every page up to the limit) and cached; when it cannot be reached, the cached answer. */
@@ -150,20 +160,27 @@ export class ContactsService {
     const meaning = meaningOf(args.query, known);
     const none = { items: [], more: false };
     type Answer = { list: StoredList; source: ContactList['source']; at: number; country: CountryCode | null };
+    const index = await this.indexOf(account);
     const stored = await freshOrSaved<Answer>(
       async () => {
+        const pageSize = this.paging.pageSize ?? 100;
+        const limit = this.paging.limit ?? 200;
+        const filters = serviceFilters(meaning, args.addressBookId);
         const pages = await Promise.all(
-          serviceFilters(meaning, args.addressBookId).map((filter) =>
-            listContacts(service, filter, { pageSize: this.paging.pageSize ?? 100, limit: this.paging.limit ?? 200 }),
-          ),
+          filters.map((filter) => {
+            // Pages the kept contacts already fill are full at the service too: asked for together.
+            const kept = filter.q ? index.serviceCount(filter.q, limit, args.addressBookId) : 0;
+            return listContacts(service, filter, { pageSize, limit, atOnce: Math.floor(kept / pageSize) + 1 });
+          }),
         );
         const contacts = [...new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c])).values()];
         const country = await learnCountryFrom(this.context, account, contacts, known);
         const items = contacts.map((c) => viewOf(c, country));
         this.context.store.putContacts(items);
-        const kept = meaning.by === 'name' ? await this.keptLists(account, args.addressBookId) : [];
+        index.add(items, fetchedAt);
+        const asked = filters.flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
         const list: StoredList = {
-          items: [...items, ...this.keptNames.extra(meaning, kept, items, { addressBookId: args.addressBookId })],
+          items: [...items, ...index.extra(meaning, items, asked, args.addressBookId)],
           more: pages.some((p) => p.more),
         };
         // The answer goes back now; the encrypted offline copy is written meanwhile.
@@ -334,13 +351,9 @@ export class ContactsService {
       limit: this.paging.allLimit ?? ALL_LIMIT,
     });
     const country = await learnCountryFrom(this.context, account, page.contacts, known);
-    cache.remember(
-      account,
-      searchSlot,
-      ALL_KEY,
-      { items: page.contacts.map((c) => viewOf(c, country)), more: page.more },
-      fetchedAt,
-    );
+    const items = page.contacts.map((c) => viewOf(c, country));
+    cache.remember(account, searchSlot, ALL_KEY, { items, more: page.more }, fetchedAt);
+    (await this.indexOf(account)).add(items, fetchedAt);
   }
 
   /**
@@ -372,13 +385,30 @@ export class ContactsService {
     };
   }
 
-  /** The contacts kept for searches without the service: the whole address book, the first page of everyone. */
-  private async keptLists(account: string, addressBookId?: number): Promise<ContactView[][]> {
-    const hits = await Promise.all([
-      addressBookId == null ? this.context.cache.get(account, searchSlot, ALL_KEY) : null,
-      this.context.cache.get(account, searchSlot, searchCacheKey('', addressBookId)),
-    ]);
-    return hits.flatMap((hit) => (hit ? [hit.value.items] : []));
+  /**
+   * The account's kept contacts as an index, made once: from the whole address book and the first page of everyone
+   * kept by an earlier run, then fed by every answer (a search's, the read-ahead's).
+   */
+  private indexOf(account: string): Promise<ContactIndex> {
+    const made = this.index;
+    if (made) return made.then((index) => (index.account === account ? index : this.startIndex(account)));
+    return this.startIndex(account);
+  }
+
+  private startIndex(account: string): Promise<ContactIndex> {
+    const started = (async () => {
+      const index = new ContactIndex(account);
+      const hits = await Promise.all([
+        this.context.cache.get(account, searchSlot, ALL_KEY),
+        this.context.cache.get(account, searchSlot, searchCacheKey('')),
+      ]);
+      // Older first, so the newer copy of a contact on both is the one kept.
+      for (const hit of hits.filter((h) => h !== null).sort((a, b) => a.fetchedAt - b.fetchedAt))
+        index.add(hit.value.items, hit.fetchedAt);
+      return index;
+    })();
+    this.index = started;
+    return started;
   }
 
   /** A contact known only as a queued create (named by its outbox id), with later changes applied. */

@@ -1,0 +1,114 @@
+/**
+ * The contacts this computer keeps, searched here as a name is typed: the read-ahead's whole address book and every
+ * contact a search brought since, each once (the newest copy), its name folded once when it comes in. A key's first
+ * matches come from here at once — no service, no disk, no folding on the hot path — and the service's answer then
+ * refines them (contacts-service.ts). Matching is `name-match.ts`'s: no accents or case, any order, one slip.
+ */
+import type { ContactView } from '../../../common/contract';
+import { foldedName, type FoldedName } from './name-match';
+import { matcherOf, type SearchMeaning } from './search-query';
+
+/** One kept contact and its name, folded. */
+interface Entry {
+  contact: ContactView;
+  name: FoldedName;
+}
+
+/** Whether the service's own search (`q`: a part of the name or an e-mail, or 3+ digits of a phone) finds `c`. */
+export function serviceFinds(q: string, c: ContactView, lowerName: string): boolean {
+  const digits = q.replace(/\D/g, '');
+  return (
+    lowerName.includes(q) ||
+    c.emails.some((e) => e.address.toLowerCase().includes(q)) ||
+    (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
+  );
+}
+
+/** The kept contacts of one account, by key, in the order they first came. */
+export class ContactIndex {
+  private readonly entries = new Map<string, Entry>();
+  /** When the oldest copy kept was read (a local answer is as old as that). */
+  private oldest = Infinity;
+
+  constructor(readonly account: string) {}
+
+  /** How many contacts are kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** When the oldest copy kept was read; null while nothing is kept. */
+  get fetchedAt(): number | null {
+    return this.entries.size > 0 ? this.oldest : null;
+  }
+
+  /** Contacts read from the service at `fetchedAt`: each replaces an older copy (its name folded again only if it changed). */
+  add(list: readonly ContactView[], fetchedAt: number): void {
+    if (list.length === 0) return;
+    for (const contact of list) {
+      const was = this.entries.get(contact.key);
+      const name = was && was.contact.name === contact.name ? was.name : foldedName(contact.name);
+      this.entries.set(contact.key, { contact, name });
+    }
+    this.oldest = Math.min(this.oldest, fetchedAt);
+  }
+
+  /**
+   * The first `limit` kept contacts a search finds (not deleted, of the address book asked for), and whether more were
+   * kept: a phone or e-mail lookup as the service matches it, a name as `name-match.ts` says.
+   */
+  find(
+    meaning: SearchMeaning,
+    options: { addressBookId?: number | undefined; limit: number },
+  ): { items: ContactView[]; more: boolean } {
+    const test = matcherOf(meaning);
+    const items: ContactView[] = [];
+    for (const { contact, name } of this.entries.values()) {
+      if (contact.deleted) continue;
+      if (options.addressBookId !== undefined && contact.addressBookId !== options.addressBookId) continue;
+      if (!test(contact, name)) continue;
+      if (items.length === options.limit) return { items, more: true };
+      items.push(contact);
+    }
+    return { items, more: false };
+  }
+
+  /**
+   * The kept contacts a name search finds that `shown` lacks (each once, not deleted, of the address book asked for)
+   * and that the service could not have matched by `asked` (its `q`s, lower-cased): one it could have is the service's
+   * to tell (a kept copy may be of a contact deleted or renamed since). Only a name search.
+   */
+  extra(
+    meaning: SearchMeaning,
+    shown: readonly ContactView[],
+    asked: readonly string[],
+    addressBookId?: number,
+  ): ContactView[] {
+    if (meaning.by !== 'name') return [];
+    const test = matcherOf(meaning);
+    const seen = new Set(shown.map((c) => c.key));
+    const found: ContactView[] = [];
+    for (const { contact, name } of this.entries.values()) {
+      if (seen.has(contact.key) || contact.deleted) continue;
+      if (addressBookId !== undefined && contact.addressBookId !== addressBookId) continue;
+      if (!test(contact, name) || asked.some((q) => serviceFinds(q, contact, name.lower))) continue;
+      found.push(contact);
+    }
+    return found;
+  }
+
+  /**
+   * How many kept contacts the service's own search by `q` finds, counted up to `upTo`: at least that many are at the
+   * service too, so that many matches' pages can be asked for at once.
+   */
+  serviceCount(q: string, upTo: number, addressBookId?: number): number {
+    const lower = q.toLowerCase();
+    let count = 0;
+    for (const { contact, name } of this.entries.values()) {
+      if (contact.deleted) continue;
+      if (addressBookId !== undefined && contact.addressBookId !== addressBookId) continue;
+      if (serviceFinds(lower, contact, name.lower) && ++count >= upTo) return count;
+    }
+    return count;
+  }
+}
