@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorRow, ratioRow, sample, valueRow, withTable, type Results, type Row } from '../../bench/table';
 
@@ -87,5 +89,13 @@ describe('the README speed table', () => {
 
   it('refuses a README without the markers', () => {
     expect(() => withTable('# App\n', results)).toThrow('no bench table markers');
+  });
+
+  it('in README.md is the one made from test/bench/results.json, not typed', () => {
+    const root = resolve(__dirname, '../../..');
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+    const recorded = JSON.parse(readFileSync(resolve(root, 'test/bench/results.json'), 'utf8')) as Results;
+    // `npm run bench:table` makes it again; a run of `npm run bench` does that itself.
+    expect(withTable(readme, recorded) === readme, 'README.md’s table as results.json makes it').toBe(true);
   });
 });
