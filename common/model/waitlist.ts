@@ -35,7 +35,10 @@ export interface WaitlistEntry {
   /** The entry's external id (stable from the moment it is added here). */
   key: string;
   name: string;
+  /** E.164 when it could be read, else as typed. */
   phone: string;
+  /** As the practice writes numbers ("(312) 555-0191"). */
+  phoneDisplay: string;
   contactId: number | null;
   /** The provider's calendar, or null for anyone. */
   calendarId: number | null;

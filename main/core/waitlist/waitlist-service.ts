@@ -26,7 +26,8 @@ import { readThrough } from '../cache/read-through';
 import { signedInAccount, type CoreContext } from '../core-context';
 import type { OpChange, OpView } from '../outbox';
 import { countryOf } from '../phone/country';
-import { toE164 } from '../phone/phones';
+import { displayPhone, toE164 } from '../phone/phones';
+import type { CountryCode } from 'libphonenumber-js';
 import { InputRefusedError } from '../input-refused';
 import { z } from 'zod';
 
@@ -76,12 +77,14 @@ function wallOf(iso: string, zone: string): { day: number; time: string } {
 }
 
 /** The entry as the screens see it. */
-function entryOf(r: WaitRecord, pending: boolean): WaitlistEntry {
+function entryOf(r: WaitRecord, pending: boolean, country: CountryCode | null = null): WaitlistEntry {
   const d = r.data;
+  const phone = textOf(d.wl_phone);
   return {
     key: r.externalId,
     name: textOf(d.wl_name),
-    phone: textOf(d.wl_phone),
+    phone,
+    phoneDisplay: displayPhone(phone, toE164(phone, country) ?? phone, country),
     contactId: idOf(d.wl_contact_id),
     calendarId: idOf(d.wl_calendar_id),
     providerName: textOf(d.wl_provider),
@@ -164,14 +167,16 @@ export class WaitlistService {
         .map((o) => str(o.payload.entry)),
     );
     const known = new Set(list.map((r) => r.externalId));
+    const country = await countryOf(this.context, account);
     const entries = [
-      ...list.filter((r) => r.kind === 'entry').map((r) => entryOf(r, removing.has(r.externalId))),
+      ...list.filter((r) => r.kind === 'entry').map((r) => entryOf(r, removing.has(r.externalId), country)),
       ...ops
         .filter((o) => o.kind === 'waitlist.put' && o.status !== 'done' && !known.has(str(o.payload.external_id)))
         .map((o) =>
           entryOf(
             { id: 0, externalId: str(o.payload.external_id), kind: 'entry', data: o.payload.custom_data as CustomData },
             true,
+            country,
           ),
         ),
     ]
@@ -430,7 +435,13 @@ export class WaitlistService {
       const ref = (op.kind === 'event.move' ? op.payload.from : op.payload) as { id?: unknown } | undefined;
       const id = typeof ref?.id === 'number' ? ref.id : null;
       const appointment = id === null ? null : this.context.store.appointment(id);
-      if (appointment && Date.parse(appointment.start) > this.context.clock.now())
+      // A visit with someone on it: a free block ("On call", "Hold") or a meeting frees nobody's time.
+      if (
+        appointment &&
+        !appointment.free &&
+        appointment.people.length > 0 &&
+        Date.parse(appointment.start) > this.context.clock.now()
+      )
         void this.keepFreed(account, {
           appointmentId: appointment.id,
           calendarId: appointment.calendarId ?? null,

@@ -16,7 +16,7 @@ import './waitlist.css';
 /** "Mon–Fri, 8:00–12:00" style summary of an entry's days and times. */
 function whenWords(e: WaitlistEntry): string {
   const days = e.days.length === 7 ? 'Any day' : e.days.map((d) => DAY_NAMES[d - 1]?.short ?? '').join(', ');
-  return `${days}, ${e.from}–${e.to}`;
+  return `${days}, ${e.from === '00:00' && e.to >= '23:59' ? 'any time' : `${e.from}–${e.to}`}`;
 }
 
 /** The offer's words, with the time in the practice's zone and the provider ("An opening: …"). */
@@ -154,7 +154,9 @@ function OfferCard({ offer }: { offer: OfferView }) {
           </li>
         ))}
       </ul>
-      {!offer.expired && <p className="muted">Open until {labelledTime(offer.expiresAt, zone)}.</p>}
+      {!offer.expired && !offer.people.some((p) => p.step === 'booked') && (
+        <p className="muted">Open until {labelledTime(offer.expiresAt, zone)}.</p>
+      )}
     </li>
   );
 }
@@ -242,7 +244,7 @@ export function WaitlistView() {
                 <tr key={e.key} data-testid="waitlist-entry" data-key={e.key}>
                   <td>
                     <span className="waitlist-name">{e.name}</span>
-                    <span className="muted"> {e.phone}</span>
+                    <span className="muted"> {e.phoneDisplay}</span>
                     {e.pending && <span className="badge badge-wait">{CHANGE_WORDS.queued.word}</span>}
                     {e.note && <div className="muted">{e.note}</div>}
                   </td>
@@ -251,13 +253,8 @@ export function WaitlistView() {
                   <td>{whenWords(e)}</td>
                   <td>{e.addedAt ? dateTimeLabelled(e.addedAt, zone) : ''}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="link-button link-danger"
-                      aria-label={`Take ${e.name} off the waitlist`}
-                      onClick={() => void remove(e.key)}
-                    >
-                      Remove
+                    <button type="button" className="link-button link-danger" onClick={() => void remove(e.key)}>
+                      Remove<span className="visually-hidden"> {e.name} from the waitlist</span>
                     </button>
                   </td>
                 </tr>
