@@ -87,7 +87,6 @@ function EditorDialog({ editor, zone }: { editor: NonNullable<EditorState>; zone
         const checked = await checkDates({ ...repeat, busy: false }, input, zone);
         setRepeat(checked);
         setSaving(false);
-        if (checked.checked) requestAnimationFrame(() => document.getElementById('series-dates-title')?.focus());
         return;
       } else {
         const visits = keptVisits(repeat, zone);

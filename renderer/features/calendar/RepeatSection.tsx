@@ -3,6 +3,7 @@
  * until a day. Before saving, the dates are checked (core reads the weeks: busy on that calendar, or outside the
  * working hours) and listed; the desk keeps, skips or moves each. A date that clashes starts as skipped.
  */
+import { useEffect, useRef } from 'react';
 import type { AppointmentInput, SeriesOccurrence, SeriesPreview, SeriesRule } from '../../../common/contract';
 import { Field } from '../../components/Field';
 import { addDaysToKey, dayInZone, dayKey, timeInZone, wallClock, wallTimeToInstant } from '../../lib/practice-time';
@@ -106,6 +107,12 @@ export function RepeatSection(props: {
 }) {
   const { zone, state, onChange, input } = props;
   const set = (patch: Partial<RepeatState>) => onChange({ ...state, ...patch });
+  // Dates just checked: the desk reads them next (focus moves to their heading).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const checkedKey = state.checked?.key ?? null;
+  useEffect(() => {
+    if (checkedKey !== null) heading.current?.focus();
+  }, [checkedKey]);
   const stale = state.checked !== null && input !== null && !isChecked(state, input);
   const check = async () => {
     if (!input) return set({ problem: 'Fill in the appointment first.' });
@@ -177,7 +184,7 @@ export function RepeatSection(props: {
           )}
           {state.checked && (
             <section aria-labelledby="series-dates-title" className="series-dates" data-testid="series-dates">
-              <h3 id="series-dates-title" tabIndex={-1}>
+              <h3 id="series-dates-title" tabIndex={-1} ref={heading}>
                 Dates: {kept} of {total} to book
               </h3>
               {state.checked.preview.source !== 'service' && (
