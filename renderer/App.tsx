@@ -41,6 +41,7 @@ const ShortcutsDialog = lazy(() =>
   import('./features/shell/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
 const MessagesView = lazy(() => import('./features/messages/MessagesView').then((m) => ({ default: m.MessagesView })));
+const NumbersView = lazy(() => import('./features/numbers/NumbersView').then((m) => ({ default: m.NumbersView })));
 const WaitlistView = lazy(() => import('./features/waitlist/WaitlistView').then((m) => ({ default: m.WaitlistView })));
 
 /** Root component. */
@@ -118,6 +119,7 @@ export function App() {
           {ready && signedIn && screen === 'bookings' && <BookingsView />}
           {ready && signedIn && screen === 'outbox' && <OutboxView />}
           {ready && signedIn && screen === 'messages' && <MessagesView />}
+          {ready && signedIn && screen === 'numbers' && <NumbersView />}
           {ready && signedIn && screen === 'waitlist' && <WaitlistView />}
         </Suspense>
         <Suspense fallback={null}>

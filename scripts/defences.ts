@@ -1029,4 +1029,12 @@ export const DEFENCES: Defence[] = [
     replace: '  const at = NaN;\n  if (Number.isNaN(at)) return null;',
     tests: ['test/unit/api/retry-after.test.ts', 'test/integration/app/varied-service.test.ts'],
   },
+  // --- The practice's numbers as CSV: what the service names stays text in a spreadsheet.
+  {
+    name: 'a name that starts like a formula is written into the CSV as it is (CSV injection)',
+    file: 'renderer/features/numbers/numbers-figures.ts',
+    find: "if (typeof value === 'string' && /^[=+\\-@\\t\\r]/.test(text)) text = `'${text}`;",
+    replace: 'void 0;',
+    tests: ['test/unit/numbers/numbers-figures.test.ts'],
+  },
 ];

@@ -203,6 +203,12 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   const settling = new BookingWatch(context);
   // A booking the outbox sent to a device-backed page is followed from its answer on.
   outbox.onItem((item) => settling.outboxItem(item));
+  // The practice's numbers count what the store has; the calendars, pages and texts come from their domains.
+  const numbers = new NumbersService(context, {
+    calendars: async () => (await calendar.calendars()).calendars,
+    pages: () => bookings.pages(),
+    texts: (begin, end) => messages.tally(begin, end),
+  });
   const prefetch = new Prefetcher(context, { calendar, contacts, bookings, settling }, options.prefetch);
   // The service answers again: revocations, queued work, the read-ahead and the texts go at once.
   connectivity.onOnline(() => {
@@ -225,6 +231,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     consent,
     bookings,
     messages,
+    numbers,
     waitlist,
     settling,
     events,

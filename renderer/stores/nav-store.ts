@@ -4,7 +4,7 @@ import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** The app's screens. */
-export type Screen = 'calendar' | 'book' | 'contacts' | 'bookings' | 'outbox' | 'messages' | 'waitlist';
+export type Screen = 'calendar' | 'book' | 'contacts' | 'bookings' | 'outbox' | 'messages' | 'numbers' | 'waitlist';
 
 /** The screens in tab order with their names. */
 export const SCREENS: readonly { screen: Screen; label: string }[] = [
@@ -14,6 +14,7 @@ export const SCREENS: readonly { screen: Screen; label: string }[] = [
   { screen: 'bookings', label: 'Bookings' },
   { screen: 'outbox', label: 'Outbox' },
   { screen: 'messages', label: 'Messages' },
+  { screen: 'numbers', label: 'Numbers' },
   { screen: 'waitlist', label: 'Waitlist' },
 ];
 

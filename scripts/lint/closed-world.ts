@@ -31,6 +31,10 @@ const rendererPackages = [
   '@internationalized/date',
   '@tanstack/react-virtual',
   'react-aria-components',
+  // The Numbers screen's charts (loaded with that screen only).
+  '@visx/group',
+  '@visx/scale',
+  '@visx/shape',
 ];
 
 /** The table. Most specific entries first. */
@@ -274,6 +278,7 @@ const layerings: Layering[] = [
           'main/core/bookings/',
           'main/core/messages/',
           'main/core/consent/',
+          'main/core/numbers/',
           'main/core/waitlist/',
         ],
         apart: 'paths',
