@@ -1021,6 +1021,21 @@ export const DEFENCES: Defence[] = [
     replace: 'void holding;',
     tests: ['test/integration/consent/consent.test.ts'],
   },
+  // --- The waitlist: kept where the service texts nobody; a YES settled once however many desks hear it.
+  {
+    name: 'a waitlist entry carries its patient as a participant (the service could remind a waitlisted patient)',
+    file: 'main/core/api/waitlist-records.ts',
+    find: '    show_as: 0,\n',
+    replace: '    show_as: 0,\n    participants: [{ name: title }],\n',
+    tests: ['test/integration/waitlist/waitlist.test.ts'],
+  },
+  {
+    name: 'a YES heard by two desks settled by both (the answer’s claim at the service ignored)',
+    file: 'main/core/outbox/kinds/waitlist.ts',
+    find: 'if (!claim.made && claim.found && !mine(claim.found, op)) {',
+    replace: 'if (false) {',
+    tests: ['test/integration/waitlist/waitlist.test.ts'],
+  },
   // --- A service that answers within its documents' freedom (the sandbox's --vary, test/sandbox/vary.ts).
   {
     name: 'Retry-After as an HTTP date ignored: a busy service is asked again before the time it gave',
