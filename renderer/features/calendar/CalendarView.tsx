@@ -9,7 +9,7 @@
  * is fetched and run, so the screen's first render already has the saved schedule (reading it from the screen's
  * mount put a whole round trip after the chunk's ~50 ms of work).
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useAuthStore } from '../../stores/auth-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 
@@ -36,8 +36,9 @@ export function CalendarView() {
   const [Screen, setScreen] = useState<ComponentType | null>(() => loaded);
   const [failed, setFailed] = useState(false);
   const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
-  // (Re)load when the screen shows and when the granted permissions change (after "Grant access").
-  useEffect(() => void useCalendarStore.getState().open(), [scopes]);
+  // (Re)load when the screen shows and when the granted permissions change (after "Grant access"). A layout effect:
+  // the read goes as this render is committed, not after the browser has painted it (a frame or more later).
+  useLayoutEffect(() => void useCalendarStore.getState().open(), [scopes]);
   useEffect(() => {
     if (Screen || failed) return;
     let shown = true;
