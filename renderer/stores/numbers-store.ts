@@ -11,7 +11,7 @@ import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** The ranges the screen offers. */
-export const PERIODS = ['today', 'week', 'month', 'custom'] as const;
+const PERIODS = ['today', 'week', 'month', 'custom'] as const;
 export type Period = (typeof PERIODS)[number];
 
 /** State and actions of the Numbers screen. */
@@ -32,7 +32,7 @@ export interface NumbersState {
 }
 
 /** The first and last day of a period around today (`today` a practice day key). */
-export function periodDays(period: Exclude<Period, 'custom'>, today: string): { from: string; to: string } {
+function periodDays(period: Exclude<Period, 'custom'>, today: string): { from: string; to: string } {
   if (period === 'today') return { from: today, to: today };
   if (period === 'week') {
     const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();

@@ -37,7 +37,7 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The working windows of the range's days (WORKING_HOURS: its weekdays, its opening and closing on the clock). */
-export function workingWindows(range: DayRange): Window[] {
+function workingWindows(range: DayRange): Window[] {
   const out: Window[] = [];
   for (let key = range.from; key <= range.to; key = addDaysToKey(key, 1)) {
     const weekday = new Date(`${key}T12:00:00Z`).getUTCDay();
@@ -57,7 +57,7 @@ function minutesInside(start: number, end: number, windows: readonly Window[]): 
 }
 
 /** An appointment with a person on it that is not shown as free: a visit. */
-export const isVisit = (item: AgendaItem): boolean => !item.free && item.people.length > 0;
+const isVisit = (item: AgendaItem): boolean => !item.free && item.people.length > 0;
 
 /** What became of a visit that stands: every person said they are not coming, arrived (late or not), or no-show. */
 function outcome(item: AgendaItem): { notComing: boolean; arrived: boolean; late: boolean; noShow: boolean } {

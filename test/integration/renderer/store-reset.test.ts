@@ -161,6 +161,17 @@ const TABLE: Entry[] = [
     },
   },
   {
+    file: 'numbers-store',
+    hook: 'useNumbersStore',
+    account: true,
+    use: async () => {
+      act('numbers-store', 'useNumbersStore', 'choose', 'month');
+      await waitFor(() => store('numbers-store', 'useNumbersStore').getState().numbers !== null, {
+        what: 'the numbers',
+      });
+    },
+  },
+  {
     file: 'outbox-store',
     hook: 'useOutboxStore',
     account: true,
@@ -191,6 +202,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'settling-store': () => import('../../../renderer/stores/settling-store'),
   'outbox-store': () => import('../../../renderer/stores/outbox-store'),
   'consent-store': () => import('../../../renderer/stores/consent-store'),
+  'numbers-store': () => import('../../../renderer/stores/numbers-store'),
 };
 
 useRendererOnCore();
