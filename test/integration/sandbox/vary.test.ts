@@ -1,6 +1,10 @@
-/** `--vary` over real HTTP: a proxy's 502 once per path, smaller pages, Retry-After as a date, no rotation, slow once. */
+/**
+ * `--vary` over real HTTP: a proxy's 502 once per path, smaller pages, Retry-After as a date, no rotation, slow once;
+ * and `--vary` with `--strict`, as `npm test` runs the e2e suite: answers vary, requests are still checked.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { assertContractKept } from '../../sandbox/strict';
 import { varyProfile } from '../../sandbox/vary';
 import { basic, pkceTokens, postJson, refresh } from './helpers';
 
@@ -98,5 +102,41 @@ describe('--vary 14', () => {
     }
     expect(sb.vary.slowed).toEqual(['GET /v1/address_books']);
     expect(took.filter((ms) => ms >= SLOW_MS - 20)).toHaveLength(1);
+  });
+});
+
+describe('--vary 14 with --strict (as npm test runs the e2e suite)', () => {
+  let sb: Sandbox;
+  let bearer: string;
+  beforeAll(async () => {
+    sb = await startSandbox({ port: 0, contacts: 5, events: 40, fields: 'strict', vary: { seed: SEED, slowMs: 0 } });
+    const res = await postJson(`${sb.url}/__sandbox/tokens`, { email: 'owner@frontdesk.test' });
+    bearer = `Bearer ${((await res.json()) as { access_token: string }).access_token}`;
+  });
+  afterAll(() => sb.close());
+
+  const day = 86_400_000;
+  const range = `begin=${new Date(Date.now() - 7 * day).toISOString()}&end=${new Date(Date.now() + 7 * day).toISOString()}`;
+  const events = (query: string) => fetch(`${sb.url}/v1/events?${query}`, { headers: { authorization: bearer } });
+
+  it('answers a request of listed fields varied, and refuses an unlisted one with 400 naming it, unvaried', async () => {
+    const listed = await events(range);
+    expect(listed.status).toBe(200);
+    // Seed 14 tells times at +05:30 (vary.ts): the answer is the varied one.
+    const body = (await listed.json()) as { events: { start_time: string }[] };
+    expect(body.events.length).toBeGreaterThan(0);
+    for (const e of body.events) expect(e.start_time).toMatch(/\+05:30$/);
+    const refused = await events(`${range}&nickname=x`);
+    expect(refused.status).toBe(400);
+    const error = (await refused.json()) as Record<string, unknown>;
+    expect(JSON.stringify(error)).toContain('nickname');
+    expect(
+      Object.keys(error).some((k) => ['object', 'etag', 'links', 'meta', 'legacy_ref', 'sync_token'].includes(k)),
+    ).toBe(false);
+  });
+
+  it('keeps what it refused under --vary too: the teardown check fails the file', () => {
+    expect(sb.fields.seen.map((s) => `${s.endpoint} ${s.path}`)).toEqual(['GET /v1/events nickname']);
+    expect(() => assertContractKept(sb.fields)).toThrow(/GET \/v1\/events: query nickname/);
   });
 });

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { duration, runStages, STAGES, type Stage } from '../../../scripts/stages';
+import { duration, E2E_VARY_SEED, runStages, STAGES, type Stage } from '../../../scripts/stages';
 import { tempDir } from '../../support/core-fixture';
 
 const cleanups: Array<() => void> = [];
@@ -70,7 +70,7 @@ describe('npm test stages', () => {
       scripts: Record<string, string>;
     };
     expect(pkg.scripts.test).toBe('node scripts/check-node.cjs && tsx scripts/test.ts');
-    const scripts = STAGES.map((s) => s.command.at(-1));
+    const scripts = STAGES.map((s) => s.command[2]);
     expect(scripts).toEqual([
       'typecheck',
       'lint',
@@ -82,7 +82,16 @@ describe('npm test stages', () => {
       'test:consistency',
       'test:electron',
     ]);
-    for (const s of STAGES) expect(pkg.scripts[s.command.at(-1)!], s.name).toBeDefined();
+    for (const s of STAGES) expect(pkg.scripts[s.command[2]!], s.name).toBeDefined();
+    // The e2e suite runs once, its sandboxes varied by the named seed (strict as ever).
+    expect(STAGES.find((s) => s.command[2] === 'test:e2e')?.command).toEqual([
+      'npm',
+      'run',
+      'test:e2e',
+      '--',
+      '--vary',
+      String(E2E_VARY_SEED),
+    ]);
     expect([duration(41_200), duration(192_000)]).toEqual(['41 s', '3 min 12 s']);
   });
 });
