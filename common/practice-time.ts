@@ -47,11 +47,18 @@ interface WallTime {
   second: number;
 }
 
+/** Wall clocks already read, by zone and instant (bounded as `told` below): the grid asks each block's day. */
+const walls = new Map<string, Readonly<WallTime>>();
+
 /** The wall clock of an instant in `zone` (seconds included; milliseconds dropped). */
-function wallTimeOf(at: number | string | Date, zone: string): WallTime {
-  const parts = fieldFormat(zone).formatToParts(instantOf(at));
+function wallTimeOf(at: number | string | Date, zone: string): Readonly<WallTime> {
+  const ms = instantOf(at);
+  const key = `${zone}|${ms}`;
+  const known = walls.get(key);
+  if (known) return known;
+  const parts = fieldFormat(zone).formatToParts(ms);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? NaN);
-  return {
+  const wall = {
     year: get('year'),
     month: get('month'),
     day: get('day'),
@@ -59,6 +66,9 @@ function wallTimeOf(at: number | string | Date, zone: string): WallTime {
     minute: get('minute'),
     second: get('second'),
   };
+  if (walls.size >= 20_000) walls.clear();
+  walls.set(key, wall);
+  return wall;
 }
 
 /** How far `zone`'s clock is ahead of UTC at that instant, in ms (Chicago in winter: −6 h). */
@@ -185,9 +195,40 @@ function timeFormat(zone: string, seconds = false): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * Times already told, by zone and instant: a busy day tells the same few dozen times in hundreds of blocks (each
+ * block its start, its hover text its start and end), and Intl's formatting is the grid's costliest call. Bounded:
+ * emptied when it grows past TOLD_MAX.
+ */
+const told = new Map<string, { text: string; clock: string; period: string }>();
+const TOLD_MAX = 20_000;
+
+/** An instant told on `zone`'s clock: the whole ("9:30 AM") and its parts (timeParts), computed once. */
+function tell(at: number | string, zone: string): { text: string; clock: string; period: string } {
+  const ms = instantOf(at);
+  const key = `${zone}|${ms}`;
+  let t = told.get(key);
+  if (!t) {
+    // format's spaces are not always formatToParts' (a narrow no-break space before "AM" in some runtimes): each its own.
+    const parts = timeFormat(zone).formatToParts(ms);
+    t = {
+      text: timeFormat(zone).format(ms),
+      clock: parts
+        .filter((p) => p.type !== 'dayPeriod')
+        .map((p) => p.value)
+        .join('')
+        .trim(),
+      period: parts.find((p) => p.type === 'dayPeriod')?.value ?? '',
+    };
+    if (told.size >= TOLD_MAX) told.clear();
+    told.set(key, t);
+  }
+  return t;
+}
+
 /** "9:30 AM" (the user's locale) of an instant in `zone`. */
 export function timeInZone(at: number | string, zone: string): string {
-  return timeFormat(zone).format(instantOf(at));
+  return tell(at, zone).text;
 }
 
 /** "Mon 23 Nov 2026, 9:30 AM" (the clock in the user's locale) of an instant in `zone`. */
@@ -197,15 +238,8 @@ export function dateTimeInZone(at: number | string, zone: string): string {
 
 /** "9:30 AM" split into the clock ("9:30") and the day period ("AM"; '' in 24-hour locales), for narrow places. */
 export function timeParts(at: number | string, zone: string): { clock: string; period: string } {
-  const parts = timeFormat(zone).formatToParts(instantOf(at));
-  return {
-    clock: parts
-      .filter((p) => p.type !== 'dayPeriod')
-      .map((p) => p.value)
-      .join('')
-      .trim(),
-    period: parts.find((p) => p.type === 'dayPeriod')?.value ?? '',
-  };
+  const { clock, period } = tell(at, zone);
+  return { clock, period };
 }
 
 /** This runtime's own zone (the computer's): what a time is read in when no zone is known. */
@@ -213,15 +247,24 @@ export function hostZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
+/** Zones asked about, and whether this runtime knows them (every block asks of its calendar's zone). */
+const zonesKnown = new Map<string, boolean>();
+
 /** True for an IANA zone this runtime knows. */
 export function isZone(zone: string | null | undefined): zone is string {
   if (!zone) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
+  let known = zonesKnown.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    if (zonesKnown.size >= 1_000) zonesKnown.clear();
+    zonesKnown.set(zone, known);
   }
+  return known;
 }
 
 /** True when two zones' clocks read differently at that instant (Chicago and Denver do; Chicago and Winnipeg not). */
@@ -229,13 +272,16 @@ export function clocksDiffer(a: string, b: string, at: number): boolean {
   return a !== b && zoneOffsetMs(at, a) !== zoneOffsetMs(at, b);
 }
 
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at that instant ("CST", "MST"; "GMT-6" where the locale has none). */
 function zoneAbbreviation(zone: string, at: number | string = Date.now()): string {
-  return (
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-      .formatToParts(instantOf(at))
-      .find((p) => p.type === 'timeZoneName')?.value ?? ''
-  );
+  let f = nameFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    nameFormats.set(zone, f);
+  }
+  return f.formatToParts(instantOf(at)).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
 /**

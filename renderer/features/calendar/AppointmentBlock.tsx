@@ -8,6 +8,7 @@ import { pendingMarkWords } from './appointment-actions';
 import { appointmentState } from './appointment-state';
 import { isRunningLate } from './running-late';
 import { StateIcon } from './StateIcon';
+import { SeriesMark } from './SeriesParts';
 import {
   BOOKING_WORDS,
   CHANGE_WORDS,
@@ -98,6 +99,14 @@ export interface BlockProps {
   height: number;
   lane: number;
   lanes: number;
+  /**
+   * The block's width in px as the grid lays it out (TimeGrid works it out from the column's width and the lanes): what
+   * fits in it is chosen here (`fitOf`) rather than by a container query, which made every block its own container and
+   * cost the browser a style pass per block. Unknown (a block drawn outside the grid): as wide as it needs.
+   */
+  width?: number;
+  /** The Week's blocks have the narrow lanes' padding (calendar.css `.schedule[data-view='week'] .appt`). */
+  dense?: boolean;
   highlighted: boolean;
   onOpen(id: number): void;
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
@@ -115,6 +124,20 @@ function sizeOf(height: number): 'tiny' | 'short' | 'full' {
   // Two 11px lines need 22px (small blocks have no top and bottom border).
   if (height < 20) return 'tiny';
   return height < 34 ? 'short' : 'full';
+}
+
+/**
+ * What a block's content box can hold, as classes (calendar.css `.appt-fit-*`): at most 90 px across, badges stay for
+ * screen readers; at most 76 px, the time at 11 px with its day period and zone for screen readers only; at most 60
+ * px, the name smaller too. The content box is the width less the padding and borders calendar.css gives this block:
+ * 3 + 1 px and 3 + 1 px in a narrow lane or the Week, 4 + 4 and 4 + 1 in a short or tiny one, 6 + 6 and 4 + 1 else.
+ */
+export function fitOf(width: number | undefined, size: 'tiny' | 'short' | 'full', narrow: boolean): string {
+  if (width === undefined) return '';
+  const content = width - (narrow ? 8 : size === 'full' ? 17 : 13);
+  if (content <= 60) return ' appt-fit-90 appt-fit-76 appt-fit-60';
+  if (content <= 76) return ' appt-fit-90 appt-fit-76';
+  return content <= 90 ? ' appt-fit-90' : '';
 }
 
 /** The hover text: the whole appointment, as a block too small to show it has it. */
@@ -184,6 +207,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   // accessible name and the hover text.
   const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
   const width = 100 / p.lanes;
+  const narrow = p.lanes >= 3 || p.dense === true;
   const openMenu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     p.onMenu(item, { x: e.clientX, y: e.clientY });
@@ -191,7 +215,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   return (
     <button
       type="button"
-      className={`appt appt-${size} cal-slot-${p.slot}${p.lanes >= 3 ? ' appt-narrow' : ''}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
+      className={`appt appt-${size} cal-slot-${p.slot}${p.lanes >= 3 ? ' appt-narrow' : ''}${fitOf(p.width, size, narrow)}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
       data-testid="appointment"
       data-id={item.id}
       data-pending={item.pending?.status ?? undefined}
@@ -223,6 +247,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
         </span>
       )}
       <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{appointmentTitle(item)}</span>{' '}
+      <SeriesMark item={item} />
       {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />

@@ -214,6 +214,7 @@ export default function ScheduleScreen() {
           onMove={onMove}
           onCheckIn={onCheckIn}
           ready={!loading && source !== null}
+          dense={view === 'week'}
         />
       )}
       {!loading && source && shownItems.length === 0 && (

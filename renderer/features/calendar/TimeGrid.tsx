@@ -8,6 +8,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -40,6 +41,17 @@ const WORK_END_H = 18;
 const PX_PER_MIN = HOUR_PX / 60;
 /** The hours' gutter, px (calendar.css `--gutter`). */
 const GUTTER_PX = 60;
+/** The narrowest a column gets before the grid scrolls sideways, px: a calendar's (Day), a day's (Week). */
+const COL_MIN_PX = { day: 132, week: 92 } as const;
+
+/**
+ * The width in px of each block of a column with `lanes` lanes: the columns share what the gutter leaves (never less
+ * than their least), less the column's 1 px border; a block is its share of that less 4 px (AppointmentBlock's style).
+ */
+function laneWidth(gridPx: number, columns: number, dense: boolean, lanes: number): number {
+  const column = Math.max(COL_MIN_PX[dense ? 'week' : 'day'], (gridPx - GUTTER_PX) / Math.max(1, columns));
+  return Math.round(((column - 1) / lanes - 4) * 2) / 2;
+}
 const DRAG_THRESHOLD_PX = 5;
 /** Blocks are kept for the minutes in view, widened to this step (and one more each side), so scrolling re-renders rarely. */
 const WINDOW_STEP_MIN = 15;
@@ -91,6 +103,8 @@ export interface TimeGridProps {
   onCheckIn(item: AgendaItem, state: MarkState): void;
   /** The range's appointments are in (an ask to focus the next patient due waits for them). */
   ready: boolean;
+  /** The Week: narrower columns, and blocks with the narrow lanes' padding. */
+  dense?: boolean;
 }
 
 interface Drag {
@@ -284,26 +298,28 @@ export function TimeGrid(props: TimeGridProps) {
   }, []);
   const onBlockFocus = useCallback((id: number | null) => id !== null && onSpotFocus(spotOf(id)), [onSpotFocus]);
   /** Arrow keys from a spot: true when the key press was one. */
-  const stepFrom = useCallback(
-    (key: string, e: ReactKeyboardEvent): boolean => {
-      const step = stepOf(e);
-      if (!step) return false;
-      const to = neighbour(spots, key, step);
-      if (to !== null) goTo(to);
-      return true;
-    },
-    [spots],
-  );
-  const onCheckIn = props.onCheckIn;
+  // The keys read the spots and the check-in as they are when a key is pressed, so the handlers given to every block
+  // stay the same function: a change to one appointment re-renders its block alone, not the whole grid's.
+  const latest = useRef({ spots, onCheckIn: props.onCheckIn });
+  useLayoutEffect(() => {
+    latest.current = { spots, onCheckIn: props.onCheckIn };
+  });
+  const stepFrom = useCallback((key: string, e: ReactKeyboardEvent): boolean => {
+    const step = stepOf(e);
+    if (!step) return false;
+    const to = neighbour(latest.current.spots, key, step);
+    if (to !== null) goTo(to);
+    return true;
+  }, []);
   const onKeys = useCallback(
     (item: AgendaItem, e: ReactKeyboardEvent<HTMLButtonElement>): boolean => {
       if (stepFrom(spotOf(item.id), e)) return true;
       const state = checkInOf(e, item);
       if (!state) return false;
-      onCheckIn(item, state);
+      latest.current.onCheckIn(item, state);
       return true;
     },
-    [stepFrom, onCheckIn],
+    [stepFrom],
   );
 
   const [drag, setDrag] = useState<Drag | null>(null);
@@ -381,7 +397,8 @@ export function TimeGrid(props: TimeGridProps) {
   };
 
   const nowMin = minutesIntoDay(now, zone);
-  const template = `var(--gutter) repeat(${columns.length}, minmax(var(--col-min), 1fr))`;
+  const dense = props.dense === true;
+  const template = `var(--gutter) repeat(${columns.length}, minmax(${COL_MIN_PX[dense ? 'week' : 'day']}px, 1fr))`;
   const today = dayKey(now, zone);
   return (
     <div className="time-grid" data-testid="time-grid">
@@ -467,6 +484,8 @@ export function TimeGrid(props: TimeGridProps) {
                     height={Math.max(11, (p.bottom - p.top) * PX_PER_MIN - 1)}
                     lane={p.lane}
                     lanes={p.lanes}
+                    width={laneWidth(gridPx, columns.length, dense, p.lanes)}
+                    dense={dense}
                     onOpen={open}
                     onMenu={props.onMenu}
                     onDragStart={onDragStart}
