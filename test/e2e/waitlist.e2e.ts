@@ -99,6 +99,17 @@ describe('the waitlist on two workstations', () => {
     expect(names.indexOf('Ann Early')).toBeLessThan(names.indexOf('Bob Later'));
     expect(await messagesRecorded(stack)).toBe(texted);
     expect(await everyLook(deskA, 'waitlist-list')).toEqual([]);
+
+    // From a contact's page (which Find a patient opens too): the form comes filled in with them.
+    await deskB.go('Contacts');
+    const first = deskB.page.getByTestId('contact-row').first().locator('.contact-name-text');
+    const name = await first.innerText();
+    await first.click();
+    await deskB.page.getByTestId('contact-details').getByRole('button', { name: 'Add to waitlist' }).click();
+    const form = deskB.page.getByRole('form', { name: 'Add to the waitlist' });
+    expect(await form.getByLabel('Patient’s name').inputValue()).toBe(name);
+    expect(await form.getByLabel('Mobile phone').inputValue()).not.toBe('');
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('a cancellation offers its time; two YES with lost answers: one booking, one confirmation, one “taken”', async () => {

@@ -14,6 +14,7 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
 import { useNavStore } from '../../stores/nav-store';
+import { useWaitlistStore } from '../../stores/waitlist-store';
 import { readAppointment } from '../../stores/schedule-asks';
 import { dismissBooking } from '../../stores/settling-store';
 import { pendingWords } from './AppointmentBlock';
@@ -199,8 +200,25 @@ function AppointmentActions({
         Edit
       </Button>
       <CancelButton item={shown} />
+      {shown.people[0] && (
+        <Button className="secondary-button" onPress={() => addToWaitlist(shown)}>
+          Add to waitlist
+        </Button>
+      )}
     </>
   );
+}
+
+/** "Add to waitlist" for the appointment's first person (one who wants a new time), with its provider and type. */
+function addToWaitlist(item: AgendaItem): void {
+  const person = item.people[0]!;
+  useWaitlistStore.getState().startAdd({
+    name: person.name,
+    phone: person.phone,
+    ...(person.contactId ? { contactId: person.contactId } : {}),
+    ...(item.calendarId ? { calendarId: item.calendarId } : {}),
+    appointmentType: item.title.split(' - ')[0]?.trim() ?? '',
+  });
 }
 
 /** How the device-backed booking that made it stands: waiting, booked, or not booked and why. */

@@ -11,6 +11,7 @@ import { ContactConsent, contactConsent, phonesOf } from './ContactConsent';
 import { ConfirmDeleteContact } from './DeleteContact';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useContactsStore } from '../../stores/contacts-store';
+import { useWaitlistStore } from '../../stores/waitlist-store';
 import { ContactHistoryLists } from './ContactHistoryLists';
 import './contact-details.css';
 import { useShallow } from 'zustand/react/shallow';
@@ -140,6 +141,22 @@ export function ContactDetails({ contact }: { contact: ContactView }) {
           <span id="contact-texts-off" className="muted" data-testid="texts-off">
             {textsOff}
           </span>
+        )}
+        {phone && (
+          <button
+            type="button"
+            className="secondary-button"
+            disabled={gone}
+            onClick={() =>
+              useWaitlistStore.getState().startAdd({
+                name: contact.name,
+                phone: phone.display || phone.number,
+                ...(contact.id !== null ? { contactId: contact.id } : {}),
+              })
+            }
+          >
+            Add to waitlist
+          </button>
         )}
         <button type="button" className="secondary-button" disabled={gone} onClick={() => startEdit(contact)}>
           Edit

@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaItem, WaitlistView } from '../../../common/contract';
 import { ANCHOR, bookingKey, WAITLIST_CALENDAR } from '../../../main/core/api/waitlist-records';
 import type { MadeCore } from '../../support/auth-fixture';
-import { call, ownerGet, signedInCore, useBootstrap, useLogOnFailure, waitForOp } from '../../support/bootstrap';
+import {
+  call,
+  goOffline,
+  goOnline,
+  ownerGet,
+  signedInCore,
+  useBootstrap,
+  useLogOnFailure,
+  waitForOp,
+} from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const kit = useBootstrap({ sandbox: { contacts: 30, events: 150 }, readAhead: false });
@@ -103,6 +112,27 @@ describe('the waitlist kept at the service', () => {
     expect((await call(kit.made, 'waitlist:list')).entries.some((e) => e.key === item.id)).toBe(false);
   });
 
+  it('works offline: an entry added without the service shows at once and reaches it once it answers', async () => {
+    await goOffline(kit.sb, kit.made);
+    let key = '';
+    try {
+      const item = await call(kit.made, 'waitlist:add', {
+        name: 'Olive Offline',
+        phone: '(312) 555-0177',
+        ...ANY_TIME,
+      });
+      key = item.id;
+      const shown = (await call(kit.made, 'waitlist:list')).entries.find((e) => e.key === key);
+      expect(shown).toMatchObject({ name: 'Olive Offline', pending: true });
+    } finally {
+      await goOnline(kit.sb, kit.made);
+    }
+    await waitForOp(kit.made, key);
+    expect((await call(desk2(), 'waitlist:list')).entries.find((e) => e.key === key)?.pending).toBe(false);
+    const removed = await call(kit.made, 'waitlist:remove', { key });
+    await waitForOp(kit.made, removed.id);
+  });
+
   it('a cancellation offers the time; two YES heard by both desks with lost answers settle exactly once', async () => {
     const made = kit.made;
     const ann = await call(made, 'waitlist:add', { name: 'Ann First', phone: '(312) 555-0191', ...ANY_TIME });
@@ -132,15 +162,13 @@ describe('the waitlist kept at the service', () => {
     const before = (await stats()).messagesRecorded;
 
     // Writes' answers are lost half the time from here on (the service still does them).
-    await kit
-      .admin()
-      .faults({
-        resetRate: 0.5,
-        resetAfterApply: true,
-        routes: ['/v1/events', '/v1/start_conversation'],
-        methods: ['POST', 'PUT'],
-        seed: 7,
-      });
+    await kit.admin().faults({
+      resetRate: 0.5,
+      resetAfterApply: true,
+      routes: ['/v1/events', '/v1/start_conversation'],
+      methods: ['POST', 'PUT'],
+      seed: 7,
+    });
     const offer = await call(made, 'waitlist:offer', {
       appointmentId: visit.id,
       entryKeys: [ann.id, bob.id],
