@@ -134,6 +134,7 @@ describe('recurring visits', () => {
     await editor.getByLabel('Starts').fill('16:00');
     expect(await editor.getByLabel('Ends').inputValue()).toBe('16:45');
     await editor.getByLabel('This and following visits').check();
+    await editor.getByTestId('series-scope').scrollIntoViewIfNeeded();
     expect(await everyLook(app, 'series-scope')).toEqual([]);
     await editor.getByRole('button', { name: 'Save changes' }).click();
     await editor.waitFor({ state: 'detached' });

@@ -147,7 +147,7 @@ export function RepeatSection(props: {
             </Field>
             <Field label="Ends">
               <select value={state.end} onChange={(e) => set({ end: e.target.value as RepeatState['end'] })}>
-                <option value="count">After a number of visits</option>
+                <option value="count">After some visits</option>
                 <option value="until">On a day</option>
               </select>
             </Field>

@@ -12,6 +12,7 @@ import {
   type AgendaItem,
 } from '../../../common/contract';
 import type { SeriesScope } from './series-sync';
+import './series.css';
 
 /** The custom-data keys of a series, which the details do not list as the practice's own fields. */
 export const SERIES_KEYS: readonly string[] = [
@@ -30,7 +31,7 @@ function ruleWords(rule: string): string {
 }
 
 /** "Visit 3 of 8, every week", or null when the appointment is not one of a series. */
-export function seriesWords(item: Pick<AgendaItem, 'customData'>): string | null {
+function seriesWords(item: Pick<AgendaItem, 'customData'>): string | null {
   const place = seriesOf(item);
   return place ? `Visit ${place.n} of ${place.of}, ${ruleWords(place.rule)}` : null;
 }
@@ -90,4 +91,25 @@ export function SeriesScopeChoice(props: {
       ))}
     </fieldset>
   );
+}
+
+/** One series among a contact's appointments: its title, rule, visits ahead and the next one. */
+interface SeriesLine {
+  id: string;
+  title: string;
+  words: string;
+  ahead: AgendaItem[];
+}
+
+/** The series a contact's upcoming appointments belong to, each once (soonest first). */
+export function seriesAmong(items: readonly AgendaItem[]): SeriesLine[] {
+  const lines = new Map<string, SeriesLine>();
+  for (const item of items) {
+    const place = seriesOf(item);
+    if (!place) continue;
+    const line = lines.get(place.id) ?? { id: place.id, title: item.title, words: ruleWords(place.rule), ahead: [] };
+    line.ahead.push(item);
+    lines.set(place.id, line);
+  }
+  return [...lines.values()];
 }

@@ -5,6 +5,7 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
 import { confirmationWords } from '../../lib/words';
 import { BookingBadge } from '../bookings';
+import { SeriesMark, seriesAmong } from '../calendar';
 
 const PAST_SHOWN = 10;
 
@@ -37,7 +38,7 @@ function Appointments(props: { title: string; items: AgendaItem[]; empty: string
                   <span className="history-when">{dateTimeLabelled(item.start, zoneOfItem(item, props.zone))}</span>
                   <span className="history-what">
                     {item.title}
-                    {item.calendarName ? ` · ${item.calendarName}` : ''}
+                    {item.calendarName ? ` · ${item.calendarName}` : ''} <SeriesMark item={item} />
                   </span>
                   {state && (
                     <span className="muted" data-testid="person-state">
@@ -84,11 +85,38 @@ function Bookings({ items, zone }: { items: BookingSummary[]; zone: string }) {
   );
 }
 
-/** The three lists. */
+/** A contact's series: "Physio - Rowan Repeat, every week: 6 visits ahead, the next Tue 8 Dec 2026, 5:00 PM". */
+function ContactSeries(props: { upcoming: readonly AgendaItem[]; zone: string }) {
+  const lines = seriesAmong(props.upcoming);
+  if (lines.length === 0) return null;
+  return (
+    <section className="history-section" aria-labelledby="history-series" data-testid="contact-series">
+      <h3 id="history-series">
+        Series <span className="muted">({lines.length})</span>
+      </h3>
+      <ul className="history-list">
+        {lines.map((line) => (
+          <li key={line.id} data-testid="contact-series-line">
+            <span className="history-what">
+              {line.title}, {line.words}
+            </span>{' '}
+            <span className="muted">
+              {line.ahead.length} {line.ahead.length === 1 ? 'visit' : 'visits'} ahead, the next{' '}
+              {dateTimeLabelled(line.ahead[0]!.start, zoneOfItem(line.ahead[0]!, props.zone))}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The series, then the three lists. */
 export function ContactHistoryLists({ history }: { history: ContactHistory }) {
   const zone = usePracticeZone();
   return (
     <div className="history" data-testid="contact-history">
+      <ContactSeries upcoming={history.upcoming} zone={zone} />
       <Appointments title="Upcoming appointments" items={history.upcoming} empty="Nothing booked ahead." zone={zone} />
       <Appointments
         title="Past appointments"
