@@ -492,7 +492,8 @@ export const CONTRACT: readonly ContractEndpoint[] = [
   {
     endpoint: 'PUT /v1/events',
     source: F_EVENTS_PUT,
-    calledFrom: 'api/events-api.ts (outbox kind events.ts: changes and desk marks)',
+    calledFrom:
+      'api/events-api.ts (outbox kinds events.ts: changes and desk marks; series.ts: each visit of a series, made or changed by its external id)',
     query: [],
     body: eventBody(F_EVENTS_PUT, true),
     reads: eventWriteReads(F_EVENTS_PUT),
@@ -500,7 +501,7 @@ export const CONTRACT: readonly ContractEndpoint[] = [
   {
     endpoint: 'DELETE /v1/events',
     source: F_EVENTS_DELETE,
-    calledFrom: 'api/events-api.ts (outbox kinds events.ts, move.ts, waitlist.ts)',
+    calledFrom: 'api/events-api.ts (outbox kinds events.ts, move.ts, waitlist.ts, series.ts)',
     query: [
       f(
         'id',
