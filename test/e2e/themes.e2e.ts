@@ -110,6 +110,10 @@ describe('themes', () => {
     await page.getByTestId('booking-row').first().waitFor();
     problems.push(...(await look(app, `bookings-${tag}`)));
 
+    await page.keyboard.press('Control+7');
+    await page.locator('[data-testid="numbers"][data-loading="false"][data-source="service"]').waitFor();
+    problems.push(...(await look(app, `numbers-${tag}`)));
+
     await page.keyboard.press('Control+k');
     const finder = page.getByRole('dialog', { name: 'Find a patient' });
     await finder.getByRole('searchbox', { name: 'Name, phone or e-mail' }).fill('555');
