@@ -37,7 +37,7 @@ const EXPIRY_CHOICES = [
   { minutes: 60, label: '1 hour' },
   { minutes: 120, label: '2 hours' },
   { minutes: 240, label: '4 hours' },
-];
+] as const;
 
 /** A freed time, who fits it, and the offer by text. */
 function FreedCard({ freed, entries }: { freed: FreedTime; entries: WaitlistEntry[] }) {

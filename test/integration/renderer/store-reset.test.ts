@@ -182,6 +182,15 @@ const TABLE: Entry[] = [
     // The counts are the whole outbox's (told signed out too); `version` counts changes and moves on.
     keeps: ['summary', 'version'],
   },
+  {
+    file: 'waitlist-store',
+    hook: 'useWaitlistStore',
+    account: true,
+    use: async () => {
+      await act('waitlist-store', 'useWaitlistStore', 'load');
+      act('waitlist-store', 'useWaitlistStore', 'startAdd', { name: 'Half Typed' });
+    },
+  },
 ];
 
 /** Each store's module, read once window.frontdesk exists. */
@@ -203,6 +212,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'outbox-store': () => import('../../../renderer/stores/outbox-store'),
   'consent-store': () => import('../../../renderer/stores/consent-store'),
   'numbers-store': () => import('../../../renderer/stores/numbers-store'),
+  'waitlist-store': () => import('../../../renderer/stores/waitlist-store'),
 };
 
 useRendererOnCore();
