@@ -418,6 +418,11 @@ export class PracticeStore {
     return raw ? this.deps.overlay(raw) : null;
   }
 
+  /** An appointment as last read, without the changes waiting here laid over it (a time being moved away from). */
+  appointmentAsRead(id: number): AgendaItem | null {
+    return this.mine()?.appointments.get(id) ?? null;
+  }
+
   /**
    * Appointments as every screen shows them now: each at the time the store has for it (moved here, at another desk
    * or by a delta, changes waiting here laid over), and those cancelled or being cancelled left out — as the

@@ -10,6 +10,7 @@
  * queues the answer, which the service's unique external ids settle exactly once (kinds/waitlist.ts).
  */
 import type {
+  AgendaItem,
   FreedTime,
   InboundText,
   OfferInput,
@@ -431,10 +432,8 @@ export class WaitlistService {
     const op = change.op;
     const account = this.context.account();
     if (!account || op.accountKey !== account) return;
-    if ((op.kind === 'event.delete' || op.kind === 'event.move') && op.status === 'queued' && op.attempts === 0) {
-      const ref = (op.kind === 'event.move' ? op.payload.from : op.payload) as { id?: unknown } | undefined;
-      const id = typeof ref?.id === 'number' ? ref.id : null;
-      const appointment = id === null ? null : this.context.store.appointment(id);
+    if (op.status === 'queued' && op.attempts === 0) {
+      const appointment = this.freedBy(op);
       // A visit with someone on it: a free block ("On call", "Hold") or a meeting frees nobody's time.
       if (
         appointment &&
@@ -450,9 +449,24 @@ export class WaitlistService {
           end: appointment.end,
           appointmentType: typeOfTitle(appointment.title),
         });
-      return;
     }
     if (op.kind.startsWith('waitlist.')) void this.tell();
+  }
+
+  /**
+   * The appointment whose time a change queued here frees, as last read: a cancellation, a move to another calendar,
+   * or a change of its time.
+   */
+  private freedBy(op: OpView): AgendaItem | null {
+    const p = op.payload;
+    const ref = (op.kind === 'event.move' ? p.from : p) as { id?: unknown } | undefined;
+    const id = typeof ref?.id === 'number' ? ref.id : null;
+    if (id === null || !['event.delete', 'event.move', 'event.update'].includes(op.kind)) return null;
+    const read = this.context.store.appointmentAsRead(id);
+    if (!read) return null;
+    if (op.kind !== 'event.update') return read;
+    const to = typeof p.start_time === 'string' ? Date.parse(p.start_time) : NaN;
+    return Number.isFinite(to) && to !== Date.parse(read.start) ? read : null;
   }
 
   private async keepFreed(account: string, freed: Freed): Promise<void> {

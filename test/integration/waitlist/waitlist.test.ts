@@ -133,6 +133,32 @@ describe('the waitlist kept at the service', () => {
     await waitForOp(kit.made, removed.id);
   });
 
+  it('a visit moved to another time frees the time it had; a free hold cancelled frees none', async () => {
+    const now = Date.now();
+    const range = await call(kit.made, 'calendar:range', {
+      begin: new Date(now + 2 * 86_400_000).toISOString(),
+      end: new Date(now + 9 * 86_400_000).toISOString(),
+    });
+    const visit = range.items.find((i: AgendaItem) => i.calendarId && i.people.length > 0 && !i.free)!;
+    const start = new Date(Date.parse(visit.start) + 3600_000).toISOString();
+    const end = new Date(Date.parse(visit.end) + 3600_000).toISOString();
+    const moved = await call(kit.made, 'calendar:update', {
+      id: visit.id,
+      changes: { start, end },
+      startsAt: visit.start,
+    });
+    await waitForOp(kit.made, moved.id);
+    const freed = (await call(kit.made, 'waitlist:list')).freed.find((f) => f.appointmentId === visit.id);
+    expect(freed && Date.parse(freed.start)).toBe(Date.parse(visit.start));
+
+    const hold = range.items.find((i: AgendaItem) => i.free || i.people.length === 0);
+    if (hold) {
+      const gone = await call(kit.made, 'calendar:cancel', { id: hold.id, startsAt: hold.start });
+      await waitForOp(kit.made, gone.id);
+      expect((await call(kit.made, 'waitlist:list')).freed.some((f) => f.appointmentId === hold.id)).toBe(false);
+    }
+  });
+
   it('a cancellation offers the time; two YES heard by both desks with lost answers settle exactly once', async () => {
     const made = kit.made;
     const ann = await call(made, 'waitlist:add', { name: 'Ann First', phone: '(312) 555-0191', ...ANY_TIME });
