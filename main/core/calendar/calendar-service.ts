@@ -227,7 +227,7 @@ export class CalendarService {
   /** The changes made here laid over a range: single changes, then the queued series (series-pending.ts). */
   private withQueued(agenda: Agenda, begin: string, end: string): Agenda {
     const withChanges = this.withPending(agenda, begin, end);
-    const queued = this.context.outbox.pending().filter((op) => op.kind === 'event.series');
+    const queued = this.context.outbox.pendingOfKind('event.series');
     return withSeriesPending(queued, withChanges, begin, end);
   }
 

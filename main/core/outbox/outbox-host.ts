@@ -174,6 +174,11 @@ export class OutboxHost {
     return this.outbox ? this.outbox.pendingTouching(item) : [];
   }
 
+  /** The unfinished ops of one kind of the signed-in account, in queue order (Outbox.pendingOfKind). */
+  pendingOfKind(kind: OpKind): OpView[] {
+    return this.outbox ? this.outbox.pendingOfKind(kind) : [];
+  }
+
   /** The unfinished ops of the signed-in account that make an appointment, in queue order. */
   pendingCreates(): OpView[] {
     return this.outbox ? this.outbox.pendingCreates() : [];

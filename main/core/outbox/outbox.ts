@@ -261,6 +261,13 @@ export class Outbox {
       : this.store.table.touches.touching(accountKey, item).map((op) => this.events.view(op));
   }
 
+  /** The unfinished ops of one kind, in queue order (without walking the other kinds'). */
+  pendingOfKind(kind: string, accountKey: string | null = this.deps.activeAccount()): OpView[] {
+    return accountKey === null
+      ? []
+      : this.store.table.touches.ops(accountKey, `kind:${kind}`).map((op) => this.events.view(op));
+  }
+
   /** The unfinished ops that make an appointment (a booking, a new appointment, a move's new one), in queue order. */
   pendingCreates(accountKey: string | null = this.deps.activeAccount()): OpView[] {
     return accountKey === null

@@ -9,6 +9,7 @@
  *   payload names (a move also under the appointment it leaves, and under its new one's external id); marks apart,
  *   as `mark:id:<n>` / `mark:ext:<x>`, since only the last mark of an appointment shows.
  * - `creates`: unfinished ops that make an appointment (a booking, a new appointment, a move's new one).
+ * - `kind:<kind>`: the unfinished ops of one kind (a series, a list entry).
  */
 import type { OutboxOp } from './types';
 
@@ -24,6 +25,7 @@ const CREATES = new Set(['booking.book_now', 'event.create', 'event.move']);
 export function touchKeysOf(op: Pick<OutboxOp, 'kind' | 'status' | 'payload'>): string[] {
   const keys = [`family:${op.kind.split('.')[0]!}`];
   if (op.status === 'done') return keys;
+  keys.push(`kind:${op.kind}`);
   if (CREATES.has(op.kind)) keys.push('creates');
   if (!op.kind.startsWith('event.') || op.kind === 'event.create') return keys;
   const prefix = op.kind === 'event.mark' ? 'mark' : 'event';

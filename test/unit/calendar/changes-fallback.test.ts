@@ -48,7 +48,7 @@ function calendarOver(service: ServiceClient): CalendarService {
     cache,
     clock: { now: () => 1_000 },
     account: () => 'acct',
-    outbox: { pending: () => [], pendingTouching: () => [], pendingCreates: () => [] },
+    outbox: { pending: () => [], pendingTouching: () => [], pendingCreates: () => [], pendingOfKind: () => [] },
     // What the store is told is not this test's concern (test/integration/store covers it).
     store: { readTurn: () => 0, putAppointments: (items: unknown[]) => items },
   } as unknown as CoreContext;
