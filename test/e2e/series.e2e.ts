@@ -3,6 +3,7 @@
  * hour) is checked, the clash skipped, and saved while the service cannot be reached; its visits show at once,
  * waiting; "this and following" is moved from the second visit, offline too; when the service is back, answers to
  * the writes are lost after it applied them, and still every visit lands once, the later ones at the new time. The
+ * patient's page then lists the series, each visit its place, and "all" cancels every visit as one unit. The
  * Repeat part and the scope choice are looked at in light and dark at both sizes, with axe. (A kill -9 in the middle
  * of a series is test/integration/outbox/series.test.ts: the host here runs in the test's own process.)
  */
@@ -168,5 +169,42 @@ describe('recurring visits', () => {
       expect(wallClock(list[0]!.start_time, ZONE)).toBe(n === 1 ? '17:00' : '16:00');
     }
     expect(new Set(made.map((e) => e.external_id)).size).toBe(7);
+
+    // The patient's page shows the series; each visit says its place.
+    const { address_books: books } = await serviceCall<{ address_books: { id: number }[] }>(
+      stack,
+      'GET',
+      '/v1/address_books',
+    );
+    await serviceCall(stack, 'POST', '/v1/contacts', {
+      contacts: [{ address_book_id: books[0]!.id, name: 'Rowan Repeat', phone: '(312) 555-0177' }],
+    });
+    await page.keyboard.press('Control+k');
+    const finder = page.getByRole('dialog', { name: 'Find a patient' });
+    await finder.getByRole('searchbox', { name: 'Name, phone or e-mail' }).fill('Rowan Repeat');
+    await finder.getByRole('option', { name: /Rowan Repeat/ }).waitFor();
+    await page.keyboard.press('Enter');
+    const contact = page.getByTestId('contact-details');
+    const line = contact.getByTestId('contact-series').getByTestId('contact-series-line');
+    await line.waitFor();
+    expect(await line.innerText()).toMatch(/^Physio - Rowan Repeat, every week 7 visits ahead, the next Tue /);
+    const upcoming = contact.getByRole('region', { name: /^Upcoming appointments/ });
+    const marks = await upcoming.getByTestId('series-mark').allInnerTexts();
+    expect(marks.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(
+      [1, 2, 4, 5, 6, 7, 8].map((n) => `↻ ${n}/8 Visit ${n} of 8, every week`),
+    );
+    expect(await everyLook(app, 'contact-series')).toEqual([]);
+
+    // Cancel all, from the first visit: one unit, every visit gone at the service.
+    await upcoming.getByRole('button').first().click();
+    const opened = page.getByTestId('appointment-details');
+    await opened.getByRole('button', { name: 'Cancel appointment' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByLabel('All visits of the series').check();
+    expect(await everyLook(app, 'series-cancel')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel the visits' }).click();
+    await expect
+      .poll(async () => (await visits(day1)).map((e) => Boolean(e.is_deleted)), { timeout: 20_000 })
+      .toEqual([true, true, true, true, true, true, true]);
   }, 240_000);
 });
