@@ -240,6 +240,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
         <StateIcon name={state.icon} testId="state-icon" />
         <StartTime item={item} zone={p.zone} withState={badgesHidden && size !== 'tiny'} />
         {state.sync && <StateIcon name={state.sync.icon} testId="sync-icon" />}
+        <SeriesMark item={item} />
       </span>{' '}
       {who && (
         <span className="appt-who" aria-hidden="true">
@@ -247,7 +248,6 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
         </span>
       )}
       <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{appointmentTitle(item)}</span>{' '}
-      <SeriesMark item={item} />
       {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />
