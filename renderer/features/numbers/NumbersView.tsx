@@ -224,7 +224,8 @@ export function NumbersView() {
       {numbers && (
         <>
           <p className="muted numbers-note">
-            A visit is an appointment with a patient on it. {hoursWords(numbers.hours)}
+            A visit is an appointment with a patient on it; bookings count on their appointment&apos;s day.{' '}
+            {hoursWords(numbers.hours)}
             {numbers.texts === null ? ' Texts cannot be read with this sign-in.' : ''}
             {numbers.pages === null ? ' Bookings cannot be read with this sign-in.' : ''}
           </p>
