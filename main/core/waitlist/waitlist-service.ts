@@ -55,6 +55,8 @@ const freedSchema = z.array(
 );
 const freedSlot = cacheSlot('times freed here', freedSchema);
 const FREED_KEY = 'waitlist:freed';
+/** How much earlier than an offer's own clock a reply may be stamped by the service's (clock skew). */
+const SKEW_MS = 2 * 60_000;
 /** Freed times kept (the latest). */
 const MAX_FREED = 20;
 
@@ -159,8 +161,16 @@ export class WaitlistService {
     const records = this.records?.account === account ? this.records : null;
     const list = records?.list ?? [];
     const ops = this.ops(account);
+    // Changes made here since the list was read: waiting, or sent after the read (not in it yet, or still in it).
+    const since = records?.fetchedAt ?? 0;
+    const newer = (o: OpView) => o.status !== 'done' || (o.finishedAt ?? 0) > since;
     const removing = new Set(
       ops.filter((o) => o.kind === 'waitlist.remove' && o.status !== 'done').map((o) => str(o.payload.external_id)),
+    );
+    const removed = new Set(
+      ops
+        .filter((o) => o.kind === 'waitlist.remove' && o.status === 'done' && newer(o))
+        .map((o) => str(o.payload.external_id)),
     );
     const booked = new Set(
       ops
@@ -172,16 +182,16 @@ export class WaitlistService {
     const entries = [
       ...list.filter((r) => r.kind === 'entry').map((r) => entryOf(r, removing.has(r.externalId), country)),
       ...ops
-        .filter((o) => o.kind === 'waitlist.put' && o.status !== 'done' && !known.has(str(o.payload.external_id)))
+        .filter((o) => o.kind === 'waitlist.put' && newer(o) && !known.has(str(o.payload.external_id)))
         .map((o) =>
           entryOf(
             { id: 0, externalId: str(o.payload.external_id), kind: 'entry', data: o.payload.custom_data as CustomData },
-            true,
+            o.status !== 'done',
             country,
           ),
         ),
     ]
-      .filter((e) => !booked.has(e.key))
+      .filter((e) => !booked.has(e.key) && !removed.has(e.key))
       .sort((a, b) => a.addedAt.localeCompare(b.addedAt));
     const zone = this.context.practiceZone.get(account) ?? 'UTC';
     const offers = this.offers(account, list, ops, entries);
@@ -323,6 +333,7 @@ export class WaitlistService {
   /** Offers a freed time by text to the patients chosen, in the order given. */
   async offer(input: OfferInput): Promise<OutboxItem> {
     const account = signedInAccount(this.context);
+    await this.list().catch(() => null); // as the service has it now (another desk may have taken someone off)
     const view = await this.view(account);
     const freed = (await this.freedList(account)).find((f) => f.appointmentId === input.appointmentId);
     if (!freed || freed.calendarId === null) throw new WaitlistInputError('That freed time is no longer known here.');
@@ -374,13 +385,23 @@ export class WaitlistService {
     const at = Date.parse(text.at);
     const list = this.records?.account === account ? this.records.list : [];
     const ops = this.ops(account);
-    const offers = list
+    // The offers that went to this phone, newest first; a YES answers one sent before it (less a clock-skew margin)
+    // and not yet lapsed.
+    const toPhone = list
       .filter((r) => r.kind === 'offer')
-      .filter((r) => {
-        const sent = Date.parse(textOf(r.data.wl_sent_at));
-        return sent <= at && at < Date.parse(textOf(r.data.wl_expires_at));
-      })
+      .filter((r) =>
+        textOf(r.data.wl_phones)
+          .split('|')
+          .some((p) => samePhone(p, phone)),
+      )
       .sort((a, b) => textOf(b.data.wl_sent_at).localeCompare(textOf(a.data.wl_sent_at)));
+    const offers = toPhone.filter(
+      (r) => Date.parse(textOf(r.data.wl_sent_at)) - SKEW_MS <= at && at < Date.parse(textOf(r.data.wl_expires_at)),
+    );
+    if (offers.length === 0) {
+      this.context.log.info('waitlist reply', { outcome: toPhone.length > 0 ? 'offer_lapsed' : 'no_offer' });
+      return;
+    }
     for (const offer of offers) {
       const i = textOf(offer.data.wl_phones)
         .split('|')
@@ -392,8 +413,10 @@ export class WaitlistService {
         ops.some(
           (o) => o.kind === 'waitlist.answer' && o.payload.offer === offer.externalId && o.payload.entry === entry,
         )
-      )
+      ) {
+        this.context.log.info('waitlist reply', { outcome: 'already_queued' });
         return;
+      }
       const name = textOf(offer.data.wl_names).split('|')[i] || text.name || 'Patient';
       const entryRecord = list.find((r) => r.externalId === entry);
       const contactId = entryRecord ? idOf(entryRecord.data.wl_contact_id) : null;
@@ -418,6 +441,7 @@ export class WaitlistService {
         },
         { zone: this.context.practiceZone.get(account) },
       );
+      this.context.log.info('waitlist reply', { outcome: 'queued' });
       void this.tell();
       return;
     }

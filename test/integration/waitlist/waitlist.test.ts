@@ -20,7 +20,12 @@ import {
 } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
-const kit = useBootstrap({ sandbox: { contacts: 30, events: 150 }, readAhead: false });
+/** How far the service's clock runs ahead of the desks' (a reply made after an offer lapsed). */
+let serviceAhead = 0;
+const kit = useBootstrap({
+  sandbox: { contacts: 30, events: 150, now: () => new Date(Date.now() + serviceAhead) },
+  readAhead: false,
+});
 let other: MadeCore | undefined;
 const desk2 = () => other!;
 useLogOnFailure(() => other);
@@ -254,5 +259,56 @@ describe('the waitlist kept at the service', () => {
     expect(shown.people.map((p) => p.step).sort()).toEqual(['booked', 'taken']);
     const winnerKey = winner === 'Ann First' ? ann.id : bob.id;
     expect(after.entries.some((e) => e.key === winnerKey)).toBe(false);
+  });
+
+  it('a YES after the offer lapsed books nothing and texts nothing', async () => {
+    const made = kit.made;
+    const cleo = await call(made, 'waitlist:add', { name: 'Cleo Late', phone: '(312) 555-0193', ...ANY_TIME });
+    await waitForOp(made, cleo.id);
+    const now = Date.now();
+    const range = await call(made, 'calendar:range', {
+      begin: new Date(now + 3 * 86_400_000).toISOString(),
+      end: new Date(now + 10 * 86_400_000).toISOString(),
+    });
+    const visit = range.items.find((i: AgendaItem) => i.calendarId && i.people.length > 0 && !i.free)!;
+    const cancel = await call(made, 'calendar:cancel', { id: visit.id, startsAt: visit.start });
+    await waitForOp(made, cancel.id);
+    await made.core.messages.settled();
+    await desk2().core.messages.settled();
+    const offer = await call(made, 'waitlist:offer', {
+      appointmentId: visit.id,
+      entryKeys: [cleo.id],
+      text: 'An opening for Cleo. Reply YES to take it.',
+      confirmText: 'You are booked.',
+      takenText: 'That time has been taken — you are still on the list.',
+      expiresInMinutes: 5,
+    });
+    await waitForOp(made, offer.id);
+    const texted = (await stats()).messagesRecorded;
+
+    // Ten minutes later at the service: the offer has lapsed.
+    serviceAhead = 10 * 60_000;
+    try {
+      await inbound('+13125550193', 'YES');
+      made.core.messages.pollSoon();
+      desk2().core.messages.pollSoon();
+      for (const desk of [made, desk2()])
+        await waitFor(() => desk.log.lines.some((l) => l.includes('waitlist reply') && l.includes('offer_lapsed')), {
+          what: 'the desk to weigh the late reply',
+          timeoutMs: 20_000,
+        });
+    } finally {
+      serviceAhead = 0;
+    }
+    const answers = [made, desk2()].flatMap((m) =>
+      m.core.outbox
+        .get()
+        .list()
+        .filter((o) => o.kind === 'waitlist.answer' && o.payload.offer === offer.id),
+    );
+    expect(answers).toEqual([]);
+    expect((await stats()).messagesRecorded).toBe(texted);
+    const booked = await ownerGet(kit.sb, '/v1/event', { external_id: bookingKey(offer.id) });
+    expect(booked.status).toBe(404);
   });
 });
