@@ -12,7 +12,7 @@ export const SERIES_MAX = 52;
 const dayKeyText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a day.');
 
 /** Every N weeks, or monthly on the same weekday (the 2nd Tuesday…); for a count or until a day (inclusive). */
-export const seriesRule = z
+const seriesRule = z
   .object({
     every: z.enum(['weeks', 'month_weekday']),
     /** Weeks between visits (1: weekly); for `month_weekday`, 1. */

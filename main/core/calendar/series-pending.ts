@@ -110,9 +110,3 @@ export function withSeriesPending(ops: readonly OpView[], agenda: Agenda, begin:
   const items = [...agenda.items, ...rows].map((item) => (item.externalId ? applied(item, series) : item));
   return { ...agenda, items: items.sort(byStart) };
 }
-
-/** The visits of one item list with the unfinished series writes applied (what changed since a poll). */
-export function applySeriesPending(items: AgendaItem[], ops: readonly OpView[]): AgendaItem[] {
-  const series = ops.filter((op) => op.kind === 'event.series' && op.status !== 'done');
-  return series.length === 0 ? items : items.map((item) => (item.externalId ? applied(item, series) : item));
-}

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriesOf, type AgendaItem } from '../../../common/contract';
 import { addDaysToKey, dayKey, isoInZone, wallClock, wallTimeToInstant } from '../../../common/practice-time';
-import { call, goOffline, goOnline, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
+import { call, callRaw, goOffline, goOnline, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
 
 const kit = useBootstrap({ sandbox: { contacts: 20, events: 40 } });
 
@@ -48,6 +48,9 @@ async function atService(seriesId: string, from: number): Promise<Map<number, Se
   }
   return byN;
 }
+
+/** What a refused call says: its message and each issue's. */
+const said = (r: { ok: boolean; error?: unknown }) => (r.ok ? '' : JSON.stringify(r.error));
 
 describe('recurring visits', () => {
   it('previews clashes, makes the kept visits once, moves "this and following" offline, cancels all', async () => {
@@ -199,4 +202,57 @@ describe('recurring visits', () => {
     expect([...gone.values()].flat().every((e) => e.is_deleted)).toBe(true);
     expect([...gone.keys()].sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 8]);
   }, 90_000);
+
+  it('refuses a rule, a series or a change that does not fit, in plain words, queueing nothing', async () => {
+    const { calendars } = await call(kit.made, 'calendar:calendars');
+    const start = new Date(Date.now() + 30 * 86_400_000);
+    start.setUTCHours(16, 0, 0, 0);
+    const input = {
+      title: 'Physio - Nobody',
+      calendarId: calendars[0]!.id,
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 30 * 60_000).toISOString(),
+    };
+    const queued = kit.made.core.outbox.pending().length;
+    const tooMany = await callRaw(kit.made, 'calendar:series-preview', {
+      input,
+      rule: { every: 'weeks', interval: 1, count: 60 },
+    });
+    expect(said(tooMany)).toContain('At most 52 visits.');
+    const both = await callRaw(kit.made, 'calendar:series-preview', {
+      input,
+      rule: { every: 'weeks', interval: 1, count: 4, until: '2030-01-01' },
+    });
+    expect(said(both)).toContain('Choose a number of visits or an end day.');
+    const notInRule = await callRaw(kit.made, 'calendar:series-create', {
+      input,
+      rule: { every: 'weeks', interval: 1, count: 2 },
+      visits: [{ n: 3, start: input.start, end: input.end }],
+    });
+    expect(notInRule).toMatchObject({ ok: false, error: { code: 'validation' } });
+    expect(notInRule.ok ? null : notInRule.error.message).toBe('A visit is not one of the series the rule makes.');
+    const pastTheEnd = await callRaw(kit.made, 'calendar:series-change', {
+      seriesId: 'a-series',
+      fromN: 9,
+      scope: 'following',
+      of: 8,
+      first: '2030-01-01',
+      rule: 'weeks:1',
+      at: input.start,
+      cancel: true,
+    });
+    expect(said(pastTheEnd)).toContain('That visit is not one of the series.');
+    const oddRule = await callRaw(kit.made, 'calendar:series-change', {
+      seriesId: 'a-series',
+      fromN: 1,
+      scope: 'all',
+      of: 8,
+      first: '2030-01-01',
+      rule: 'daily',
+      at: input.start,
+      cancel: true,
+    });
+    expect(oddRule.ok).toBe(false);
+    expect(kit.made.core.outbox.pending()).toHaveLength(queued);
+  });
 });
