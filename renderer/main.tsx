@@ -4,6 +4,8 @@
  * the link opening, instead of one after another. The app replaces the frame in the render after its chunk arrives:
  * plain state, not a `<Suspense>` fallback, which React would hold for 300 ms (features/calendar/CalendarView.tsx).
  */
+// First: the link to core and the app's code are asked for before React's code runs.
+import { app } from './main/start';
 import { StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 // Tokens and shared controls first, so each feature's own stylesheet (imported by its view) can refine them.
@@ -11,18 +13,6 @@ import './theme/tokens.css';
 import './components/frame.css';
 import './components/controls.css';
 import './components/overlays.css';
-// The link to core opens as this module runs: the app's first calls wait for it while its code comes.
-import './lib/frontdesk';
-
-/**
- * The app's code, asked for at once. Then the schedule's: the calendar is the first screen, and its code is fetched
- * and run while the app's first calls are on their way, not after the sign-in check (asked together with the app's,
- * its ~50 ms of work ran first and the app's calls waited for it).
- */
-const app = import('./App').then((m) => {
-  void import('./features/calendar/CalendarView').then((v) => v.loadScheduleScreen()).catch(() => undefined);
-  return m.App;
-});
 
 /** The window until the app's code is here: what the app itself shows before it is ready. */
 function Start() {
