@@ -114,6 +114,11 @@ describe('themes', () => {
     await page.locator('[data-testid="numbers"][data-loading="false"][data-source="service"]').waitFor();
     problems.push(...(await look(app, `numbers-${tag}`)));
 
+    await page.keyboard.press('Control+8');
+    await page.locator('[data-testid="waitlist"][data-loading="false"]').waitFor();
+    await page.getByText('Nobody is on the waitlist.').waitFor();
+    problems.push(...(await look(app, `waitlist-${tag}`)));
+
     await page.keyboard.press('Control+k');
     const finder = page.getByRole('dialog', { name: 'Find a patient' });
     await finder.getByRole('searchbox', { name: 'Name, phone or e-mail' }).fill('555');

@@ -109,6 +109,7 @@ describe('the waitlist on two workstations', () => {
     const form = deskB.page.getByRole('form', { name: 'Add to the waitlist' });
     expect(await form.getByLabel('Patient’s name').inputValue()).toBe(name);
     expect(await form.getByLabel('Mobile phone').inputValue()).not.toBe('');
+    expect(await everyLook(deskB, 'waitlist-add')).toEqual([]);
     await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
