@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { phoneNumber } from '../input-rules';
 
 /** Days of the week as ISO numbers: 1 Monday … 7 Sunday. */
-export const weekday = z.number().int().min(1).max(7);
+const weekday = z.number().int().min(1).max(7);
 /** A wall time "HH:MM" (24 hours). */
-export const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time such as 08:30');
+const wallTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a time such as 08:30');
 
 /** What "Add to waitlist" sends. */
 export const waitlistInput = z
