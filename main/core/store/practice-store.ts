@@ -561,11 +561,14 @@ export class PracticeStore {
     this.deps.events.emit('store:changed', change);
   }
 
-  /** Keeps the records for a start without the service: once per turn, however many changes came in it. */
+  /**
+   * Keeps the records for a start without the service: once per turn, however many changes came in it, after the
+   * turn's answers have gone (the whole store is written out: not on the way of a search's or a read's answer).
+   */
   private save(): void {
     if (this.saveQueued) return;
     this.saveQueued = true;
-    queueMicrotask(() => {
+    setImmediate(() => {
       this.saveQueued = false;
       const r = this.records;
       if (!r || this.loading) return void this.loading?.then(() => this.save());

@@ -4,12 +4,14 @@
  * as a change of core's store. Counted: the calls each search makes, and what the screen showed before the service
  * was asked. The contacts screen and Find a patient (the picker's search) on the real core and sandbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContactList, ContactView } from '../../../common/contract';
+import { ReadCache } from '../../../main/core/cache/read-cache';
+import { STORE_KEY } from '../../../main/core/store/practice-store';
 import type { useContactsStore as ContactsStore } from '../../../renderer/stores/contacts-store';
 import type { useFinderStore as FinderStore } from '../../../renderer/stores/finder-store';
 import { admin } from '../../support/auth-fixture';
-import { countBridgeAsks, requestCount, useRendererOnCore } from '../../support/bootstrap';
+import { countBridgeAsks, ownerGet, requestCount, useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const pair = useRendererOnCore('owner@frontdesk.test', { sandbox: { contacts: 300, events: 5 } });
@@ -27,6 +29,7 @@ afterAll(() => {
   contacts?.getState().clear();
   finder?.getState().clear();
 });
+afterEach(() => vi.restoreAllMocks());
 
 const contactReads = () => requestCount(pair.sandbox, 'GET /v1/contacts');
 const searchCalls = () => asked.filter((c) => c === 'contacts:search').length;
@@ -88,5 +91,26 @@ describe('a name as it is typed', () => {
     } finally {
       await admin(pair.sandbox).clearFaults();
     }
+  });
+
+  it('is answered before core writes its whole store out for the contacts it brought', async () => {
+    // Someone not read yet: from the service's last page of everyone.
+    const { body } = await ownerGet<{ contacts: { name: string }[] }>(pair.sandbox, '/v1/contacts', {
+      page: 3,
+      page_size: 100,
+    });
+    const name = body.contacts.at(-1)!.name;
+    const kept: string[] = [];
+    const remember = ReadCache.prototype.remember;
+    vi.spyOn(ReadCache.prototype, 'remember').mockImplementation(function (this: ReadCache, ...args) {
+      kept.push(args[2]);
+      return remember.apply(this, args);
+    });
+    const r = await window.frontdesk!.invoke['contacts:search']({ query: name });
+    expect(r.ok && r.value.items.some((c) => c.name === name)).toBe(true);
+    // The answer is back; the store, changed by it, is written out after (once).
+    expect(kept.filter((k) => k === STORE_KEY)).toHaveLength(0);
+    await new Promise((done) => setImmediate(done));
+    expect(kept.filter((k) => k === STORE_KEY)).toHaveLength(1);
   });
 });
