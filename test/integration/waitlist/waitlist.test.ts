@@ -10,6 +10,7 @@ import { ANCHOR, bookingKey, WAITLIST_CALENDAR } from '../../../main/core/api/wa
 import type { MadeCore } from '../../support/auth-fixture';
 import {
   call,
+  callRaw,
   goOffline,
   goOnline,
   ownerGet,
@@ -115,6 +116,41 @@ describe('the waitlist kept at the service', () => {
     const removed = await call(desk2(), 'waitlist:remove', { key: item.id });
     await waitForOp(desk2(), removed.id);
     expect((await call(kit.made, 'waitlist:list')).entries.some((e) => e.key === item.id)).toBe(false);
+  });
+
+  it('refuses bad input in plain words, before anything is queued', async () => {
+    const bad = async (args: Record<string, unknown>) => {
+      const r = await callRaw(kit.made, 'waitlist:add', args as never);
+      return r.ok ? null : r.error;
+    };
+    const base = { name: 'Pat Typo', phone: '(312) 555-0170', ...ANY_TIME };
+    expect(await bad({ ...base, phone: '12' })).toMatchObject({ code: 'validation' });
+    expect(await bad({ ...base, days: [] })).toMatchObject({
+      code: 'validation',
+      issues: [{ path: 'days', message: 'choose at least one day' }],
+    });
+    expect(await bad({ ...base, from: '12:00', to: '09:00' })).toMatchObject({
+      code: 'validation',
+      issues: [{ path: 'to', message: 'the earliest time must be before the latest' }],
+    });
+    const offer = await callRaw(kit.made, 'waitlist:offer', {
+      appointmentId: 999_999,
+      entryKeys: ['nobody'],
+      text: 'x',
+      confirmText: 'y',
+      takenText: 'z',
+      expiresInMinutes: 60,
+    });
+    expect(offer.ok ? null : offer.error).toMatchObject({
+      code: 'validation',
+      message: 'That freed time is no longer known here.',
+    });
+    expect(
+      kit.made.core.outbox
+        .get()
+        .list()
+        .some((o) => o.payload.name === 'Pat Typo'),
+    ).toBe(false);
   });
 
   it('works offline: an entry added without the service shows at once and reaches it once it answers', async () => {
