@@ -1,5 +1,5 @@
 /** The account's calendars and the practice's time zone, cached for offline use. */
-import type { CalendarInfo, CalendarList } from '../../../common/contract';
+import type { BookingPageView, CalendarInfo, CalendarList } from '../../../common/contract';
 // The remembered check: a new Intl.DateTimeFormat per calendar at every list read cost the host ~15 ms of each start.
 import { isZone } from '../../../common/practice-time';
 import { listCalendars } from '../api/calendar-api';
@@ -69,19 +69,37 @@ function mostCommonZone(zones: readonly (string | null | undefined)[]): string |
   return best;
 }
 
-/**
- * The practice's zone: the one most of its calendars are in; else the one most of its booking pages are in
- * (pages that name none are read as UTC by the booking code, so UTC is not taken from them); else null.
- */
-async function practiceZone(deps: CoreContext, calendars: CalendarInfo[]): Promise<string | null> {
-  const fromCalendars = mostCommonZone(calendars.map((c) => c.timeZone));
-  if (fromCalendars) return fromCalendars;
+/** A page's zone as a hint: pages that name none are read as UTC by the booking code, so UTC is not taken from them. */
+const pageZone = (page: BookingPageView): string | null => (page.timeZone === 'UTC' ? null : page.timeZone);
+
+/** The booking pages, as a hint only (bookings:read may not be granted): none when they cannot be read. */
+async function pagesHint(deps: CoreContext): Promise<BookingPageView[]> {
   try {
-    const pages = await listBookingPages(deps.service);
-    return mostCommonZone(pages.map((p) => (p.timeZone === 'UTC' ? null : p.timeZone)));
+    return await listBookingPages(deps.service);
   } catch {
-    return null; // booking pages are a hint only (bookings:read may not be granted)
+    return [];
   }
+}
+
+/**
+ * Each calendar's zone: the one the list names; else, the service naming none (the documents do not show a calendar's
+ * `time_zone`), the one every booking page that books it is in, when they agree; else none.
+ */
+function withPageZones(calendars: CalendarInfo[], pages: readonly BookingPageView[]): CalendarInfo[] {
+  return calendars.map((c) => {
+    if (c.timeZone !== null) return c;
+    const zones = new Set(pages.filter((p) => p.types.some((t) => t.calendarIds.includes(c.id))).map(pageZone));
+    const [only] = zones;
+    return zones.size === 1 && only ? { ...c, timeZone: only } : c;
+  });
+}
+
+/**
+ * The practice's zone: the one most of its calendars are in (as the list names them); else the one most of its
+ * booking pages are in; else null.
+ */
+function practiceZone(calendars: CalendarInfo[], pages: readonly BookingPageView[]): string | null {
+  return mostCommonZone(calendars.map((c) => c.timeZone)) ?? mostCommonZone(pages.map(pageZone));
 }
 
 /** Fresh from the service (and cached); the cached list when the service cannot be reached. */
@@ -96,9 +114,11 @@ export async function calendarList(deps: CoreContext, shared: SharedCalendarRead
         name: c.name,
         timeZone: c.time_zone && isZone(c.time_zone) ? c.time_zone : null,
       }));
+    // The pages are read only when a calendar's zone is not named.
+    const pages = calendars.some((c) => c.timeZone === null) ? await pagesHint(deps) : [];
     const list: CalendarList = {
-      calendars,
-      practiceZone: await practiceZone(deps, calendars),
+      calendars: withPageZones(calendars, pages),
+      practiceZone: practiceZone(calendars, pages),
       fetchedAt: deps.clock.now(),
       source: 'service',
     };

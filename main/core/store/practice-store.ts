@@ -341,13 +341,28 @@ export class PracticeStore {
   }
 
   /**
-   * `item` with its external id when the service left it out: the one this desk gave it, else the one an earlier
-   * read had (an external id does not change).
+   * `item` with what the service left out of it and the store knows: its external id (the one this desk gave it, else
+   * the one an earlier read had: an external id does not change), and its calendar's name and zone (from the
+   * calendar list, as the service contract says for an event without them).
    */
-  private named<T extends { id: number; externalId?: string | null | undefined }>(r: Records, item: T): T {
-    if (item.externalId) return item;
-    const externalId = r.externalIds.get(item.id) ?? r.appointments.get(item.id)?.externalId;
-    return externalId ? { ...item, externalId } : item;
+  private named<
+    T extends Partial<Pick<AgendaItem, 'externalId' | 'calendarId' | 'calendarName' | 'zone'>> & { id: number },
+  >(r: Records, item: T): T {
+    const externalId = item.externalId || r.externalIds.get(item.id) || r.appointments.get(item.id)?.externalId;
+    const calendar =
+      item.calendarId == null || (item.calendarName && item.zone)
+        ? undefined
+        : r.practice.calendars.find((c) => c.id === item.calendarId);
+    const calendarName = item.calendarName || calendar?.name;
+    const zone = item.zone || calendar?.timeZone;
+    if (externalId === (item.externalId ?? undefined) && calendarName === item.calendarName && zone === item.zone)
+      return item;
+    return {
+      ...item,
+      ...(externalId ? { externalId } : {}),
+      ...(calendarName ? { calendarName } : {}),
+      ...(zone ? { zone } : {}),
+    };
   }
 
   /** Appointments as read (a saved answer too), each with the external id this desk gave it where one was left out. */
@@ -437,7 +452,7 @@ export class PracticeStore {
     return items.flatMap((given) => {
       const id = this.linked(r, given.id);
       if (r.cancelled.has(id) || shownIds.has(id)) return [];
-      const item = id === given.id ? given : { ...given, id };
+      const item = this.asRecord(id === given.id ? given : { ...given, id }, r.appointments.get(id));
       const base = r.appointments.get(id) ?? this.seed(r, id) ?? this.seedOf(item);
       const shown = this.deps.overlay(base);
       if (shown.pending?.change === 'delete') return [];
@@ -446,6 +461,14 @@ export class PracticeStore {
         shown.start === item.start && shown.end === item.end ? item : { ...item, start: shown.start, end: shown.end },
       ];
     });
+  }
+
+  /** A list's copy of an appointment with the calendar's name and zone its record has, where the list had none. */
+  private asRecord<T extends { id: number }>(item: T, record: AgendaItem | undefined): T {
+    const given = item as T & { calendarName?: unknown; zone?: unknown };
+    const name = 'calendarName' in given && !given.calendarName && record?.calendarName;
+    const zone = 'zone' in given && !given.zone && record?.zone;
+    return name || zone ? { ...item, ...(name ? { calendarName: name } : {}), ...(zone ? { zone } : {}) } : item;
   }
 
   /** Bookings as screens show them: each at its appointment's time, with what became of the appointment. */

@@ -1,0 +1,60 @@
+/**
+ * A service that names no calendar's zone and leaves an event's calendar name and zone out (the documents show
+ * neither): each calendar's zone comes from the booking pages that book it, and each appointment, wherever it is read
+ * (a range, one appointment, a person's next one), is named and told by its calendar as the list has it.
+ *
+ * The sandbox varies with seed 14, whatever SANDBOX_VARY says: under it GET /v1/calendars sends `time_zone: null` and
+ * GET /v1/events leaves out `calendar_name` and sends `time_zone: null` (test/sandbox/vary.ts), checked below.
+ */
+import { describe, expect, it } from 'vitest';
+import { chance, optionalReads } from '../../sandbox/vary';
+import { call, useBootstrap } from '../../support/bootstrap';
+
+const SEED = 14;
+const kit = useBootstrap({ sandbox: { contacts: 50, events: 300, vary: { seed: SEED, slowMs: 0 } } });
+
+/** The sandbox leaves `field` of `endpoint` out (or null) under this seed (vary.ts: a roll below 0.55). */
+const leftOut = (endpoint: string, field: string) =>
+  optionalReads(endpoint).includes(field) && chance(SEED, `optional ${endpoint} ${field}`) < 0.55;
+
+const SATELLITE = 'Satellite Office (SQL)';
+
+describe('calendars and appointments named from the calendar list', () => {
+  it('takes a calendar’s zone from its booking pages, and names each appointment by its calendar', async () => {
+    expect(leftOut('GET /v1/calendars', 'calendars[].time_zone')).toBe(true);
+    expect(leftOut('GET /v1/events', 'events[].time_zone')).toBe(true);
+    expect(leftOut('GET /v1/events', 'events[].calendar_name')).toBe(true);
+    expect(leftOut('GET /v1/event', 'calendar_name')).toBe(true);
+
+    const list = await call(kit.made, 'calendar:calendars');
+    expect(list.practiceZone).toBe('America/Chicago');
+    const zones = Object.fromEntries(list.calendars.map((c) => [c.name, c.timeZone]));
+    // Denver's page books the satellite alone; the Chicago pages book the others.
+    expect(zones[SATELLITE]).toBe('America/Denver');
+    expect(zones['Dr. Amelia Hart']).toBe('America/Chicago');
+    const satellite = list.calendars.find((c) => c.name === SATELLITE)!;
+
+    const now = Date.now();
+    const range = await call(kit.made, 'calendar:range', {
+      begin: new Date(now - 86_400_000).toISOString(),
+      end: new Date(now + 14 * 86_400_000).toISOString(),
+    });
+    const there = range.items.filter((i) => i.id > 0 && i.calendarId === satellite.id);
+    expect(there.length).toBeGreaterThan(0);
+    for (const item of there) expect([item.calendarName, item.zone]).toEqual([SATELLITE, 'America/Denver']);
+    expect(range.items.filter((i) => i.id > 0).every((i) => i.calendarName !== '' && i.zone)).toBe(true);
+
+    const one = await call(kit.made, 'calendar:event', { id: there[0]!.id });
+    expect(one.calendarName).toBe(SATELLITE);
+
+    // A person's next appointment (a month's read of its own) is told on its calendar's clock too.
+    const person = there.find((i) => i.people.some((p) => p.phone))!;
+    const next = await call(kit.made, 'contacts:next-appointments', {
+      people: [{ key: 'p', phones: person.people.filter((p) => p.phone).map((p) => p.phone), emails: [] }],
+    });
+    const hit = next[0]!.next!;
+    const shown = range.items.find((i) => i.id === hit.id);
+    expect(shown, 'the next appointment is one the schedule read').toBeDefined();
+    expect([hit.calendarName, hit.zone]).toEqual([shown!.calendarName, shown!.zone]);
+  });
+});
