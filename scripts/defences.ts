@@ -422,7 +422,14 @@ export const DEFENCES: Defence[] = [
   {
     name: "the read-ahead for offline work competes with the first screen's reads",
     file: 'main/core/prefetch.ts',
-    find: '    await this.deps.readsFirst();\n',
+    find: '    await (background ? background.firstScreen() : this.deps.readsFirst());\n',
+    replace: '',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
+    name: "the read-ahead's reads neither give way to a screen's nor keep to a few at once",
+    file: 'main/core/screen-first.ts',
+    find: 'if (this.backgroundWork.getStore()) return this.backgroundRequest(() => inner.request(req));',
     replace: '',
     tests: ['test/integration/app/screen-first.test.ts'],
   },

@@ -169,6 +169,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     grantedScopes: () => (auth.status().state === 'signed_in' ? auth.status().grantedScopes : null),
     isOnline,
     readsFirst: () => screenFirst.turn(),
+    background: { run: (work) => screenFirst.background(work), firstScreen: () => screenFirst.firstScreen() },
     outbox,
     store,
     practiceZone,

@@ -40,6 +40,11 @@ export interface CoreContext {
    * of when it may — screens read first (screen-first.ts).
    */
   readsFirst(): Promise<void> | null;
+  /**
+   * The read-ahead's way of reading (screen-first.ts): `run` makes every request of the work give way to screens' reads
+   * and go at most a few at once; `firstScreen` is when it may start after a sign-in. Absent, it reads as screens do.
+   */
+  background?: { run<T>(work: () => Promise<T>): Promise<T>; firstScreen(): Promise<void> | null };
   /** Where every write goes (and the changes not yet on the service, laid over every answer). */
   outbox: OutboxHost;
   /** The one store of the practice: what every read and write feeds, and what screens are told from. */

@@ -3,9 +3,10 @@
  * needs into the encrypted read cache — calendars, address books, booking pages (types, fields, consents) with the
  * next days of free times, contacts, and the next days of the schedule — so a receptionist who loses the network at
  * once can still add a contact, book and check in. It also picks up the bookings still waiting for the office system
- * (made before a restart, on another workstation or before this sign-in), which core then follows until they settle. Runs in the background (never in the way of a screen); a part
- * that fails is logged and the whole is read again later, sooner when the service comes back. While signed in it
- * is read again every few minutes, so the saved free times stay fresh.
+ * (made before a restart, on another workstation or before this sign-in), which core then follows until they settle.
+ * Runs in the background, never in the way of a screen: each of its reads gives way to a screen's, and a few go at
+ * once (screen-first.ts). A part that fails is logged and the whole is read again later, sooner when the service
+ * comes back. While signed in it is read again every few minutes, so the saved free times stay fresh.
  */
 import type { BookingService } from './bookings/booking-service';
 import type { BookingWatch } from './bookings/booking-watch';
@@ -118,11 +119,13 @@ export class Prefetcher {
   }
 
   private async run(): Promise<void> {
-    // Never in the way of a screen: wait while its reads are under way (after sign-in, for the first screen's).
-    await this.deps.readsFirst();
+    // Never in the way of a screen: after a sign-in it starts once the first screen has read, and every request of it
+    // gives way to a screen's read and goes at most a few at once (screen-first.ts); without that, it waits for quiet.
+    const background = this.deps.background;
+    await (background ? background.firstScreen() : this.deps.readsFirst());
     const account = this.account;
     if (!account || account !== this.deps.account() || this.stopped) return;
-    const failed = await this.readAll(account);
+    const failed = await (background ? background.run(() => this.readAll(account)) : this.readAll(account));
     if (this.deps.account() !== account) {
       // Signed out (or another account) meanwhile: nothing read for that account may stay on this computer.
       await this.deps.cache.wipeAccount(account);

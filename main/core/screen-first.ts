@@ -4,7 +4,13 @@
  * is under way, and for a short quiet time after. After a sign-in, or a start with a saved session, it also waits for
  * the first screen's reads (or a few seconds with none), so the calendar a receptionist opens is not queued behind a
  * fortnight of free times and every thread's texts. Writes (the outbox) do not hold it back.
+ *
+ * The read-ahead reads in the background (`background`): each of its requests waits while a screen's read is under
+ * way, so a screen's read never queues behind it, and at most BACKGROUND_AT_ONCE of them are at the service at once
+ * (the service's documents name no limit; its users speak of bursts of 100 requests a minute). It waits for the first
+ * screen's reads after a sign-in (`firstScreen`), but for no quiet time: its requests give way one by one instead.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
 import type { ServiceRequest, ServiceRequester } from './api/service-client';
 import type { Clock } from './platform';
@@ -17,9 +23,17 @@ export interface ScreenFirstOptions {
   firstScreenMs?: number;
 }
 
+/** Background requests at the service at once: as many as the outbox sends. */
+export const BACKGROUND_AT_ONCE = 6;
+
 /** Counts the screens' reads in flight and tells background work when it may go. */
 export class ScreenFirst {
   private inFlight = 0;
+  /** Background requests at the service now, and those waiting for a screen's reads or a free place. */
+  private backgroundInFlight = 0;
+  private backgroundWaiters: (() => void)[] = [];
+  /** Marks the work `background` runs, through every await of it. */
+  private readonly backgroundWork = new AsyncLocalStorage<true>();
   private lastEnd = -Infinity;
   /** A screen has read since the last account change. */
   private screenRead = true;
@@ -38,6 +52,7 @@ export class ScreenFirst {
   screens(inner: ServiceRequester): ServiceRequester {
     return {
       request: async <S extends z.ZodType>(req: ServiceRequest<S>): Promise<z.output<S>> => {
+        if (this.backgroundWork.getStore()) return this.backgroundRequest(() => inner.request(req));
         this.inFlight++;
         try {
           return await inner.request(req);
@@ -46,9 +61,56 @@ export class ScreenFirst {
           this.lastEnd = this.clock.now();
           this.screenRead = true;
           this.wake();
+          this.wakeBackground();
         }
       },
     };
+  }
+
+  /**
+   * Runs `work` in the background: every request it makes through the screens' requester (however deep in core's
+   * services) waits while a screen's read is under way and for a place among BACKGROUND_AT_ONCE.
+   */
+  background<T>(work: () => Promise<T>): Promise<T> {
+    return this.backgroundWork.run(true, work);
+  }
+
+  /**
+   * Null when the first screen after the last account change has read (or had its few seconds), else when it will
+   * have: the read-ahead starts then, with no quiet time (its requests give way one by one).
+   */
+  firstScreen(): Promise<void> | null {
+    if (this.stopped || this.screenRead || this.holdUntil <= this.clock.now()) return null;
+    return new Promise<void>((resolve) => {
+      const check = () => {
+        if (this.stopped || (this.screenRead && this.inFlight === 0) || this.holdUntil <= this.clock.now()) resolve();
+        else this.backgroundWaiters.push(check);
+      };
+      this.backgroundWaiters.push(check);
+      this.clock.setTimeout(() => this.wakeBackground(true), Math.max(0, this.holdUntil - this.clock.now()));
+    });
+  }
+
+  /** A background request: sent when no screen read is under way and a place is free. */
+  private async backgroundRequest<T>(send: () => Promise<T>): Promise<T> {
+    while (!this.stopped && (this.inFlight > 0 || this.backgroundInFlight >= BACKGROUND_AT_ONCE))
+      await new Promise<void>((resolve) => this.backgroundWaiters.push(resolve));
+    this.backgroundInFlight++;
+    try {
+      return await send();
+    } finally {
+      this.backgroundInFlight--;
+      // Other background work (the texts poller) waits for the read-ahead's reads as for a screen's.
+      this.lastEnd = this.clock.now();
+      this.wake();
+      this.wakeBackground();
+    }
+  }
+
+  /** Lets the waiting background requests look again (each goes or waits again). */
+  private wakeBackground(always = false): void {
+    if (!always && !this.stopped && this.inFlight > 0) return;
+    for (const resolve of this.backgroundWaiters.splice(0)) resolve();
   }
 
   /** Signed in (or a saved session at start): for a new account, background reads wait for the first screen's. */
@@ -72,11 +134,12 @@ export class ScreenFirst {
     this.stopped = true;
     this.cancelTimer();
     for (const resolve of this.waiters.splice(0)) resolve();
+    this.wakeBackground(true);
   }
 
   /** When background reads may go (Infinity while a screen read is under way). */
   private clearAt(): number {
-    if (this.inFlight > 0) return Infinity;
+    if (this.inFlight > 0 || this.backgroundInFlight > 0) return Infinity;
     const quiet = this.lastEnd + (this.options.quietMs ?? 500);
     return this.screenRead ? quiet : Math.max(quiet, this.holdUntil);
   }

@@ -11,6 +11,7 @@ import { cpus, release, totalmem, type } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
 import { coreUnits } from './core-rows';
+import { dayUnits } from './day-rows';
 import { pageBench } from './page-rows';
 import { runUnits, selectUnits } from './runner';
 import { markdown, type Machine, type Results, type Row } from './table';
@@ -34,7 +35,7 @@ function machine(): Machine {
 it('measures every row', async () => {
   const only = process.env.BENCH_ROWS?.trim() ?? '';
   const page = pageBench();
-  const units = selectUnits([...page.units, ...coreUnits], only);
+  const units = selectUnits([...page.units, ...coreUnits, ...dayUnits], only);
   const date = new Date().toISOString();
   const t0 = performance.now();
   let rows: Row[];

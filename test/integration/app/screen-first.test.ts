@@ -1,9 +1,12 @@
 /**
  * Screens read first: right after sign-in the schedule's reads go to the service alone. The
  * read-ahead for offline work and the texts poller wait until the first screen has its answer, then run: counted at
- * the sandbox, not timed.
+ * the sandbox, not timed. The read-ahead then reads side by side, a few at once, and a screen's read never waits
+ * behind it: no read of it starts while a screen's is under way (counted at core's fetch).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BACKGROUND_AT_ONCE } from '../../../main/core/screen-first';
 import { dayKey } from '../../../renderer/lib/practice-time';
 import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
@@ -11,15 +14,11 @@ import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/
 import { waitFor } from '../../support/wait';
 import { call } from '../../support/bootstrap';
 
-/** Routes only the read-ahead and the texts poller ask at sign-in (the schedule never does). */
-const BACKGROUND = [
-  'GET /v1/contacts',
-  'GET /v1/address_books',
-  'GET /v1/availability',
-  'GET /v1/bookings',
-  'GET /v1/conversations',
-  'GET /v1/conversation_messages',
-];
+/**
+ * Routes only the texts poller asks at sign-in (the schedule never does). It waits for quiet after the screen's reads;
+ * the read-ahead may start as soon as they are answered (its reads give way one by one), before a test has looked.
+ */
+const POLLER = ['GET /v1/conversations', 'GET /v1/conversation_messages'];
 const SCREEN = ['GET /v1/calendars', 'GET /v1/events'];
 
 const opened: { sb?: Sandbox; made?: MadeCore } = {};
@@ -41,11 +40,55 @@ async function answered(sb: Sandbox): Promise<Record<string, number>> {
 const sum = (counts: Record<string, number>, before: Record<string, number>, routes: string[]) =>
   routes.reduce((n, r) => n + (counts[r] ?? 0) - (before[r] ?? 0), 0);
 
+/** A read core sent: whether a screen asked it (run in `screen`), when it started and ended. */
+interface Read {
+  url: string;
+  screen: boolean;
+  start: number;
+  end: number;
+}
+
+/**
+ * A core whose reads are watched at its fetch: the texts poller's (threads, their texts, their contacts one by one) and
+ * the connectivity probe's go on beside the read-ahead and are left out. What runs in `screen` is a screen's.
+ */
+function watchedCore(sb: Sandbox, options: Parameters<typeof customSchemeCore>[1] = {}) {
+  const screen = new AsyncLocalStorage<true>();
+  const reads: Read[] = [];
+  const seen = { background: 0, most: 0 };
+  const made = customSchemeCore(sb, {
+    ...options,
+    platform: (p) => ({
+      ...p,
+      fetch: async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input instanceof Request ? input.url : input);
+        if (
+          (init?.method ?? 'GET') !== 'GET' ||
+          !url.includes('/v1/') ||
+          /\/v1\/(conversation|userinfo|contact\?)/.test(url)
+        )
+          return p.fetch(input, init);
+        const read = { url, screen: screen.getStore() === true, start: performance.now(), end: Infinity };
+        reads.push(read);
+        if (!read.screen) seen.most = Math.max(seen.most, ++seen.background);
+        try {
+          return await p.fetch(input, init);
+        } finally {
+          if (!read.screen) seen.background--;
+          read.end = performance.now();
+        }
+      },
+    }),
+  });
+  return { made, reads, seen, asScreen: <T>(work: () => Promise<T>) => screen.run(true, work) };
+}
+
 describe('screens read first', () => {
   it("at sign-in, the schedule's reads go alone; the read-ahead and the texts poller follow its answer", async () => {
     const sb = (opened.sb = await startSandbox({ port: 0, seed: 1 }));
     // The real wait (the fixture shortens it for tests that have no screen).
-    const made = (opened.made = customSchemeCore(sb, { screenFirst: {} }));
+    const watched = watchedCore(sb, { screenFirst: {} });
+    const made = (opened.made = watched.made);
     await made.core.start();
     const before = await answered(sb);
     await signInAs(made, 'owner@frontdesk.test');
@@ -53,17 +96,19 @@ describe('screens read first', () => {
     // What the schedule asks at once when it opens (ScheduleScreen: the range, saved answer first, and the calendars).
     const zone = 'UTC';
     const today = rangeOf('day', dayKey(Date.now(), zone), zone);
-    const [day, calendars] = await Promise.all([
-      call(made, 'calendar:range', { ...today, savedFirst: true }),
-      call(made, 'calendar:calendars'),
-    ]);
+    const [day, calendars] = await watched.asScreen(() =>
+      Promise.all([call(made, 'calendar:range', { ...today, savedFirst: true }), call(made, 'calendar:calendars')]),
+    );
     expect(day.source).toBe('service');
     expect(calendars.calendars.length).toBeGreaterThan(0);
     const painted = await answered(sb);
     expect(sum(painted, before, SCREEN)).toBeGreaterThan(0);
-    // Nothing else reached the service before the schedule had its answer.
-    expect(Object.fromEntries(BACKGROUND.map((r) => [r, (painted[r] ?? 0) - (before[r] ?? 0)]))).toEqual(
-      Object.fromEntries(BACKGROUND.map((r) => [r, 0])),
+    // No read of the read-ahead started before the schedule's reads were answered.
+    const answeredAt = Math.max(...watched.reads.filter((r) => r.screen).map((r) => r.end));
+    expect(watched.reads.filter((r) => !r.screen && r.start < answeredAt).map((r) => r.url)).toEqual([]);
+    // The texts poller reached the service only after the schedule had its answer.
+    expect(Object.fromEntries(POLLER.map((r) => [r, (painted[r] ?? 0) - (before[r] ?? 0)]))).toEqual(
+      Object.fromEntries(POLLER.map((r) => [r, 0])),
     );
 
     // Then both run, in full.
@@ -80,11 +125,9 @@ describe('screens read first', () => {
       timeoutMs: 20_000,
     });
     const after = await answered(sb);
-    expect(sum(after, painted, ['GET /v1/contacts'])).toBeGreaterThan(0);
-    expect(sum(after, painted, ['GET /v1/availability'])).toBeGreaterThan(0);
-    expect(sum(after, painted, ['GET /v1/bookings']), 'bookings still waiting for the office system').toBeGreaterThan(
-      0,
-    );
+    expect(sum(after, before, ['GET /v1/contacts'])).toBeGreaterThan(0);
+    expect(sum(after, before, ['GET /v1/availability'])).toBeGreaterThan(0);
+    expect(sum(after, before, ['GET /v1/bookings']), 'bookings still waiting for the office system').toBeGreaterThan(0);
   });
 
   it('with no screen asking, the read-ahead still runs after the wait for one', async () => {
@@ -96,5 +139,32 @@ describe('screens read first', () => {
       what: 'the read ahead with no screen',
       timeoutMs: 20_000,
     });
+  });
+
+  it('the read-ahead reads side by side, a few at once, and none of its reads starts while a screen reads', async () => {
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1 }));
+    // Each read answered slowly, as over a network, so reads under way overlap.
+    await admin(sb).faults({ latencyMs: 150, routes: ['/v1/availability', '/v1/contacts', '/v1/events'] });
+    const watched = watchedCore(sb);
+    const { made, reads, seen } = watched;
+    opened.made = made;
+    await made.core.start();
+    await signInAs(made, 'owner@frontdesk.test');
+    // Once the read-ahead is reading, a screen asks for a week of the schedule.
+    await waitFor(() => seen.background > 0, { what: 'the read-ahead to read' });
+    const week = rangeOf('week', dayKey(Date.now(), 'UTC'), 'UTC');
+    await watched.asScreen(() => call(made, 'calendar:range', week));
+    await waitFor(() => made.core.prefetch.lastRun()?.failed.length === 0, {
+      what: 'the read ahead',
+      timeoutMs: 30_000,
+    });
+    const screens = reads.filter((r) => r.screen);
+    expect(screens.length).toBeGreaterThan(0);
+    // Side by side, within the bound.
+    expect(seen.most).toBeGreaterThanOrEqual(2);
+    expect(seen.most).toBeLessThanOrEqual(BACKGROUND_AT_ONCE);
+    // No read of the read-ahead started while the screen's were under way.
+    const during = reads.filter((r) => !r.screen && screens.some((s) => r.start > s.start && r.start < s.end));
+    expect(during.map((r) => r.url)).toEqual([]);
   });
 });
