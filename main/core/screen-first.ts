@@ -23,7 +23,7 @@ export interface ScreenFirstOptions {
   firstScreenMs?: number;
 }
 
-/** Background requests at the service at once: as many as the outbox sends. */
+/** Background requests at the service at once: as many as a browser opens to one host. */
 export const BACKGROUND_AT_ONCE = 6;
 
 /** Counts the screens' reads in flight and tells background work when it may go. */
