@@ -1043,6 +1043,13 @@ export const DEFENCES: Defence[] = [
     replace: 'if (false) {',
     tests: ['test/integration/waitlist/waitlist.test.ts'],
   },
+  {
+    name: 'an offer’s text sent again after a lost answer (the patient’s threads not looked at first)',
+    file: 'main/core/outbox/kinds/waitlist.ts',
+    find: 'if (!lost || !(await alreadyTexted(service, person.phone, p.text, since)))',
+    replace: 'if (true)',
+    tests: ['test/integration/waitlist/waitlist.test.ts'],
+  },
   // --- A service that answers within its documents' freedom (the sandbox's --vary, test/sandbox/vary.ts).
   {
     name: 'Retry-After as an HTTP date ignored: a busy service is asked again before the time it gave',

@@ -347,4 +347,39 @@ describe('the waitlist kept at the service', () => {
     const booked = await ownerGet(kit.sb, '/v1/event', { external_id: bookingKey(offer.id) });
     expect(booked.status).toBe(404);
   });
+
+  it('each patient is texted the offer once, though every text’s answer is lost', async () => {
+    const made = kit.made;
+    const dan = await call(made, 'waitlist:add', { name: 'Dan Once', phone: '(312) 555-0194', ...ANY_TIME });
+    const eve = await call(made, 'waitlist:add', { name: 'Eve Once', phone: '(312) 555-0195', ...ANY_TIME });
+    await waitForOp(made, dan.id);
+    await waitForOp(made, eve.id);
+    const now = Date.now();
+    const range = await call(made, 'calendar:range', {
+      begin: new Date(now + 4 * 86_400_000).toISOString(),
+      end: new Date(now + 11 * 86_400_000).toISOString(),
+    });
+    const visit = range.items.find((i: AgendaItem) => i.calendarId && i.people.length > 0 && !i.free)!;
+    const cancel = await call(made, 'calendar:cancel', { id: visit.id, startsAt: visit.start });
+    await waitForOp(made, cancel.id);
+    const before = (await stats()).messagesRecorded;
+    // Every text reaches the service, and every answer to it is lost on the way back.
+    await kit.admin().faults({ resetRate: 1, resetAfterApply: true, routes: ['/v1/start_conversation'] });
+    try {
+      const offer = await call(made, 'waitlist:offer', {
+        appointmentId: visit.id,
+        entryKeys: [dan.id, eve.id],
+        text: 'An opening, once. Reply YES to take it.',
+        confirmText: 'You are booked.',
+        takenText: 'That time has been taken — you are still on the list.',
+        expiresInMinutes: 60,
+      });
+      await waitForOp(made, offer.id);
+    } finally {
+      await kit.admin().clearFaults();
+    }
+    expect((await stats()).messagesRecorded).toBe(before + 2);
+    expect(await textsTo('+13125550194')).toEqual(['An opening, once. Reply YES to take it.']);
+    expect(await textsTo('+13125550195')).toEqual(['An opening, once. Reply YES to take it.']);
+  });
 });

@@ -107,14 +107,15 @@ export const waitlistOfferKind: KindSpec<Offer> = {
     const p = op.payload;
     const key = String(p.external_id);
     let state = op.result?.state ?? null;
+    let id = op.result?.id ?? null;
     if (state === null) {
       const made = await findOrMake(service, key, () =>
         createEvent(service, recordBody(key, p.title, 'offer', p.custom_data)),
       );
       state = 'sent:0';
-      await progress({ id: made.id, state });
+      id = made.id;
+      await progress({ id, state });
     }
-    const id = op.result?.id ?? null;
     const since = (op.firstSentAt ?? op.createdAt) - TEXT_LOOKBACK_MS;
     for (let i = 0; i < p.people.length; i++) {
       const person = p.people[i]!;
