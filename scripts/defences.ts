@@ -1050,6 +1050,13 @@ export const DEFENCES: Defence[] = [
     replace: 'if (true)',
     tests: ['test/integration/waitlist/waitlist.test.ts'],
   },
+  {
+    name: 'a confirmation or “taken” text sent again after a lost answer (the patient’s threads not looked at first)',
+    file: 'main/core/outbox/kinds/waitlist.ts',
+    find: 'if (!(await alreadyTexted(service, p.phone, words, since)))',
+    replace: 'if (true)',
+    tests: ['test/integration/waitlist/waitlist.test.ts'],
+  },
   // --- A service that answers within its documents' freedom (the sandbox's --vary, test/sandbox/vary.ts).
   {
     name: 'Retry-After as an HTTP date ignored: a busy service is asked again before the time it gave',
