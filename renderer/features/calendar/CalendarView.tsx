@@ -16,11 +16,8 @@ import { useCalendarStore } from '../../stores/calendar-store';
 let loaded: ComponentType | null = null;
 let loading: Promise<ComponentType> | null = null;
 
-/**
- * The schedule screen's component: its chunk fetched once (again after a fetch that failed). The entry asks for it as
- * the page starts (renderer/main.tsx), so its fetch and run overlap the link to core and the sign-in check.
- */
-export function loadScheduleScreen(): Promise<ComponentType> {
+/** The schedule screen's component: its chunk fetched once (again after a fetch that failed). */
+function loadScheduleScreen(): Promise<ComponentType> {
   loading ??= import('./ScheduleScreen').then(
     (m) => (loaded = m.default),
     (error: unknown) => {
@@ -37,7 +34,8 @@ export function CalendarView() {
   const [failed, setFailed] = useState(false);
   const scopes = useAuthStore((s) => s.status?.grantedScopes.join(' '));
   // (Re)load when the screen shows and when the granted permissions change (after "Grant access"). A layout effect:
-  // the read goes as this render is committed, not after the browser has painted it (a frame or more later).
+  // the read goes as this render is committed, not after the browser has painted it (a frame or more later), and
+  // before the effect below asks for the screen's code, which then runs while core answers.
   useLayoutEffect(() => void useCalendarStore.getState().open(), [scopes]);
   useEffect(() => {
     if (Screen || failed) return;
