@@ -36,6 +36,8 @@ export interface ProviderNumbers {
   bookedMinutes: number;
   /** Minutes of working hours in the range (WORKING_HOURS, on the practice's clock). */
   workingMinutes: number;
+  /** Texts sent and replies in the range in threads about one of its appointments (any day's); null: not read. */
+  texts: { sent: number; replies: number } | null;
 }
 
 /** Bookings made through one booking page whose time falls in the range (failed ones left out). */
@@ -58,8 +60,11 @@ export interface PracticeNumbers {
   /** The working hours counted: weekdays (0 Sunday … 6 Saturday), opening and closing in minutes into the day. */
   hours: { days: number[]; openMin: number; closeMin: number };
   providers: ProviderNumbers[];
-  /** Texts sent to patients and their replies in the range; null when texts cannot be read with this sign-in. */
-  texts: { sent: number; replies: number } | null;
+  /**
+   * Texts sent to patients and their replies in the range, all of them, and those in threads about no appointment
+   * (or one whose provider could not be read); null when texts cannot be read with this sign-in.
+   */
+  texts: { sent: number; replies: number; notAboutAVisit: { sent: number; replies: number } } | null;
   /** Bookings by page; null when bookings cannot be read with this sign-in. */
   pages: PageNumbers[] | null;
   /** When the service gave the appointments counted (epoch ms). */

@@ -90,9 +90,10 @@ async function expected(
       values: [Math.round((n.minutes / working) * 100), Math.round(n.minutes / 6) / 10, Math.round(working / 6) / 10],
     });
   }
-  const conversations = await all<{ id: number }>(s, '/v1/conversations', 'conversations');
-  let sent = 0;
-  let replies = 0;
+  // Texts by the provider of the visit their thread is about (any day's visit), else "Not about a visit".
+  const conversations = await all<{ id: number; event_id: number | null }>(s, '/v1/conversations', 'conversations');
+  const calendarOf = new Map(events.map((e) => [e.id, e.calendar_id]));
+  const texts = new Map<number | null, [number, number]>();
   for (const c of conversations)
     for (const m of await all<{ direction: string; at: string }>(
       s,
@@ -101,8 +102,12 @@ async function expected(
     )) {
       const at = Date.parse(m.at);
       if (at < week.begin || at >= week.end) continue;
-      if (m.direction === 'inbound') replies++;
-      else sent++;
+      if (c.event_id !== null && !calendarOf.has(c.event_id))
+        calendarOf.set(c.event_id, (await serviceCall<Ev>(s, 'GET', `/v1/event?id=${c.event_id}`)).calendar_id);
+      const key = c.event_id === null ? null : calendarOf.get(c.event_id)!;
+      const row = texts.get(key) ?? [0, 0];
+      texts.set(key, row);
+      row[m.direction === 'inbound' ? 1 : 0]++;
     }
   const pages = await serviceCall<{ booking_pages: { token?: string; slug?: string; name: string }[] }>(
     s,
@@ -128,8 +133,8 @@ async function expected(
     visits,
     full,
     texts: [
-      { label: 'Sent to patients', values: [sent] },
-      { label: 'Replies', values: [replies] },
+      ...calendars.map((cal) => ({ label: cal.name, values: texts.get(cal.id) ?? [0, 0] })),
+      { label: 'Not about a visit', values: texts.get(null) ?? [0, 0] },
     ],
     pages: [...byPage.values()],
   };

@@ -108,24 +108,29 @@ export class MessagesService {
     return { unreadTotal: unreadTotal(await this.store.state()) };
   }
 
-  /** Texts sent to patients and their replies in [begin, end) (epoch ms), as the threads stand (fresh when it can). */
-  async tally(begin: number, end: number): Promise<{ sent: number; replies: number }> {
+  /**
+   * Texts sent to patients and their replies in [begin, end) (epoch ms), as the threads stand (fresh when it can), by
+   * the appointment each thread is about (null: none).
+   */
+  async tally(begin: number, end: number): Promise<{ eventId: number | null; sent: number; replies: number }[]> {
     this.requireScope('messaging:read', 'GET /v1/conversations');
     const st = await this.store.state();
     await freshOrSaved(
       async () => this.reader.sync(),
       async () => undefined,
     );
-    let sent = 0;
-    let replies = 0;
-    for (const { list } of st.texts.values())
+    const byEvent = new Map<number | null, { eventId: number | null; sent: number; replies: number }>();
+    for (const [id, { list }] of st.texts)
       for (const m of list) {
         const at = atMs(m.at);
         if (!(at >= begin && at < end)) continue;
-        if (m.direction === 'inbound') replies++;
-        else sent++;
+        const eventId = st.conversations.get(id)?.event_id ?? null;
+        const row = byEvent.get(eventId) ?? { eventId, sent: 0, replies: 0 };
+        byEvent.set(eventId, row);
+        if (m.direction === 'inbound') row.replies++;
+        else row.sent++;
       }
-    return { sent, replies };
+    return [...byEvent.values()];
   }
 
   /** Marks a thread read up to its latest text. */

@@ -80,6 +80,8 @@ export interface CountInput extends DayRange {
   standing: readonly AgendaItem[];
   /** Appointments of the range the service deleted, or being cancelled here. */
   cancelled: readonly AgendaItem[];
+  /** Texts by the calendar of the appointment their thread is about; null when texts cannot be read. */
+  texts: ReadonlyMap<number, { sent: number; replies: number }> | null;
 }
 
 /** Per provider: every calendar of the practice (in its order), then any other an appointment names. */
@@ -101,6 +103,7 @@ export function countProviders(input: CountInput): ProviderNumbers[] {
         cancellations: 0,
         bookedMinutes: 0,
         workingMinutes: working,
+        texts: input.texts && { sent: 0, replies: 0 },
       };
       rows.set(id, r);
     }
@@ -127,6 +130,7 @@ export function countProviders(input: CountInput): ProviderNumbers[] {
     if (o.noShow) r.noShows++;
     r.bookedMinutes += minutesInside(Date.parse(item.start), Date.parse(item.end), windows);
   }
+  for (const [id, t] of input.texts ?? []) row(id, '').texts = { ...t };
   return [...rows.values()];
 }
 

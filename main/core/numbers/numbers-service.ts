@@ -16,7 +16,7 @@ import type {
 } from '../../../common/contract';
 import { WORKING_HOURS } from '../../../common/model/series';
 import { hostZone } from '../../../common/practice-time';
-import { listEventsInRange } from '../api/calendar-api';
+import { getEvent, listEventsInRange } from '../api/calendar-api';
 import { listBookings } from '../api/bookings-api';
 import { readPages } from '../api/pages';
 import { ServiceError } from '../api/service-error';
@@ -44,9 +44,19 @@ export interface NumbersSources {
   calendars(): Promise<CalendarInfo[]>;
   /** The practice's booking pages (the saved list offline). */
   pages(): Promise<BookingPageView[]>;
-  /** Texts sent and replies in [begin, end) from the thread store; null when texts cannot be read. */
-  texts(begin: number, end: number): Promise<{ sent: number; replies: number } | null>;
+  /** Texts sent and replies in [begin, end) from the thread store, by the appointment each thread is about. */
+  texts(begin: number, end: number): Promise<TextTally[]>;
 }
+
+/** Texts of threads about one appointment (null: about none). */
+export interface TextTally {
+  eventId: number | null;
+  sent: number;
+  replies: number;
+}
+
+/** Appointments whose calendar is read at once, when texts name appointments the store does not hold. */
+const PARALLEL_READS = 6;
 
 /** A scope this sign-in was not given: that part is left out, not an error. */
 const notGranted = (error: unknown) => error instanceof ServiceError && error.kind === 'scope';
@@ -78,13 +88,14 @@ export class NumbersService {
         throw error;
       }),
     ]);
+    const byCalendar = texts ? await this.textsByCalendar(texts, appointments) : null;
     return {
       from: args.from,
       to: args.to,
       zone,
       hours: { days: [...WORKING_HOURS.days], openMin: WORKING_HOURS.openMin, closeMin: WORKING_HOURS.closeMin },
-      providers: countProviders({ ...range, calendars, ...appointments }),
-      texts,
+      providers: countProviders({ ...range, calendars, ...appointments, texts: byCalendar?.byCalendar ?? null }),
+      texts: byCalendar && { sent: byCalendar.sent, replies: byCalendar.replies, notAboutAVisit: byCalendar.none },
       pages: bookings ? countPages(range, bookings, pages) : null,
       fetchedAt: appointments.fetchedAt,
       source: appointments.source,
@@ -136,6 +147,43 @@ export class NumbersService {
     // Read as standing but known gone by the store (cancelled here or at another desk since).
     for (const item of standing) if (!shownIds.has(item.id) && !store.current([item]).length) cancelled.push(item);
     return { standing: live, cancelled, fetchedAt: read.fetchedAt, source: read.source };
+  }
+
+  /**
+   * Texts by the calendar (provider) of the appointment their thread is about: known from the range's appointments
+   * or the store, else read from the service (its calendar only: the store is not told, so a deleted one stays
+   * gone). Texts about no appointment, or one whose calendar cannot be read now, are counted apart.
+   */
+  private async textsByCalendar(
+    texts: readonly TextTally[],
+    known: { standing: readonly AgendaItem[]; cancelled: readonly AgendaItem[] },
+  ) {
+    const calendarOf = new Map<number, number | null>();
+    for (const item of [...known.standing, ...known.cancelled]) calendarOf.set(item.id, item.calendarId ?? null);
+    const unknown = texts.flatMap((t) => (t.eventId !== null && !calendarOf.has(t.eventId) ? [t.eventId] : []));
+    for (const id of unknown) {
+      const held = this.context.store.appointment(id)?.calendarId;
+      if (typeof held === 'number') calendarOf.set(id, held);
+    }
+    const toRead = unknown.filter((id) => !calendarOf.has(id));
+    for (let i = 0; i < toRead.length; i += PARALLEL_READS)
+      await Promise.all(
+        toRead.slice(i, i + PARALLEL_READS).map(async (id) => {
+          const event = await getEvent(this.context.service, id).catch(() => null);
+          calendarOf.set(id, event?.calendar_id ?? null);
+        }),
+      );
+    const byCalendar = new Map<number, { sent: number; replies: number }>();
+    const none = { sent: 0, replies: 0 };
+    for (const t of texts) {
+      const calendarId = t.eventId === null ? null : (calendarOf.get(t.eventId) ?? null);
+      const row = calendarId === null ? none : (byCalendar.get(calendarId) ?? { sent: 0, replies: 0 });
+      if (calendarId !== null) byCalendar.set(calendarId, row);
+      row.sent += t.sent;
+      row.replies += t.replies;
+    }
+    const sum = (key: 'sent' | 'replies') => texts.reduce((n, t) => n + t[key], 0);
+    return { byCalendar, none, sent: sum('sent'), replies: sum('replies') };
   }
 
   /** The bookings whose time falls in the range, as the store shows them (each at its appointment's time now). */

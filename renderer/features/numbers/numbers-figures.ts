@@ -62,15 +62,18 @@ export function figuresOf(n: PracticeNumbers): Figure[] {
   if (n.texts)
     figures.push({
       id: 'texts',
-      title: 'Texts',
-      rowHead: 'Texts',
-      columns: ['Count'],
-      charted: [0],
+      title: 'Texts sent and replies',
+      rowHead: 'About visits with',
+      columns: ['Sent', 'Replies'],
+      charted: [0, 1],
       chartMax: null,
       unit: 'count',
       rows: [
-        { label: 'Sent to patients', values: [n.texts.sent] },
-        { label: 'Replies', values: [n.texts.replies] },
+        ...n.providers.map((p) => ({
+          label: p.name || `Calendar ${p.calendarId}`,
+          values: [p.texts?.sent ?? 0, p.texts?.replies ?? 0],
+        })),
+        { label: 'Not about a visit', values: [n.texts.notAboutAVisit.sent, n.texts.notAboutAVisit.replies] },
       ],
       empty: '',
     });

@@ -44,8 +44,16 @@ describe('counting the numbers', () => {
         visit('2026-12-07T09:00:00-06:00', 30),
       ],
       cancelled: [visit('2026-12-02T09:00:00-06:00', 30)],
+      texts: new Map([[1, { sent: 3, replies: 2 }]]),
     });
-    expect(row).toMatchObject({ visits: 4, arrivals: 2, lateArrivals: 1, noShows: 2, cancellations: 2 });
+    expect(row).toMatchObject({
+      visits: 4,
+      arrivals: 2,
+      lateArrivals: 1,
+      noShows: 2,
+      cancellations: 2,
+      texts: { sent: 3, replies: 2 },
+    });
   });
 
   it('counts the minutes inside Monday to Friday, 8 AM to 6 PM, on the practice clock', () => {
@@ -61,6 +69,7 @@ describe('counting the numbers', () => {
         visit('2026-12-05T10:00:00-06:00', 60), // a Saturday
       ],
       cancelled: [],
+      texts: null,
     });
     expect(row).toMatchObject({ visits: 3, bookedMinutes: 60, workingMinutes: 5 * 600 });
     expect(other).toMatchObject({ calendarId: 2, visits: 0, bookedMinutes: 0, workingMinutes: 5 * 600 });

@@ -17,6 +17,7 @@ const provider = (calendarId: number, name: string, visits: number) => ({
   cancellations: 3,
   bookedMinutes: 150,
   workingMinutes: 600,
+  texts: { sent: calendarId, replies: 1 },
 });
 
 const numbers = (over: Partial<PracticeNumbers> = {}): PracticeNumbers => ({
@@ -25,7 +26,7 @@ const numbers = (over: Partial<PracticeNumbers> = {}): PracticeNumbers => ({
   zone: 'America/Chicago',
   hours: { days: [1, 2, 3, 4, 5], openMin: 480, closeMin: 1080 },
   providers: [provider(1, 'Dr. Hart, DDS', 5), provider(2, '=HYPERLINK("http://x.test","y")', 4)],
-  texts: { sent: 7, replies: 3 },
+  texts: { sent: 7, replies: 3, notAboutAVisit: { sent: 4, replies: 1 } },
   pages: [{ page: 'lakeside', name: 'Lakeside "online" booking', bookings: 2, cancelled: 1 }],
   fetchedAt: 0,
   source: 'service',
@@ -40,7 +41,10 @@ describe('numbers figures', () => {
     expect(all[1]!.rows[0]).toEqual({ label: 'Dr. Hart, DDS', values: [25, 2.5, 10] });
     expect(figuresOf(numbers({ texts: null, pages: null })).map((f) => f.id)).toEqual(['visits', 'full']);
     expect(percent(1, 0)).toBe(0);
-    expect(chartDescription(all[2]!)).toBe('Sent to patients: Count 7; Replies: Count 3');
+    expect(all[2]!.rows.at(-1)).toEqual({ label: 'Not about a visit', values: [4, 1] });
+    expect(chartDescription(all[2]!)).toBe(
+      'Dr. Hart, DDS: Sent 1, Replies 1; =HYPERLINK("http://x.test","y"): Sent 2, Replies 1; Not about a visit: Sent 4, Replies 1',
+    );
   });
 
   it('write CSV with quoted fields and formulas kept as text', () => {
