@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import { seriesOf, type AgendaItem } from '../../../common/contract';
 import { addDaysToKey, dayKey, isoInZone, wallClock, wallTimeToInstant } from '../../../common/practice-time';
-import { call, callRaw, goOffline, goOnline, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
+import {
+  call,
+  callRaw,
+  goOffline,
+  goOnline,
+  ownerGet,
+  signedInCore,
+  useBootstrap,
+  waitForOp,
+} from '../../support/bootstrap';
 
 const kit = useBootstrap({ sandbox: { contacts: 20, events: 40 } });
 
@@ -148,6 +157,22 @@ describe('recurring visits', () => {
       frontdesk_series_of: '8',
       frontdesk_series_rule: 'weeks:1',
     });
+
+    // Another workstation reads the same series: each visit with its place in it.
+    const other = await signedInCore(kit.sb, { readAhead: false });
+    try {
+      const seen = await call(other, 'calendar:range', {
+        begin: isoInZone(first - 86_400_000, zone),
+        end: isoInZone(first + 27 * 86_400_000, zone),
+      });
+      expect(
+        seen.items
+          .filter((i) => seriesOf(i)?.id === seriesId)
+          .map((i) => [seriesOf(i)!.n, seriesOf(i)!.of, seriesOf(i)!.rule, seriesOf(i)!.first]),
+      ).toEqual([1, 2, 4].map((n) => [n, 8, 'weeks:1', day]));
+    } finally {
+      await other.cleanup();
+    }
 
     // Offline: visits 6 and later move to 14:00, one unit; the schedule shows them there at once.
     const sixth = service.get(6)![0]!;
