@@ -900,8 +900,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'offline, Find a patient finds only the first page of everyone (the read-ahead keeps no whole address book)',
     file: 'main/core/prefetch.ts',
-    find: 'if (list.more) await contacts.saveAll();',
-    replace: 'void list;',
+    find: "Promise.all([contacts.search({ query: '' }), contacts.saveAll()])",
+    replace: "Promise.all([contacts.search({ query: '' })])",
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {

@@ -163,10 +163,10 @@ export class Prefetcher {
       'booking pages and free times': async () =>
         saveAvailability(deps.service, deps.cache, account, await bookings.freshPages(), now),
       contacts: async () => {
-        const list = await contacts.search({ query: '' });
+        // The first page of everyone and, beside it, everyone, so Find a patient finds any patient without the service
+        // (not only the first page): side by side, not one after the other.
+        const [list] = await Promise.all([contacts.search({ query: '' }), contacts.saveAll()]);
         if (list.source !== 'service') throw new Error('the service could not be reached');
-        // Then everyone, so Find a patient finds any patient without the service (not only the first page).
-        if (list.more) await contacts.saveAll();
       },
       schedule: async () => {
         await listed.catch(() => undefined); // offline: the zone saved with the list, else this computer's
