@@ -314,10 +314,12 @@ function halfDone(op: OutboxOp): boolean {
 }
 
 function refuseHalfDone(op: OutboxOp): void {
-  if (halfDone(op))
-    throw new OutboxInputError(
-      'The new appointment may already be made, so this move can only finish: retry it, and it cancels the old one.',
-    );
+  if (!halfDone(op)) return;
+  if (op.kind === 'event.series')
+    throw new OutboxInputError('Some of these visits may already be written, so this can only finish: retry it.');
+  throw new OutboxInputError(
+    'The new appointment may already be made, so this move can only finish: retry it, and it cancels the old one.',
+  );
 }
 
 /** After a restart: an op that was `sending` may have reached the service (reconcile first); waits start afresh. */
