@@ -19,6 +19,7 @@ import {
 import { plainWordsProblems } from './support/plain-words';
 import { axeProblems, serviceCall, shot } from './support/schedule';
 import { useStack } from './support/stack';
+import { startedThreadName } from './support/varied';
 
 const stack = useStack({ scopes: TEXTING_SCOPES });
 
@@ -100,7 +101,9 @@ describe('messages', () => {
   });
 
   it('a patient’s reply arrives by itself: tab badge, title, a notification that opens the thread', async () => {
-    // A thread with Maria Garcia (a number no contact has, so the thread keeps the name it was started with).
+    // A thread with Maria Garcia (a number no contact has, so the thread keeps the name it was started with; by its
+    // number when the service's list of threads leaves names out).
+    const maria = startedThreadName('Maria Garcia', '(312) 555-9876');
     const started = await serviceCall<{ conversation: { id: number } }>(stack, 'POST', '/v1/start_conversation', {
       phone_number: '+13125559876',
       name: 'Maria Garcia',
@@ -111,17 +114,17 @@ describe('messages', () => {
     const screen = new MessagesScreen(app);
     // Wait for the app to know the thread, so the unread count before the reply is settled.
     await screen.open();
-    await screen.row('Maria Garcia').waitFor({ timeout: 40_000 });
+    await screen.row(maria).waitFor({ timeout: 40_000 });
     await app.go('Calendar');
     const unreadBefore = await tabUnread(screen);
 
     await patientReplies(stack, { conversation_id: started.conversation.id, content: 'Running 10 min late' });
     await expect.poll(() => tabUnread(screen), { timeout: 40_000 }).toBe(unreadBefore + 1);
     expect(await page.title()).toBe(`(${unreadBefore + 1}) Frontdesk`);
-    await expect.poll(() => notifications(page)).toContain('Maria Garcia: Running 10 min late');
+    await expect.poll(() => notifications(page)).toContain(`${maria}: Running 10 min late`);
 
-    await clickNotification(page, 'Maria Garcia: Running 10 min late');
-    await screen.thread().getByRole('heading', { name: 'Maria Garcia' }).waitFor();
+    await clickNotification(page, `${maria}: Running 10 min late`);
+    await screen.thread().getByRole('heading', { name: maria }).waitFor();
     await expect.poll(() => screen.texts()).toContain('in: Running 10 min late');
     // Read once shown: the badge and the title go back.
     await expect.poll(() => tabUnread(screen)).toBe(unreadBefore);

@@ -198,6 +198,10 @@ const EXTRAS: ReadonlyArray<readonly [string, unknown]> = [
   ['sync_token', 7],
 ];
 
+/** An optional field's roll below LEFT_OUT leaves it out; below NULLED, it is sent as null; else as it is. */
+const LEFT_OUT = 0.3;
+const NULLED = 0.55;
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
@@ -223,8 +227,8 @@ export function varyBody(profile: VaryProfile, endpoint: string, body: unknown):
       const child = name ? `${name}.${key}` : key;
       if (optional.has(child)) {
         const roll = chance(seed, `optional ${endpoint} ${child}`);
-        if (roll < 0.3) continue;
-        if (roll < 0.55) {
+        if (roll < LEFT_OUT) continue;
+        if (roll < NULLED) {
           out[key] = null;
           continue;
         }
@@ -332,4 +336,9 @@ export function installVary(app: FastifyInstance, options: VaryOptions | false |
     return JSON.stringify(varied);
   });
   return log;
+}
+
+/** Whether a sandbox varied by `seed` leaves `field` of `endpoint`'s answers out or sends it as null (as varyBody does). */
+export function leavesOut(seed: number, endpoint: string, field: string): boolean {
+  return optionalReads(endpoint).includes(field) && chance(seed, `optional ${endpoint} ${field}`) < NULLED;
 }
