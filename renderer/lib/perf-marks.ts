@@ -5,27 +5,46 @@
  */
 import { useEffect } from 'react';
 
+const SCHEDULE_DATA = 'fd:schedule-data';
+const SCHEDULE_PAINTED = 'fd:schedule-painted';
+/**
+ * The schedule's marks kept in the page's timeline at most: a day of days opened does not grow it (both names are
+ * cleared together when the data marks reach it, so a painted mark never outlives its data mark).
+ */
+const MARKS_KEPT = 100;
+
 /** The schedule's appointments reached the store (from the service or the cache). */
 export function markScheduleData(count: number): void {
-  performance.mark('fd:schedule-data', { detail: { count } });
+  if (performance.getEntriesByName(SCHEDULE_DATA, 'mark').length >= MARKS_KEPT) {
+    performance.clearMarks(SCHEDULE_DATA);
+    performance.clearMarks(SCHEDULE_PAINTED);
+  }
+  performance.mark(SCHEDULE_DATA, { detail: { count } });
 }
 
-/** Marks `name` once the frame showing `what` has been painted (after the next animation frame). */
-export function usePaintedMark(name: string, what: unknown, when: boolean): void {
+/** The start time of the newest mark named `name`, or -1. */
+const newest = (name: string) => performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? -1;
+
+/**
+ * Marks `name` once the frame showing `what` has been painted (after the next animation frame). With `after`, only
+ * when a mark of that name came since the last `name`: the schedule marks the paint of data that arrived, not every
+ * live update of the day (each a mark kept in the page until it closes).
+ */
+export function usePaintedMark(name: string, what: unknown, when: boolean, after?: string): void {
   useEffect(() => {
     if (!when) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => performance.mark(name), 0);
+      timer = setTimeout(() => {
+        if (after === undefined || newest(after) > newest(name)) performance.mark(name);
+      }, 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, [name, what, when]);
+  }, [name, what, when, after]);
 }
-
-const SCHEDULE_PAINTED = 'fd:schedule-painted';
 
 /**
  * Runs `fn` once, after the schedule has first been painted (at once if it has been), or after `fallbackMs` when it

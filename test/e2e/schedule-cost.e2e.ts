@@ -1,7 +1,7 @@
 /**
  * What a day of the schedule costs the page, counted rather than timed (`npm run bench` times it): how many
- * appointment blocks React renders again when one appointment changes, and how many blocks are size containers (each
- * one a style pass of its own). A block is counted as React's own DevTools count a render: the commit hook React
+ * appointment blocks React renders again when one appointment changes (and the timeline marks it leaves), and how many
+ * blocks are size containers (each one a style pass of its own). A block is counted as React's own DevTools count a render: the commit hook React
  * calls for a DevTools extension is stood in by a counter before the app loads.
  */
 import type { Page } from 'playwright-core';
@@ -89,12 +89,17 @@ describe('the cost of a day', () => {
     expect(await renders(page)).toBeGreaterThanOrEqual(shown); // the counter sees the blocks
     const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
     const before = await renders(page);
+    const painted = () => page.evaluate(() => performance.getEntriesByName('fd:schedule-painted').length);
+    const marks = await painted();
     await serviceCall(stack, 'PUT', '/v1/events', { events: [{ id, title: 'Changed elsewhere - Ida Count' }] });
     // The live updates bring it within 30 s.
     await block.filter({ hasText: 'Changed elsewhere - Ida Count' }).waitFor({ timeout: 30_000 });
     const again = (await renders(page)) - before;
     expect(again).toBeGreaterThanOrEqual(1);
     expect(again, `${again} of ${shown} blocks rendered again for one changed appointment`).toBeLessThanOrEqual(2);
+    // A live update is no data arrival the bench times: it leaves no mark in the page's timeline (a day of them would
+    // each stay there until the page closes).
+    expect(await painted()).toBe(marks);
     await page.context().close();
   });
 

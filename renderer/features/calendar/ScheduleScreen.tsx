@@ -86,7 +86,7 @@ export default function ScheduleScreen() {
     () => (hidden.length === 0 ? items : items.filter((i) => !hidden.includes(i.calendarId ?? -1))),
     [items, hidden],
   );
-  usePaintedMark('fd:schedule-painted', shownItems, source !== null);
+  usePaintedMark('fd:schedule-painted', shownItems, source !== null, 'fd:schedule-data');
   const goneCount = useMemo(() => shownItems.filter((i) => appointmentState(i).gone).length, [shownItems]);
   // The Agenda follows "Show cancelled" as the grid does (one answer to "what is on today").
   const showCancelled = useCalendarStore((s) => s.showCancelled);

@@ -1,0 +1,23 @@
+/**
+ * The schedule's User Timing marks (renderer/lib/perf-marks.ts) stay in the page until it closes: a day of days
+ * opened keeps at most MARKS_KEPT of them, counted in the timeline.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { markScheduleData } from '../../../renderer/lib/perf-marks';
+
+afterEach(() => performance.clearMarks());
+
+describe('the schedule’s marks over a day', () => {
+  it('keep at most a hundred data arrivals in the timeline, however many days are opened', () => {
+    for (let day = 0; day < 250; day++) {
+      markScheduleData(day);
+      performance.mark('fd:schedule-painted');
+    }
+    const data = performance.getEntriesByName('fd:schedule-data', 'mark');
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.length).toBeLessThanOrEqual(100);
+    expect(performance.getEntriesByName('fd:schedule-painted', 'mark').length).toBeLessThanOrEqual(100);
+    // The newest is kept.
+    expect((data.at(-1) as PerformanceMark).detail).toEqual({ count: 249 });
+  });
+});
