@@ -125,7 +125,12 @@ describe('the waitlist on two workstations', () => {
     await page.getByRole('menuitem', { name: 'Cancel appointment…' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel appointment' }).click();
 
-    // The Waitlist shows the freed time with both patients fitting, first added first.
+    // The Waitlist's tab says a freed time waits to be offered; the screen shows who fits, first added first.
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('button', { name: /^Waitlist/ })
+      .getByLabel('1 freed time to offer')
+      .waitFor({ timeout: 20_000 });
     await toWaitlist(deskA);
     const freed = page.getByTestId('freed-time').first();
     await freed.waitFor({ timeout: 20_000 });

@@ -2,6 +2,7 @@
 import { useNavStore } from '../../stores/nav-store';
 import { useMessagesStore } from '../../stores/messages-store';
 import { useOutboxStore } from '../../stores/outbox-store';
+import { useWaitlistStore } from '../../stores/waitlist-store';
 import { ariaKeysOf, keyWordsOf } from '../../lib/actions';
 import { screenTabs } from './shortcuts';
 
@@ -11,6 +12,10 @@ export function NavBar() {
   const go = useNavStore((s) => s.go);
   const { queued, needsAttention } = useOutboxStore((s) => s.summary);
   const unread = useMessagesStore((s) => s.unreadTotal);
+  // Times freed here that someone on the waitlist fits and that have not been offered yet.
+  const toOffer = useWaitlistStore(
+    (s) => s.view?.freed.filter((f) => f.fits.length > 0 && f.offerKey === null).length ?? 0,
+  );
   return (
     <nav className="nav" aria-label="Screens">
       {screenTabs.map((tab) => (
@@ -35,6 +40,14 @@ export function NavBar() {
           {tab.screen === 'messages' && unread > 0 && (
             <span className="count count-new" aria-label={unread === 1 ? '1 unread text' : `${unread} unread texts`}>
               {unread}
+            </span>
+          )}
+          {tab.screen === 'waitlist' && toOffer > 0 && (
+            <span
+              className="count count-new"
+              aria-label={toOffer === 1 ? '1 freed time to offer' : `${toOffer} freed times to offer`}
+            >
+              {toOffer}
             </span>
           )}
         </button>
