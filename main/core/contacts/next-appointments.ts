@@ -25,6 +25,7 @@ const upcomingSlot = cacheSlot(
       start: z.string(),
       end: z.string(),
       calendarName: z.string(),
+      calendarId: z.number().nullish(),
       zone: z.string().nullish(),
       phones: z.array(z.string()),
       emails: z.array(z.string()),
@@ -39,6 +40,8 @@ interface Upcoming {
   start: string;
   end: string;
   calendarName: string;
+  /** Its calendar (whose name and zone name it where the service left them out: the practice store's). */
+  calendarId?: number | null | undefined;
   /** Its calendar's zone (the service's `time_zone`), to tell its time as every screen does. */
   zone?: string | null | undefined;
   phones: string[];
@@ -79,6 +82,7 @@ async function readMonth(deps: CoreContext, now: number): Promise<Upcoming[]> {
       start: e.start_time,
       end: e.end_time,
       calendarName: e.calendar_name || names.get(e.calendar_id) || '',
+      calendarId: e.calendar_id,
       zone: isZone(e.time_zone) ? e.time_zone : null,
       phones: e.participants
         .flatMap((p) => [p.normalized_phone ?? '', p.phone ?? ''])

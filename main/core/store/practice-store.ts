@@ -452,7 +452,7 @@ export class PracticeStore {
     return items.flatMap((given) => {
       const id = this.linked(r, given.id);
       if (r.cancelled.has(id) || shownIds.has(id)) return [];
-      const item = this.asRecord(id === given.id ? given : { ...given, id }, r.appointments.get(id));
+      const item = this.asRecord(r, id === given.id ? given : { ...given, id }, r.appointments.get(id));
       const base = r.appointments.get(id) ?? this.seed(r, id) ?? this.seedOf(item);
       const shown = this.deps.overlay(base);
       if (shown.pending?.change === 'delete') return [];
@@ -463,11 +463,16 @@ export class PracticeStore {
     });
   }
 
-  /** A list's copy of an appointment with the calendar's name and zone its record has, where the list had none. */
-  private asRecord<T extends { id: number }>(item: T, record: AgendaItem | undefined): T {
-    const given = item as T & { calendarName?: unknown; zone?: unknown };
-    const name = 'calendarName' in given && !given.calendarName && record?.calendarName;
-    const zone = 'zone' in given && !given.zone && record?.zone;
+  /**
+   * A list's copy of an appointment with the calendar's name and zone where the list had none: its record's, else
+   * its calendar's in the calendar list.
+   */
+  private asRecord<T extends { id: number }>(r: Records, item: T, record: AgendaItem | undefined): T {
+    const given = item as T & { calendarName?: unknown; zone?: unknown; calendarId?: unknown };
+    const id = typeof given.calendarId === 'number' ? given.calendarId : record?.calendarId;
+    const calendar = id == null ? undefined : r.practice.calendars.find((c) => c.id === id);
+    const name = 'calendarName' in given && !given.calendarName && (record?.calendarName || calendar?.name);
+    const zone = 'zone' in given && !given.zone && (record?.zone || calendar?.timeZone);
     return name || zone ? { ...item, ...(name ? { calendarName: name } : {}), ...(zone ? { zone } : {}) } : item;
   }
 
