@@ -11,8 +11,7 @@ import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
 /** The ranges the screen offers. */
-const PERIODS = ['today', 'week', 'month', 'custom'] as const;
-export type Period = (typeof PERIODS)[number];
+export type Period = 'today' | 'week' | 'month' | 'custom';
 
 /** State and actions of the Numbers screen. */
 export interface NumbersState {

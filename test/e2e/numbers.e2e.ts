@@ -185,7 +185,7 @@ describe('numbers screen', () => {
       .trim()
       .split('\r\n');
     expect(csv[0]).toBe(`Visits by provider,${week.from} to ${week.to}`);
-    expect(csv[1]).toBe('Provider,Visits,Arrived,Late,No-shows,Cancelled');
+    expect(csv[1]).toBe('Provider,Visits,Arrived,Arrived late,No-shows,Cancelled');
     expect(csv.slice(2)).toEqual(
       want.visits.map((r) => [r.label.includes(',') ? `"${r.label}"` : r.label, ...r.values].join(',')),
     );

@@ -60,7 +60,8 @@ function FigureCard({ figure, range }: { figure: Figure; range: { from: string; 
       {figure.rows.length === 0 ? (
         <p className="muted">{figure.empty}</p>
       ) : asTable ? (
-        <div className="numbers-table-wrap">
+        // Scrolls sideways when the window is narrow: focusable, so the keyboard can scroll it too.
+        <div className="numbers-table-wrap" tabIndex={0} role="group" aria-label={`${figure.title}, table`}>
           <table className="numbers-table" data-testid="numbers-table">
             <caption className="visually-hidden">{figure.title}</caption>
             <thead>
@@ -104,7 +105,7 @@ function FigureCard({ figure, range }: { figure: Figure; range: { from: string; 
   );
 }
 
-const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const clock = (minutes: number) => {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;

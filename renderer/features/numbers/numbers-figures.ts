@@ -3,6 +3,7 @@
  * chart, its table and its CSV are all drawn, so the three always say the same thing.
  */
 import type { PracticeNumbers } from '../../../common/contract';
+import { MARK_WORDS } from '../../lib/words';
 
 /** One figure: a title, its columns, and a row per thing counted. */
 export interface Figure {
@@ -34,7 +35,8 @@ export function figuresOf(n: PracticeNumbers): Figure[] {
       id: 'visits',
       title: 'Visits by provider',
       rowHead: 'Provider',
-      columns: ['Visits', 'Arrived', 'Late', 'No-shows', 'Cancelled'],
+      // The check-in and cancellation columns say the marks as the schedule does.
+      columns: ['Visits', MARK_WORDS.arrived.word, MARK_WORDS.late.word, 'No-shows', MARK_WORDS.cancelled.word],
       charted: [0, 1, 2, 3, 4],
       chartMax: null,
       unit: 'count',

@@ -53,7 +53,7 @@ describe('numbers figures', () => {
     expect(csvName(visits!, range)).toBe('numbers-visits-2026-11-30-to-2026-12-06.csv');
     expect(figureCsv(visits!, range).split('\r\n')).toEqual([
       'Visits by provider,2026-11-30 to 2026-12-06',
-      'Provider,Visits,Arrived,Late,No-shows,Cancelled',
+      'Provider,Visits,Arrived,Arrived late,No-shows,Cancelled',
       '"Dr. Hart, DDS",5,2,1,1,3',
       `"'=HYPERLINK(""http://x.test"",""y"")",4,2,1,1,3`,
       '',
