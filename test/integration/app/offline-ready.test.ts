@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { dayKey } from '../../../renderer/lib/practice-time';
 import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { assertContractKept } from '../../sandbox/strict';
 import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
 import { call, callRaw, goOffline, goOnline, ownerGet, waitForOp } from '../../support/bootstrap';
@@ -19,12 +20,15 @@ const opened: { sb?: Sandbox; cores: MadeCore[] } = { cores: [] };
 
 afterEach(async () => {
   for (const made of opened.cores.splice(0)) await made.cleanup();
-  await opened.sb?.close();
+  const sb = opened.sb;
+  await sb?.close();
   delete opened.sb;
+  // Strict: a request field the service contract does not list fails the test (test/sandbox/strict.ts).
+  if (sb) assertContractKept(sb.fields);
 });
 
 async function sandbox(): Promise<Sandbox> {
-  opened.sb = await startSandbox({ port: 0, seed: 1 });
+  opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' });
   return opened.sb;
 }
 

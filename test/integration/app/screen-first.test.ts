@@ -10,6 +10,7 @@ import { BACKGROUND_AT_ONCE } from '../../../main/core/screen-first';
 import { dayKey } from '../../../renderer/lib/practice-time';
 import { rangeOf } from '../../../renderer/lib/schedule-range';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
+import { assertContractKept } from '../../sandbox/strict';
 import { admin, customSchemeCore, signInAs, type MadeCore } from '../../support/auth-fixture';
 import { waitFor } from '../../support/wait';
 import { call } from '../../support/bootstrap';
@@ -24,9 +25,12 @@ const SCREEN = ['GET /v1/calendars', 'GET /v1/events'];
 const opened: { sb?: Sandbox; made?: MadeCore } = {};
 afterEach(async () => {
   await opened.made?.cleanup();
-  await opened.sb?.close();
+  const sb = opened.sb;
+  await sb?.close();
   delete opened.made;
   delete opened.sb;
+  // Strict: a request field the service contract does not list fails the test (test/sandbox/strict.ts).
+  if (sb) assertContractKept(sb.fields);
 });
 
 /** Requests the sandbox has answered, by route. */
@@ -85,7 +89,7 @@ function watchedCore(sb: Sandbox, options: Parameters<typeof customSchemeCore>[1
 
 describe('screens read first', () => {
   it("at sign-in, the schedule's reads go alone; the read-ahead and the texts poller follow its answer", async () => {
-    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1 }));
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
     // The real wait (the fixture shortens it for tests that have no screen).
     const watched = watchedCore(sb, { screenFirst: {} });
     const made = (opened.made = watched.made);
@@ -131,7 +135,7 @@ describe('screens read first', () => {
   });
 
   it('with no screen asking, the read-ahead still runs after the wait for one', async () => {
-    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1 }));
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
     const made = (opened.made = customSchemeCore(sb, { screenFirst: { firstScreenMs: 300 } }));
     await made.core.start();
     await signInAs(made, 'owner@frontdesk.test');
@@ -142,7 +146,7 @@ describe('screens read first', () => {
   });
 
   it('the read-ahead reads side by side, a few at once, and none of its reads starts while a screen reads', async () => {
-    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1 }));
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
     // Each read answered slowly, as over a network, so reads under way overlap.
     await admin(sb).faults({ latencyMs: 150, routes: ['/v1/availability', '/v1/contacts', '/v1/events'] });
     const watched = watchedCore(sb);
