@@ -36,7 +36,7 @@ function countLooks(): { of(id: number): number; all(): number; reset(): void } 
   };
 }
 
-const mark = (item: AgendaItem, state: string) =>
+const mark = (item: AgendaItem, state: 'arrived' | 'confirmed') =>
   call(kit.made, 'calendar:mark', { eventId: item.id, state, startsAt: item.start });
 
 describe('reads with work queued', () => {
