@@ -7,15 +7,14 @@
  * GET /v1/events leaves out `calendar_name` and sends `time_zone: null` (test/sandbox/vary.ts), checked below.
  */
 import { describe, expect, it } from 'vitest';
-import { chance, optionalReads } from '../../sandbox/vary';
+import { leavesOut } from '../../sandbox/vary';
 import { call, ownerGet, useBootstrap } from '../../support/bootstrap';
 
 const SEED = 14;
 const kit = useBootstrap({ sandbox: { contacts: 50, events: 300, vary: { seed: SEED, slowMs: 0 } } });
 
-/** The sandbox leaves `field` of `endpoint` out (or null) under this seed (vary.ts: a roll below 0.55). */
-const leftOut = (endpoint: string, field: string) =>
-  optionalReads(endpoint).includes(field) && chance(SEED, `optional ${endpoint} ${field}`) < 0.55;
+/** The sandbox leaves `field` of `endpoint` out (or null) under this seed. */
+const leftOut = (endpoint: string, field: string) => leavesOut(SEED, endpoint, field);
 
 const SATELLITE = 'Satellite Office (SQL)';
 

@@ -7,15 +7,14 @@
  * external_id out or send null (test/sandbox/vary.ts), which this file checks before it relies on it.
  */
 import { describe, expect, it } from 'vitest';
-import { optionalReads, chance } from '../../sandbox/vary';
+import { leavesOut } from '../../sandbox/vary';
 import { call, goOffline, goOnline, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
 
 const SEED = 20;
 const kit = useBootstrap({ sandbox: { contacts: 5, events: 20, vary: { seed: SEED, slowMs: 0 } } });
 
-/** The sandbox leaves `field` of `endpoint` out (or null) under this seed (vary.ts: a roll below 0.55). */
-const leftOut = (endpoint: string, field: string) =>
-  optionalReads(endpoint).includes(field) && chance(SEED, `optional ${endpoint} ${field}`) < 0.55;
+/** The sandbox leaves `field` of `endpoint` out (or null) under this seed. */
+const leftOut = (endpoint: string, field: string) => leavesOut(SEED, endpoint, field);
 
 describe('the external ids this desk gave', () => {
   it('lay a change queued before the create was answered over reads that leave external_id out', async () => {
