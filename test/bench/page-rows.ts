@@ -766,25 +766,25 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
   const sb = await startSandbox({ port: 0, contacts: 50_000, events: 50 });
   const host = await startHost(sb.url);
   try {
-    // In the page: when a key goes down, and when the frame after the search's answer (`__first`) and after the
-    // service's answer for the same words (`__painted`, the store change that carries it) have been painted.
+    // In the page: when a key goes down, and when the frame after the answer to the search for the words typed
+    // (`__want`) has been painted (`__first`), and the frame after the service's answer for them (`__painted`, the
+    // store change that carries it). A search for other words (the emptied box's) marks nothing.
     const fd = await signInPage(browser, await host.nextUrl(), (context) =>
       context.addInitScript(() => {
-        const w = window as unknown as { __key: number; __first: number; __painted: number };
+        const w = window as unknown as { __key: number; __first: number; __painted: number; __want: string };
         w.__key = 0;
         w.__first = 0;
         w.__painted = 0;
+        w.__want = '';
         document.addEventListener('keydown', () => (w.__key = performance.now()), true);
-        const searches = new Set<number>();
-        let asked: string | null = null;
+        const searches = new Map<number, string>();
         const paint = (mark: '__first' | '__painted') =>
           requestAnimationFrame(() => setTimeout(() => (w[mark] = performance.now()), 0));
         const send = WebSocket.prototype.send;
         WebSocket.prototype.send = function (this: WebSocket, data: string) {
           const frame = JSON.parse(String(data)) as { id?: number; channel?: string; args?: { query?: string } };
           if (frame.channel === 'contacts:search' && frame.id !== undefined) {
-            searches.add(frame.id);
-            asked = frame.args?.query ?? null;
+            searches.set(frame.id, frame.args?.query ?? '');
             this.addEventListener('message', (e: MessageEvent) => {
               const reply = JSON.parse(String(e.data)) as {
                 type?: string;
@@ -792,12 +792,12 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
                 channel?: string;
                 payload?: { fresh?: { of?: string; query?: string } };
               };
-              if (reply.type === 'result' && reply.id !== undefined && searches.delete(reply.id)) paint('__first');
-              const fresh = reply.type === 'event' && reply.channel === 'store:changed' ? reply.payload?.fresh : null;
-              if (fresh?.of === 'contacts:search' && fresh.query === asked) {
-                asked = null;
-                paint('__painted');
+              if (reply.type === 'result' && reply.id !== undefined && searches.has(reply.id)) {
+                if (searches.get(reply.id) === w.__want) paint('__first');
+                searches.delete(reply.id);
               }
+              const fresh = reply.type === 'event' && reply.channel === 'store:changed' ? reply.payload?.fresh : null;
+              if (fresh?.of === 'contacts:search' && fresh.query === w.__want) paint('__painted');
             });
           }
           return send.call(this, data);
@@ -813,11 +813,15 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
     const first: number[] = [];
     for (const q of [...queries, ...queries]) {
       await search.fill('');
+      await page.evaluate((want) => {
+        const w = window as unknown as { __first: number; __painted: number; __want: string };
+        [w.__first, w.__painted, w.__want] = [0, 0, want];
+      }, q);
       await search.pressSequentially(q);
       await page.waitForFunction(
         () => {
-          const w = window as unknown as { __key: number; __painted: number };
-          return w.__painted > w.__key;
+          const w = window as unknown as { __key: number; __first: number; __painted: number };
+          return w.__painted > w.__key && w.__first > w.__key;
         },
         undefined,
         { polling: 50, timeout: 20_000 },
