@@ -919,6 +919,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/contacts/next-follows-store.test.ts'],
   },
   {
+    name: 'a change queued before its appointment was made is not shown when the service answers without external_id',
+    file: 'main/core/store/practice-store.ts',
+    find: 'const externalId = item.externalId || r.externalIds.get(item.id) || r.appointments.get(item.id)?.externalId;',
+    replace: 'const externalId = item.externalId;',
+    tests: ['test/integration/calendar/given-external-ids.test.ts'],
+  },
+  {
+    name: 'a calendar the service names no zone for is told on the practice’s clock, not its booking pages’',
+    file: 'main/core/calendar/calendar-list.ts',
+    find: 'calendars: withPageZones(calendars, pages),',
+    replace: 'calendars,',
+    tests: ['test/integration/calendar/calendar-from-list.test.ts'],
+  },
+  {
     name: 'the outbox log keeps its file id across starts (a copied folder’s records open as ours)',
     file: 'main/core/outbox/op-log.ts',
     find: '      try {\n        state = await replaceLog(path, keys, recovery.records, mark.current);\n      } catch (error) {',
