@@ -20,6 +20,8 @@ import {
   Popover,
 } from 'react-aria-components';
 import { useEffect, useRef, useState } from 'react';
+import { matchesKeys } from '../../lib/actions';
+import { dropTypedDate, goToTypedDate } from '../shell';
 
 /** How long a typed date waits for the next key before the schedule goes there. */
 export const TYPED_DATE_PAUSE_MS = 800;
@@ -89,8 +91,8 @@ export function GoToDate({
       <Group
         className="date-group"
         onKeyDownCapture={(e) => {
-          if (e.key === 'Enter') settle(true);
-          else if (e.key === 'Escape' && held.current) settle(false);
+          if (matchesKeys(goToTypedDate, e)) settle(true);
+          else if (matchesKeys(dropTypedDate, e) && held.current) settle(false);
         }}
       >
         <DateInput className="date-input">

@@ -3,6 +3,8 @@ export {
   appointmentMenuKeys,
   appointmentStepKeys,
   checkInKeys,
+  dropTypedDate,
+  goToTypedDate,
   patientPick,
   printDaySheet,
   registerScheduleUndo,

@@ -97,6 +97,18 @@ export const patientPick = shortcuts.register({
   words: 'New appointment: pick the chosen patient (the first when none is chosen)',
   keys: ['Enter'],
 });
+/** Handled by the schedule's Go to date field (calendar/GoToDate.tsx): goes to the date typed now. */
+export const goToTypedDate = shortcuts.register({
+  name: 'go-to-typed-date',
+  words: 'Go to date: go to the date typed',
+  keys: ['Enter'],
+});
+/** Handled by the schedule's Go to date field: puts back the schedule's date over one typed. */
+export const dropTypedDate = shortcuts.register({
+  name: 'drop-typed-date',
+  words: 'Go to date: put back the date shown',
+  keys: ['Escape'],
+});
 export const printDaySheet = shortcuts.register({
   name: 'print-day-sheet',
   words: 'Print day sheet (the day shown in the calendar)',
