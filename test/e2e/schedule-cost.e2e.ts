@@ -67,12 +67,40 @@ function countBlockRenders(): void {
   };
 }
 
+/** Installed before the app loads: the page's live timers (set and neither cleared nor fired), by id. */
+function countTimers(): void {
+  const live = new Set<number>();
+  (window as unknown as { __liveTimers: Set<number> }).__liveTimers = live;
+  const [setT, setI, clearT, clearI] = [setTimeout, setInterval, clearTimeout, clearInterval];
+  const w = window as unknown as Record<string, unknown>;
+  w.setTimeout = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    const id = setT(
+      (...a: unknown[]) => {
+        live.delete(id);
+        if (typeof fn === 'function') fn(...a);
+      },
+      ms,
+      ...args,
+    ) as unknown as number;
+    live.add(id);
+    return id;
+  };
+  w.setInterval = (fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+    const id = setI(fn, ms, ...args) as unknown as number;
+    live.add(id);
+    return id;
+  };
+  w.clearTimeout = (id: number) => (live.delete(id), clearT(id));
+  w.clearInterval = (id: number) => (live.delete(id), clearI(id));
+}
+
 const renders = (page: Page) => page.evaluate(() => (window as unknown as { __blockRenders: number }).__blockRenders);
 
 /** A signed-in page on a busy day, with the block counter installed before the app loaded. */
 async function countedSchedule(): Promise<FrontdeskPage> {
   const context = await stack.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(countBlockRenders);
+  await context.addInitScript(countTimers);
   const app = new FrontdeskPage(await context.newPage());
   await app.goto(stack.host.url);
   await signedInSchedule(app);
@@ -111,6 +139,45 @@ describe('the cost of a day', () => {
       .evaluateAll((blocks) => blocks.filter((b) => getComputedStyle(b).containerType !== 'normal').length);
     expect(await page.getByTestId('appointment').count()).toBeGreaterThan(2);
     expect(containers).toBe(0);
+    await page.context().close();
+  });
+
+  it('a stretch of the day (every screen, changes, texts) leaves no more listeners or timers than it found', async () => {
+    const app = await countedSchedule();
+    const page = app.page;
+    const cdp = await page.context().newCDPSession(page);
+    const nav = page.getByRole('navigation', { name: 'Screens' });
+    // Each screen's tab by its label (a tab's name may end with its count: "Messages 2 unread texts").
+    const screens = (
+      await nav.getByRole('button').evaluateAll((tabs) => tabs.map((t) => t.childNodes[0]?.textContent?.trim() ?? ''))
+    ).map((label) => new RegExp(`^${label}`));
+    /** Every screen once, back to the Calendar; listeners and live timers counted there. */
+    const round = async () => {
+      for (const name of screens) await nav.getByRole('button', { name }).click();
+      await nav.getByRole('button', { name: /^Calendar/ }).click();
+      await page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
+      await page.getByTestId('appointment').first().waitFor();
+      await cdp.send('HeapProfiler.collectGarbage');
+      return {
+        listeners: (await cdp.send('Memory.getDOMCounters')).jsEventListeners,
+        timers: await page.evaluate(() => (window as unknown as { __liveTimers: Set<number> }).__liveTimers.size),
+      };
+    };
+    // Each screen's first visit loads its code and its data: counted after that.
+    const found = await round();
+    const { id } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    for (let i = 0; i < 3; i++) {
+      await serviceCall(stack, 'PUT', '/v1/events', { events: [{ id, title: `Changed ${i} - Ida Count` }] });
+      await fetch(`${stack.sandbox.url}/__sandbox/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone_number: '+13125550188', content: `On my way ${i}` }),
+      });
+      await round();
+    }
+    const left = await round();
+    expect(left.listeners, 'event listeners').toBeLessThanOrEqual(found.listeners);
+    expect(left.timers, 'live timers').toBeLessThanOrEqual(found.timers);
     await page.context().close();
   });
 });
