@@ -174,11 +174,19 @@ function freshRange(agenda: Agenda, startedAt: number): void {
   const get = useCalendarStore.getState;
   const { items, source, fetchedAt } = agenda;
   if (source === 'service') useScheduleSyncStore.setState({ syncedAt: startedAt });
-  // The service's answer usually equals the saved one just painted: keep the painted list (one render per switch).
-  const unchanged = get().source !== null && JSON.stringify(get().items) === JSON.stringify(items);
-  if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });
+  // The service's answer usually equals the saved one just painted: keep the painted list (one render per switch),
+  // and where it differs keep each appointment that did not change as it was, so only the changed ones' blocks render.
+  const shown = get().source !== null ? new Map(get().items.map((i) => [i.id, i])) : null;
+  let same = shown !== null && shown.size === items.length;
+  const kept = items.map((item) => {
+    const was = shown?.get(item.id);
+    if (was && JSON.stringify(was) === JSON.stringify(item)) return was;
+    same = false;
+    return item;
+  });
+  if (same) return set({ loading: false, error: null, source: { source, fetchedAt } });
   markScheduleData(items.length);
-  set({ loading: false, error: null, items, source: { source, fetchedAt } });
+  set({ loading: false, error: null, items: kept, source: { source, fetchedAt } });
 }
 
 /** The range shown now. */
