@@ -132,7 +132,7 @@ function sizeOf(height: number): 'tiny' | 'short' | 'full' {
  * px, the name smaller too. The content box is the width less the padding and borders calendar.css gives this block:
  * 3 + 1 px and 3 + 1 px in a narrow lane or the Week, 4 + 4 and 4 + 1 in a short or tiny one, 6 + 6 and 4 + 1 else.
  */
-export function fitOf(width: number | undefined, size: 'tiny' | 'short' | 'full', narrow: boolean): string {
+function fitOf(width: number | undefined, size: 'tiny' | 'short' | 'full', narrow: boolean): string {
   if (width === undefined) return '';
   const content = width - (narrow ? 8 : size === 'full' ? 17 : 13);
   if (content <= 60) return ' appt-fit-90 appt-fit-76 appt-fit-60';
