@@ -96,7 +96,7 @@ describe('recurring visits across a kill -9', () => {
       .toMatch(/4:00/);
 
     // The service is back, each write of a visit answered slowly: killed once it holds some of the visits, not all.
-    await faults(stack, { latencyMs: 600, routes: ['/v1/events'], methods: ['PUT'] });
+    await faults(stack, { latencyMs: 1000, routes: ['/v1/events'], methods: ['PUT'] });
     await expect
       .poll(async () => (await visits(stack, TITLE, day1)).length, { timeout: 60_000, interval: 50 })
       .toBeGreaterThanOrEqual(3);
