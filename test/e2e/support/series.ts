@@ -26,7 +26,7 @@ export function daysToTuesday(): number {
 }
 
 /** `hh:mm` on the practice's `day`, as an instant with its offset. */
-export const at = (day: string, hhmm: string): string => isoInZone(wallTimeToInstant(day, hhmm, ZONE)!, ZONE);
+const at = (day: string, hhmm: string): string => isoInZone(wallTimeToInstant(day, hhmm, ZONE)!, ZONE);
 
 /** Every event (deleted too) titled `title` from `day` on for ten weeks, at the service. */
 export async function visits(stack: Stack, title: string, day: string): Promise<ServiceEvent[]> {
