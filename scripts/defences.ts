@@ -796,12 +796,12 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the schedule\'s saved copy says "as of" now (screen), not when it was read',
     file: 'renderer/stores/calendar-store.ts',
-    find: 'if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt } });',
-    replace: 'if (unchanged) return set({ loading: false, error: null, source: { source, fetchedAt: Date.now() } });',
+    find: 'if (same) return set({ loading: false, error: null, source: { source, fetchedAt } });',
+    replace: 'if (same) return set({ loading: false, error: null, source: { source, fetchedAt: Date.now() } });',
     more: [
       {
-        find: 'set({ loading: false, error: null, items, source: { source, fetchedAt } });',
-        replace: 'set({ loading: false, error: null, items, source: { source, fetchedAt: Date.now() } });',
+        find: 'set({ loading: false, error: null, items: kept, source: { source, fetchedAt } });',
+        replace: 'set({ loading: false, error: null, items: kept, source: { source, fetchedAt: Date.now() } });',
       },
     ],
     tests: ['test/integration/renderer/schedule-freshness.test.ts'],
