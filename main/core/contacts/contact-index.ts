@@ -15,7 +15,7 @@ interface Entry {
 }
 
 /** Whether the service's own search (`q`: a part of the name or an e-mail, or 3+ digits of a phone) finds `c`. */
-export function serviceFinds(q: string, c: ContactView, lowerName: string): boolean {
+function serviceFinds(q: string, c: ContactView, lowerName: string): boolean {
   const digits = q.replace(/\D/g, '');
   return (
     lowerName.includes(q) ||

@@ -22,7 +22,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const CREATES = new Set(['booking.book_now', 'event.create', 'event.move']);
 
 /** The keys an op is filed under (see the file's comment). */
-export function touchKeysOf(op: Pick<OutboxOp, 'kind' | 'status' | 'payload'>): string[] {
+function touchKeysOf(op: Pick<OutboxOp, 'kind' | 'status' | 'payload'>): string[] {
   const keys = [`family:${op.kind.split('.')[0]!}`];
   if (op.status === 'done') return keys;
   keys.push(`kind:${op.kind}`);

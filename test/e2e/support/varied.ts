@@ -6,7 +6,7 @@ import { varyFromEnv } from '../../support/auth-fixture';
 import { leavesOut } from '../../sandbox/vary';
 
 /** Whether this run's answers of `endpoint` leave `field` out (or send it as null); never in a plain run. */
-export function leftOutHere(endpoint: string, field: string): boolean {
+function leftOutHere(endpoint: string, field: string): boolean {
   const vary = varyFromEnv();
   return vary ? leavesOut(vary.seed, endpoint, field) : false;
 }
