@@ -4,6 +4,7 @@
  * shows its visits at their new time, or cancelling. Each step of the unit names one visit by its external id.
  */
 import type { Agenda, AgendaItem } from '../../../common/contract';
+import { seriesExternalId, seriesOf } from '../../../common/model/series';
 import type { OpView } from '../outbox';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -59,11 +60,21 @@ function visitRow(op: OpView, externalId: string, put: Record<string, unknown>):
   };
 }
 
+/**
+ * The external id of a visit as read: the answer's, else the one its series id and place derive (the custom data the
+ * desk wrote, which the service keeps; an answer may leave external_id out, as the facts do not show it in an event).
+ */
+function visitKeyOf(item: AgendaItem): string | null {
+  if (item.externalId) return item.externalId;
+  const place = seriesOf(item);
+  return place ? seriesExternalId(place.id, place.n) : null;
+}
+
 /** A visit with the queued series writes that name it applied, in queue order. */
-function applied(item: AgendaItem, ops: readonly OpView[]): AgendaItem {
+function applied(item: AgendaItem, key: string, ops: readonly OpView[]): AgendaItem {
   let out = item;
   for (const op of ops) {
-    const step = stepsOf(op).find((s) => s.externalId === out.externalId);
+    const step = stepsOf(op).find((s) => s.externalId === key);
     if (!step) continue;
     if (!step.put) {
       out = { ...out, pending: pendingOf(op, 'delete') };
@@ -95,7 +106,7 @@ export function withSeriesPending(ops: readonly OpView[], agenda: Agenda, begin:
   if (series.length === 0) return agenda;
   const from = Date.parse(begin);
   const to = Date.parse(end);
-  const read = new Set(agenda.items.map((i) => i.externalId).filter(Boolean));
+  const read = new Set(agenda.items.map(visitKeyOf).filter(Boolean));
   const rows: AgendaItem[] = [];
   for (const op of series) {
     if (op.payload.change !== 'create') continue;
@@ -107,6 +118,9 @@ export function withSeriesPending(ops: readonly OpView[], agenda: Agenda, begin:
       }
     }
   }
-  const items = [...agenda.items, ...rows].map((item) => (item.externalId ? applied(item, series) : item));
+  const items = [...agenda.items, ...rows].map((item) => {
+    const key = visitKeyOf(item);
+    return key ? applied(item, key, series) : item;
+  });
   return { ...agenda, items: items.sort(byStart) };
 }
