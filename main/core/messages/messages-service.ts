@@ -103,6 +103,17 @@ export class MessagesService {
     };
   }
 
+  /**
+   * A thread's phone (as its summary tells it) from the threads already read (the poller has just read the thread a
+   * text came in on): its texts are not read again for it. A thread not yet known is read as `thread` reads it.
+   */
+  async phoneOf(id: number): Promise<string | null> {
+    const st = await this.store.state();
+    const conversation = st.conversations.get(id);
+    if (!conversation) return (await this.thread(id)).thread.phone || null;
+    return conversation.phone || null;
+  }
+
   /** Inbound texts unread over all threads. */
   async unread(): Promise<{ unreadTotal: number }> {
     return { unreadTotal: unreadTotal(await this.store.state()) };
