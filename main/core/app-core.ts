@@ -183,11 +183,12 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   });
   const contacts = new ContactsService(context, options.contacts);
   outbox.onOp((change) => contacts.outboxChanged(change));
-  const bookings = new BookingService(context);
+  // The providers' names from the calendar list the schedule reads (one read of it in flight, not one each).
+  const bookings = new BookingService(context, () => calendar.names());
   const messages = new MessagesService(context, options.messages);
   outbox.onOp((change) => messages.outboxChanged(change));
   // A refused reply names its thread only: its phone is the thread's.
-  const consent = new ConsentService(context, async (id) => (await messages.thread(id)).thread.phone || null);
+  const consent = new ConsentService(context, (id) => messages.phoneOf(id));
   outbox.onOp((change) => consent.outboxChanged(change));
   // The waitlist: times freed here, and a patient's YES to an offer (its phone is the thread's).
   const waitlist = new WaitlistService(context);
@@ -195,10 +196,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
   events.attach((channel, payload) => {
     if (channel === 'messages:inbound')
       void waitlist
-        .inbound(
-          payload as PayloadOf<'messages:inbound'>,
-          async (id) => (await messages.thread(id)).thread.phone || null,
-        )
+        .inbound(payload as PayloadOf<'messages:inbound'>, (id) => messages.phoneOf(id))
         .catch(() => undefined);
   });
   const settling = new BookingWatch(context);

@@ -170,7 +170,9 @@ export class Prefetcher {
       },
       schedule: async () => {
         await listed.catch(() => undefined); // offline: the zone saved with the list, else this computer's
-        return saveScheduleDays(deps.service, deps.cache, account, now, deps.practiceZone.reckonIn(account));
+        // The calendar names from the list just read (shared, not asked again).
+        const zone = deps.practiceZone.reckonIn(account);
+        return saveScheduleDays(deps.service, deps.cache, account, now, zone, () => calendar.names());
       },
       'bookings waiting for the office system': () => settling.followPending(),
     };

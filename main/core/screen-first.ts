@@ -8,7 +8,9 @@
  * The read-ahead reads in the background (`background`): each of its requests waits while a screen's read is under
  * way, so a screen's read never queues behind it, and at most BACKGROUND_AT_ONCE of them are at the service at once
  * (the service's documents name no limit; its users speak of bursts of 100 requests a minute). It waits for the first
- * screen's reads after a sign-in (`firstScreen`), but for no quiet time: its requests give way one by one instead.
+ * screen's reads after a sign-in (`firstScreen`: answered, and the quiet time with no read following, as the schedule
+ * reads its range only once the list has named the practice's zone), then for no quiet time: its requests give way
+ * one by one instead.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { z } from 'zod';
@@ -76,19 +78,42 @@ export class ScreenFirst {
   }
 
   /**
-   * Null when the first screen after the last account change has read (or had its few seconds), else when it will
-   * have: the read-ahead starts then, with no quiet time (its requests give way one by one).
+   * Null when the first screen after the last account change has its answers (or had its few seconds), else when it
+   * will have: the read-ahead starts then (its requests give way one by one after that).
    */
   firstScreen(): Promise<void> | null {
-    if (this.stopped || this.screenRead || this.holdUntil <= this.clock.now()) return null;
+    if (this.stopped || this.firstScreenDone()) return null;
     return new Promise<void>((resolve) => {
       const check = () => {
-        if (this.stopped || (this.screenRead && this.inFlight === 0) || this.holdUntil <= this.clock.now()) resolve();
-        else this.backgroundWaiters.push(check);
+        if (this.stopped || this.firstScreenDone()) resolve();
+        else {
+          this.backgroundWaiters.push(check);
+          // The quiet time after the screen's last read: the next of its reads may follow that answer (see below).
+          if (this.screenRead && this.inFlight === 0)
+            this.clock.setTimeout(
+              () => this.wakeBackground(true),
+              Math.max(0, this.lastEnd + this.quietMs() - this.clock.now()),
+            );
+        }
       };
       this.backgroundWaiters.push(check);
       this.clock.setTimeout(() => this.wakeBackground(true), Math.max(0, this.holdUntil - this.clock.now()));
     });
+  }
+
+  /**
+   * The first screen has its answers: it has read, no read of it is under way, and none followed within the quiet
+   * time. A screen's reads come one after another (the schedule's list, then its range in the zone the list names),
+   * so the answer to one read is not yet the screen answered.
+   */
+  private firstScreenDone(): boolean {
+    const now = this.clock.now();
+    if (this.holdUntil <= now) return true;
+    return this.screenRead && this.inFlight === 0 && this.lastEnd + this.quietMs() <= now;
+  }
+
+  private quietMs(): number {
+    return this.options.quietMs ?? 500;
   }
 
   /** A background request: sent when no screen read is under way and a place is free. */
@@ -140,7 +165,7 @@ export class ScreenFirst {
   /** When background reads may go (Infinity while a screen read is under way). */
   private clearAt(): number {
     if (this.inFlight > 0 || this.backgroundInFlight > 0) return Infinity;
-    const quiet = this.lastEnd + (this.options.quietMs ?? 500);
+    const quiet = this.lastEnd + this.quietMs();
     return this.screenRead ? quiet : Math.max(quiet, this.holdUntil);
   }
 

@@ -40,9 +40,9 @@ const PAGES_KEY = 'bookings:pages';
 const pagesSlot = cacheSlot('the booking pages', z.array(bookingPageSchema));
 
 /** Calendar names (providers), or none when they cannot be read (calendars:read not granted): "Anyone" still books. */
-async function providerNames(service: CoreContext['service']): Promise<Map<number, string>> {
+async function providerNames(names: () => Promise<Map<number, string>>): Promise<Map<number, string>> {
   try {
-    return await calendarNames(service);
+    return await names();
   } catch (error) {
     if (unreachable(error)) throw error;
     return new Map();
@@ -65,7 +65,14 @@ function withProviderNames(page: BookingPageView, names: ReadonlyMap<number, str
 
 /** The booking service. */
 export class BookingService {
-  constructor(private readonly context: CoreContext) {}
+  /**
+   * `names` reads the calendar names (the providers): by default a list read of its own; core passes the calendar
+   * service's shared read, so the pages and the schedule do not each ask for the list at once.
+   */
+  constructor(
+    private readonly context: CoreContext,
+    private readonly names: () => Promise<Map<number, string>> = () => calendarNames(context.service),
+  ) {}
 
   /** The booking pages (types with named providers, fields, consents) from the service, saved for offline use. */
   async freshPages(): Promise<BookingPageView[]> {
@@ -86,7 +93,7 @@ export class BookingService {
 
   private async readPages(): Promise<BookingPageView[]> {
     const { service } = this.context;
-    const [names, listed] = await Promise.all([providerNames(service), listBookingPages(service)]);
+    const [names, listed] = await Promise.all([providerNames(this.names), listBookingPages(service)]);
     const pages = listed.map((p) => withProviderNames(p, names));
     this.context.practiceZone.learnPages(signedInAccount(this.context), pages);
     this.context.store.putPractice({ pages });

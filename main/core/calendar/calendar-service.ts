@@ -149,6 +149,14 @@ export class CalendarService {
     return applyPending(read, this.context.outbox.pendingTouching(read));
   }
 
+  /**
+   * Calendar names by id from the one list read this service shares (a read in flight, or one just answered), for the
+   * booking pages' providers and the read-ahead's saved days: the calendar list is not asked again beside itself.
+   */
+  names(): Promise<Map<number, string>> {
+    return this.calendarRead.names(signedInAccount(this.context));
+  }
+
   /** The account's calendars and the practice's zone (the saved list when the service cannot be reached). */
   async calendars(): Promise<CalendarList> {
     const account = signedInAccount(this.context);

@@ -28,7 +28,8 @@ const savedSlot = cacheSlot(
 
 /**
  * Reads and saves today and the next days, plus the past week (so the Week view holding today is whole too): whole
- * practice days in `zone` (the practice's), from the first midnight to the last.
+ * practice days in `zone` (the practice's), from the first midnight to the last. `names` reads the calendar names (by
+ * default a list read of its own).
  */
 export async function saveScheduleDays(
   service: ServiceRequester,
@@ -36,9 +37,10 @@ export async function saveScheduleDays(
   account: string,
   now: number,
   zone: string,
+  names?: () => Promise<Map<number, string>>,
 ): Promise<void> {
   const { begin, end } = practiceDays(now, zone, 7, SAVED_SCHEDULE_DAYS);
-  const agenda = await readAgenda(service, begin, end, now);
+  const agenda = await readAgenda(service, begin, end, now, names);
   await cache.put(account, savedSlot, KEY, { begin, end, agenda }, now);
 }
 

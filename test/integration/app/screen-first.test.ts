@@ -138,11 +138,14 @@ describe('screens read first', () => {
     const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
     const made = (opened.made = customSchemeCore(sb, { screenFirst: { firstScreenMs: 300 } }));
     await made.core.start();
+    const before = await answered(sb);
     await signInAs(made, 'owner@frontdesk.test');
     await waitFor(() => made.core.prefetch.lastRun()?.failed.length === 0, {
       what: 'the read ahead with no screen',
       timeoutMs: 20_000,
     });
+    // Its parts (the list, the booking pages' providers, the saved days' names) share one read of the calendar list.
+    expect(sum(await answered(sb), before, ['GET /v1/calendars']), 'the calendar list is read once').toBe(1);
   });
 
   it('the read-ahead reads side by side, a few at once, and none of its reads starts while a screen reads', async () => {
