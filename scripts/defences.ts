@@ -1071,6 +1071,13 @@ export const DEFENCES: Defence[] = [
     replace: 'if (true)',
     tests: ['test/integration/waitlist/waitlist.test.ts'],
   },
+  {
+    name: 'a waitlist record read without external_id dropped (the service need not echo it in an answer)',
+    file: 'main/core/waitlist/waitlist-service.ts',
+    find: 'const externalId = recordKeyOf(e, given);',
+    replace: 'const externalId = e.external_id;',
+    tests: ['test/integration/waitlist/without-external-id.test.ts'],
+  },
   // --- A service that answers within its documents' freedom (the sandbox's --vary, test/sandbox/vary.ts).
   {
     name: 'Retry-After as an HTTP date ignored: a busy service is asked again before the time it gave',

@@ -41,8 +41,31 @@ export function recordBody(externalId: string, title: string, kind: RecordKind, 
     start_time: ANCHOR.start,
     end_time: ANCHOR.finish,
     show_as: 0,
-    custom_data: { ...data, [RECORD_KEY]: kind },
+    custom_data: { ...data, [KEY_KEY]: externalId, [RECORD_KEY]: kind },
   };
+}
+
+/**
+ * The custom-data key that carries a record's own external id: an answer may leave `external_id` out (the facts do not
+ * show it in an event), but keeps the custom data written (service-api-facts.md §3 GET /v1/events).
+ */
+export const KEY_KEY = 'wl_key';
+
+/**
+ * A record's external id as read: the answer's, else the one written in its custom data, else (an answer to an offer)
+ * the one its offer and entry derive, else the one this desk remembers giving the event `id` (null: none known).
+ */
+export function recordKeyOf(
+  event: { id: number; external_id?: string | null | undefined; custom_data: Record<string, unknown> },
+  given: ReadonlyMap<number, string>,
+): string | null {
+  if (event.external_id) return event.external_id;
+  const written = textOf(event.custom_data[KEY_KEY]);
+  if (written) return written;
+  const offer = textOf(event.custom_data.wl_offer);
+  const entry = textOf(event.custom_data.wl_entry);
+  if (event.custom_data[RECORD_KEY] === 'answer' && offer && entry) return answerKey(offer, entry);
+  return given.get(event.id) ?? null;
 }
 
 /** The external id of a patient's answer to an offer (one per patient and offer, whichever desk writes it). */

@@ -21,7 +21,7 @@ import type {
   WaitlistView,
 } from '../../../common/contract';
 import { listEventsInRange } from '../api/calendar-api';
-import { ANCHOR, answerKey, idOf, RECORD_KEY, textOf, type CustomData } from '../api/waitlist-records';
+import { ANCHOR, answerKey, idOf, RECORD_KEY, recordKeyOf, textOf, type CustomData } from '../api/waitlist-records';
 import { cacheSlot } from '../cache/read-cache';
 import { readThrough } from '../cache/read-through';
 import { signedInAccount, type CoreContext } from '../core-context';
@@ -146,10 +146,13 @@ export class WaitlistService {
     const account = signedInAccount(this.context);
     const read = await readThrough(this.context, account, listSlot, LIST_KEY, async () => {
       const events = await listEventsInRange(this.context.service, ANCHOR.begin, ANCHOR.end);
+      // A record is named by what the service keeps (an answer may leave external_id out): recordKeyOf.
+      const given = this.givenKeys(account);
       return events.flatMap((e): WaitRecord[] => {
         const kind = e.custom_data[RECORD_KEY];
-        if ((kind !== 'entry' && kind !== 'offer' && kind !== 'answer') || !e.external_id) return [];
-        return [{ id: e.id, externalId: e.external_id, kind, data: e.custom_data }];
+        if (kind !== 'entry' && kind !== 'offer' && kind !== 'answer') return [];
+        const externalId = recordKeyOf(e, given);
+        return externalId ? [{ id: e.id, externalId, kind, data: e.custom_data }] : [];
       });
     });
     this.records = { account, list: read.value, fetchedAt: read.fetchedAt, source: read.source };
@@ -276,6 +279,18 @@ export class WaitlistService {
     } catch {
       return [];
     }
+  }
+
+  /** The external ids this desk gave the records it made, by the event id each write's answer named. */
+  private givenKeys(account: string): Map<number, string> {
+    const given = new Map<number, string>();
+    for (const o of this.ops(account)) {
+      if (o.kind !== 'waitlist.put' && o.kind !== 'waitlist.offer') continue;
+      const id = o.result?.id;
+      const key = str(o.payload.external_id);
+      if (typeof id === 'number' && key) given.set(id, key);
+    }
+    return given;
   }
 
   private async freedList(account: string): Promise<Freed[]> {

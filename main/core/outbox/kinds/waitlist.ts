@@ -21,6 +21,7 @@ import {
   answerKey,
   bookingKey,
   findRecord,
+  KEY_KEY,
   RECORD_KEY,
   recordBody,
   textOf,
@@ -288,7 +289,11 @@ async function finish(
 ) {
   await updateEvent(service, {
     external_id: answerKey(op.payload.offer, op.payload.entry),
-    custom_data: { ...claimData(outcome), [RECORD_KEY]: 'answer' },
+    custom_data: {
+      ...claimData(outcome),
+      [KEY_KEY]: answerKey(op.payload.offer, op.payload.entry),
+      [RECORD_KEY]: 'answer',
+    },
   });
   if (outcome === 'booked') {
     try {
