@@ -900,8 +900,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'offline, Find a patient finds only the first page of everyone (the read-ahead keeps no whole address book)',
     file: 'main/core/prefetch.ts',
-    find: "Promise.all([contacts.search({ query: '' }), contacts.saveAll()])",
-    replace: "Promise.all([contacts.search({ query: '' })])",
+    find: 'contacts: () => contacts.saveAll(),',
+    replace: "contacts: () => contacts.search({ query: '' }),",
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {

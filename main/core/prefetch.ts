@@ -162,12 +162,9 @@ export class Prefetcher {
       'address books': () => contacts.freshAddressBooks(),
       'booking pages and free times': async () =>
         saveAvailability(deps.service, deps.cache, account, await bookings.freshPages(), now),
-      contacts: async () => {
-        // The first page of everyone and, beside it, everyone, so Find a patient finds any patient without the service
-        // (not only the first page): side by side, not one after the other.
-        const [list] = await Promise.all([contacts.search({ query: '' }), contacts.saveAll()]);
-        if (list.source !== 'service') throw new Error('the service could not be reached');
-      },
+      // Everyone, so Find a patient finds any patient without the service (not only the first page); the first page of
+      // everyone is kept from the same read (its pages are not asked for twice).
+      contacts: () => contacts.saveAll(),
       schedule: async () => {
         await listed.catch(() => undefined); // offline: the zone saved with the list, else this computer's
         // The calendar names from the list just read (shared, not asked again).

@@ -338,8 +338,9 @@ export class ContactsService {
   }
 
   /**
-   * Reads the whole address book (every page, up to ALL_LIMIT) and keeps it for searches without the service. Kept
-   * whole only: a read cut short by the network keeps the previous copy.
+   * Reads the whole address book (every page, up to ALL_LIMIT) and keeps it for searches without the service, with its
+   * first contacts as the search for everyone keeps them (that search's pages are this read's first pages: not asked
+   * for again beside it). Kept whole only: a read cut short by the network keeps the previous copy.
    */
   async saveAll(): Promise<void> {
     const { service, cache, clock } = this.context;
@@ -353,6 +354,11 @@ export class ContactsService {
     const country = await learnCountryFrom(this.context, account, page.contacts, known);
     const items = page.contacts.map((c) => viewOf(c, country));
     cache.remember(account, searchSlot, ALL_KEY, { items, more: page.more }, fetchedAt);
+    const limit = this.paging.limit ?? 200;
+    const first = items.slice(0, limit);
+    this.context.store.putContacts(first);
+    const everyone = { items: first, more: page.more || items.length > limit };
+    cache.remember(account, searchSlot, searchCacheKey(''), everyone, fetchedAt);
     (await this.indexOf(account)).add(items, fetchedAt);
   }
 
