@@ -434,6 +434,27 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/screen-first.test.ts'],
   },
   {
+    name: "the read-ahead starts between the first screen's list and its range (no quiet time after an answer)",
+    file: 'main/core/screen-first.ts',
+    find: 'return this.screenRead && this.inFlight === 0 && this.lastEnd + this.quietMs() <= now;',
+    replace: 'return this.screenRead && this.inFlight === 0;',
+    tests: ['test/integration/renderer/first-paint-reads.test.ts'],
+  },
+  {
+    name: "the read-ahead's saved days read the calendar list again beside its own read",
+    file: 'main/core/prefetch.ts',
+    find: 'zone, () => calendar.names());',
+    replace: 'zone);',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
+    name: "the booking pages (in the read-ahead too) read the calendar list again beside the schedule's read",
+    file: 'main/core/app-core.ts',
+    find: 'new BookingService(context, () => calendar.names());',
+    replace: 'new BookingService(context);',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
     name: "the texts poller competes with the first screen's reads",
     file: 'main/core/messages/message-poller.ts',
     find: 'const wait = this.deps.readsFirst();',
