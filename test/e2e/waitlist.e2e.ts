@@ -111,6 +111,22 @@ describe('the waitlist on two workstations', () => {
     expect(await form.getByLabel('Mobile phone').inputValue()).not.toBe('');
     expect(await everyLook(deskB, 'waitlist-add')).toEqual([]);
     await form.getByRole('button', { name: 'Cancel' }).click();
+
+    // From Find a patient, without opening their page: the arrow keys choose the match, the button names them.
+    await deskB.page.keyboard.press('Control+k');
+    const finder = deskB.page.getByRole('dialog', { name: 'Find a patient' });
+    await finder.getByRole('searchbox', { name: 'Name, phone or e-mail' }).fill(name.split(' ')[0]!);
+    await finder.getByRole('option').first().waitFor();
+    await deskB.page.keyboard.press('ArrowDown');
+    await deskB.page.keyboard.press('ArrowDown');
+    const chosen = (await finder.locator('[role="option"][data-focused]').getAttribute('data-key')) ?? '';
+    const chosenName = await finder.locator(`[role="option"][data-key="${chosen}"] .finder-name`).innerText();
+    const add = finder.getByTestId('finder-waitlist');
+    await expect.poll(() => add.innerText()).toBe(`Add ${chosenName} to waitlist`);
+    await add.click();
+    await finder.waitFor({ state: 'detached' });
+    expect(await form.getByLabel('Patient’s name').inputValue()).toBe(chosenName);
+    await form.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('a cancellation offers its time; two YES with lost answers: one booking, one confirmation, one “taken”', async () => {

@@ -1,9 +1,10 @@
 /**
  * The "Find a patient" dialog: a search field over a list of matches (react-aria Autocomplete: arrow keys move
  * through the list while typing goes on in the field); Enter opens the contact (the first match when none is
- * highlighted), each match says their next appointment.
+ * highlighted), each match says their next appointment. "Add … to waitlist" puts the highlighted match (the first when
+ * none is) on the waitlist without opening their page; the button names who it adds.
  */
-import type { KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Autocomplete, Heading, Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import type { ContactView } from '../../../common/contract';
 import { AppDialog } from '../../components/Dialog';
@@ -11,6 +12,7 @@ import { keyWordsOf, matchesKeys } from '../../lib/actions';
 import { dateTimeLabelled, usePracticeZone, zoneOfItem } from '../../lib/practice-time';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
 import { useFinderStore } from '../../stores/finder-store';
+import { useWaitlistStore } from '../../stores/waitlist-store';
 import { closeDialog, finderChoose, finderOpen } from './shortcuts';
 import './shell.css';
 import { useShallow } from 'zustand/react/shallow';
@@ -20,6 +22,24 @@ const primary = <T extends { primary: boolean }>(items: T[]) => items.find((i) =
 function openContact(contact: ContactView): void {
   useFinderStore.getState().hide();
   useContactDetailsStore.getState().open(contact);
+}
+
+/** Puts a match on the waitlist (the Waitlist screen opens with them filled in); a match with no phone cannot be. */
+function addToWaitlist(contact: ContactView): void {
+  const phone = primary(contact.phones);
+  if (!phone) return;
+  useFinderStore.getState().hide();
+  useWaitlistStore.getState().startAdd({
+    name: contact.name,
+    phone: phone.display || phone.number,
+    ...(contact.id !== null ? { contactId: contact.id } : {}),
+  });
+}
+
+/** The match the list highlights now (react-aria points the field at it), by its key; null when none is. */
+function highlightedKey(input: HTMLInputElement): string | null {
+  const id = input.getAttribute('aria-activedescendant');
+  return (id && document.getElementById(id)?.getAttribute('data-key')) || null;
 }
 
 function Match({ contact, zone }: { contact: ContactView; zone: string }) {
@@ -62,6 +82,8 @@ export function FindPatient() {
   );
   const { hide, type } = useFinderStore.getState();
   const zone = usePracticeZone();
+  // The match highlighted by the arrow keys, for "Add … to waitlist" (the first match when none is).
+  const [highlighted, setHighlighted] = useState<string | null>(null);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     // Esc closes, as the hint says (the search field alone would first empty itself).
     if (matchesKeys(closeDialog, e)) {
@@ -90,7 +112,11 @@ export function FindPatient() {
       <Autocomplete inputValue={query} onInputChange={type}>
         <SearchField className="field" autoFocus>
           <Label className="field-label">Name, phone or e-mail</Label>
-          <Input placeholder="e.g. Jane Doe, (708) 555-0120, jane@example.com" onKeyDown={onKey} />
+          <Input
+            placeholder="e.g. Jane Doe, (708) 555-0120, jane@example.com"
+            onKeyDown={onKey}
+            onKeyUp={(e) => setHighlighted(highlightedKey(e.currentTarget))}
+          />
         </SearchField>
         <ListBox
           aria-label="Patients found"
@@ -112,9 +138,39 @@ export function FindPatient() {
           {(contact) => <Match contact={contact} zone={zone} />}
         </ListBox>
       </Autocomplete>
-      <p className="muted finder-hint">
-        {keyWordsOf(finderChoose)} to choose, {keyWordsOf(finderOpen)} to open, {keyWordsOf(closeDialog)} to close.
-      </p>
+      {/* Kept in view under a long list: who the button adds, and the keys. */}
+      <div className="finder-foot">
+        <WaitlistButton who={results.find((c) => c.key === highlighted) ?? results[0]} />
+        <p className="muted finder-hint">
+          {keyWordsOf(finderChoose)} to choose, {keyWordsOf(finderOpen)} to open, {keyWordsOf(closeDialog)} to close.
+        </p>
+      </div>
     </AppDialog>
+  );
+}
+
+/** "Add Maria Garcia to waitlist": the highlighted match, or the first; says why when they have no phone. */
+function WaitlistButton({ who }: { who: ContactView | undefined }) {
+  if (!who) return null;
+  const name = who.name || 'this patient';
+  const hasPhone = who.phones.length > 0;
+  return (
+    <div className="finder-actions">
+      <button
+        type="button"
+        className="secondary-button"
+        data-testid="finder-waitlist"
+        disabled={!hasPhone}
+        aria-describedby={hasPhone ? undefined : 'finder-waitlist-why'}
+        onClick={() => addToWaitlist(who)}
+      >
+        Add {name} to waitlist
+      </button>
+      {!hasPhone && (
+        <span id="finder-waitlist-why" className="muted">
+          The waitlist texts openings: add a phone on their page first.
+        </span>
+      )}
+    </div>
   );
 }
