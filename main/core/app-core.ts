@@ -269,7 +269,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       await prefetch.stop();
       await outbox.close();
       await store.saved();
-      await cache.flush();
+      await cache.close();
     },
   };
 }

@@ -66,6 +66,8 @@ export class ReadCache {
   private readonly newest = new Map<string, number>();
   /** Accounts wiped at sign-out: answers still arriving for them are not kept, until they sign in again. */
   private readonly closed = new Set<string>();
+  /** Core has stopped: nothing more is kept (a read answered after the stop is not written into a folder being left). */
+  private shut = false;
 
   constructor(
     private readonly dir: string,
@@ -114,8 +116,17 @@ export class ReadCache {
     }
   }
 
-  /** Stores the latest good answer (in memory at once; on disk when the write completes). */
-  async put<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
+  /** Stores the latest good answer (in memory at once; on disk when the write completes); `close()` waits for it. */
+  put<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
+    if (this.shut) return Promise.resolve();
+    const write = this.write(account, slot, key, value, fetchedAt);
+    const settled = write.catch(() => undefined);
+    this.writing.add(settled);
+    void settled.finally(() => this.writing.delete(settled));
+    return write;
+  }
+
+  private async write<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
     if (this.closed.has(account)) return;
     const memoryKey = `${account}\n${key}`;
     const file = this.fileOf(account, key);
@@ -153,16 +164,23 @@ export class ReadCache {
    * logged (the answer was already shown; only the offline copy is missing).
    */
   remember<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): void {
-    const write = this.put(account, slot, key, value, fetchedAt).catch((error: Error) =>
+    void this.put(account, slot, key, value, fetchedAt).catch((error: Error) =>
       this.log.warn('a view could not be kept for offline use', { reason: error.message }),
     );
-    this.writing.add(write);
-    void write.finally(() => this.writing.delete(write));
   }
 
-  /** Waits for the offline copies still being written (before a wipe, and when core stops). */
+  /** Waits for the offline copies still being written (before a wipe). */
   async flush(): Promise<void> {
     while (this.writing.size > 0) await Promise.allSettled([...this.writing]);
+  }
+
+  /**
+   * Core stops: the copies being written land, and nothing is kept after (a read still under way when core stopped is
+   * answered into memory only, never into a folder the host may be removing).
+   */
+  async close(): Promise<void> {
+    this.shut = true;
+    await this.flush();
   }
 
   /**
