@@ -219,6 +219,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/cache/read-cache.test.ts', 'test/integration/app/patient-data-at-rest.test.ts'],
   },
   {
+    name: 'the read cache keeps writing after core has stopped',
+    file: 'main/core/cache/read-cache.ts',
+    find: 'if (this.shut) return Promise.resolve();',
+    replace: 'if (false as boolean) return Promise.resolve();',
+    tests: ['test/unit/cache/read-cache-close.test.ts'],
+  },
+  {
     name: 'core gives the read cache a cipher that does not encrypt',
     file: 'main/core/app-core.ts',
     find: "join(platform.dataDir, 'cache'),\n    platform.cipher,",
