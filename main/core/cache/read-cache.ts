@@ -110,7 +110,8 @@ export class ReadCache {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       // Kept aside (not counted, wiped with the account's folder at sign-out); the next answer replaces it.
       this.log.warn('a cached view could not be read; kept aside', { reason: (error as Error).message });
-      await rename(file, `${file}.damaged`).catch(() => undefined);
+      // Not once core has stopped (the folder may be going); a rename under way is waited for by `close()`.
+      if (!this.shut) await this.tracked(rename(file, `${file}.damaged`).catch(() => undefined));
       this.forget(file);
       return null;
     }
@@ -119,11 +120,15 @@ export class ReadCache {
   /** Stores the latest good answer (in memory at once; on disk when the write completes); `close()` waits for it. */
   put<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
     if (this.shut) return Promise.resolve();
-    const write = this.write(account, slot, key, value, fetchedAt);
-    const settled = write.catch(() => undefined);
+    return this.tracked(this.write(account, slot, key, value, fetchedAt));
+  }
+
+  /** A change on disk that `flush()` and `close()` wait for. */
+  private tracked(change: Promise<void>): Promise<void> {
+    const settled = change.catch(() => undefined);
     this.writing.add(settled);
     void settled.finally(() => this.writing.delete(settled));
-    return write;
+    return change;
   }
 
   private async write<T>(account: string, slot: CacheSlot<T>, key: string, value: T, fetchedAt: number): Promise<void> {
