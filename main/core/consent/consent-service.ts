@@ -56,17 +56,31 @@ export class ConsentService {
   /** The consent of each phone: from the lists (fresh, else kept), the "Stop texting" waiting, and what was learnt. */
   async read(phones: readonly string[]): Promise<ConsentAnswer> {
     const account = signedInAccount(this.context);
+    const waitingAtStart = new Set(this.waiting(account).map((op) => op.id));
     await this.writing;
     const country = await countryOf(this.context, account);
     const { lists, unknownWhy } = await this.lists(account);
     const learnt = (await this.context.cache.get(account, learntSlot, LEARNT_KEY))?.value ?? {};
-    const waiting = this.context.outbox.pending().filter((op) => op.kind === 'list.add' && op.accountKey === account);
+    const waiting = this.waiting(account);
+    // A "Stop texting" that went through while this read ran is stopped too: the lists may have been read before it
+    // reached the service, and what it taught is written only after (a read begun later waits for that).
+    const wentThrough = this.context.outbox
+      .listFamily('list')
+      .filter((op) => op.kind === 'list.add' && op.status === 'done' && waitingAtStart.has(op.id));
     const out: Record<string, TextConsent> = {};
     for (const asked of phones) {
       const phone = toE164(asked, country) ?? asked.trim();
-      out[asked] = consentOf(phone, lists, learnt[phone], waiting);
+      const done = wentThrough.find((op) => entriesOf(op).includes(phone));
+      out[asked] = done
+        ? { state: 'stopped', via: 'asked_here', since: done.createdAt, waiting: null }
+        : consentOf(phone, lists, learnt[phone], waiting);
     }
     return { phones: out, source: lists?.source ?? null, fetchedAt: lists?.fetchedAt ?? null, unknownWhy };
+  }
+
+  /** The "Stop texting" changes of the account still waiting to go. */
+  private waiting(account: string): OpView[] {
+    return this.context.outbox.pendingOfKind('list.add').filter((op) => op.accountKey === account);
   }
 
   /** "Stop texting this patient": their phones onto the opt-out list, through the outbox (queued offline). */
