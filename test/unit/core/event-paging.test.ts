@@ -46,4 +46,10 @@ describe('listEventsInRange', () => {
     expect(s.asked).toEqual([1, 2]);
     expect(s.mostAtOnce()).toBe(2);
   });
+
+  it('reads a stress day of 2,500 events whole when the server sends pages of 40', async () => {
+    const s = pagedService(2500, 40);
+    const got = await listEventsInRange(s.client, 'a', 'b');
+    expect(got).toHaveLength(2500);
+  });
 });
