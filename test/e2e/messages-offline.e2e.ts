@@ -14,7 +14,7 @@ import {
   TEXTING_SCOPES,
 } from './support/messages-screen';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, faults, serviceCall, shot } from './support/schedule';
+import { axeProblems, faults, readAheadLogged, serviceCall, shot } from './support/schedule';
 import { useStack } from './support/stack';
 import { startedThreadName } from './support/varied';
 
@@ -31,6 +31,9 @@ async function openNewThread(name: string, phone: string, shown: string) {
     content: `Hello ${name}, this is Lakeside Dental.`,
   });
   const app = await openMessagesApp(stack);
+  // How a number is told depends on the practice's country, learnt from the contacts the read-ahead reads (before it,
+  // "+1 312 555 9871"): wait for it, so the row's name does not depend on when the read-ahead ran.
+  await readAheadLogged(stack);
   const screen = new MessagesScreen(app);
   const label = startedThreadName(name, shown);
   await screen.open();
