@@ -153,7 +153,9 @@ export class CalendarService {
    * Calendar names by id from the one list read this service shares (a read in flight, or one just answered), for the
    * booking pages' providers and the read-ahead's saved days: the calendar list is not asked again beside itself.
    */
-  names(): Promise<Map<number, string>> {
+  async names(): Promise<Map<number, string>> {
+    // Async, so signed out is a rejection its caller handles (thrown at once, it left the range read beside it in
+    // readAgenda's Promise.all unhandled).
     return this.calendarRead.names(signedInAccount(this.context));
   }
 

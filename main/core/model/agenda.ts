@@ -96,7 +96,10 @@ export async function readAgenda(
 ): Promise<Agenda> {
   const [events, byId] = await Promise.all([
     listEventsInRange(client, begin, end),
-    names().catch(() => new Map<number, string>()),
+    // Through a promise even when `names` throws at once: the range read beside it is never left unhandled.
+    Promise.resolve()
+      .then(names)
+      .catch(() => new Map<number, string>()),
   ]);
   const known = await country(phonesOf(events));
   const items = events.map((e) => toItem(e, byId, known)).sort(byStart);
