@@ -79,7 +79,14 @@ async function check(copy: string, defence: Defence): Promise<Outcome> {
     // wait out their timeouts, which only costs time).
     await vitest(copy, ['run', '--bail=1', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
     if (!existsSync(report)) return { defence, caught: false, detail: 'the tests did not run' };
-    const result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+    let result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+    if (result.numFailedTests + result.numPassedTests === 0) {
+      // A run that bail ended can report no test at all (its failure not yet counted): run the files whole.
+      rmSync(report, { force: true });
+      await vitest(copy, ['run', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
+      if (!existsSync(report)) return { defence, caught: false, detail: 'the tests did not run' };
+      result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+    }
     if (result.numFailedTests > 0)
       return {
         defence,
