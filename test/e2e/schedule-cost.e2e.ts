@@ -175,9 +175,14 @@ describe('the cost of a day', () => {
       });
       await round();
     }
-    const left = await round();
-    expect(left.listeners, 'event listeners').toBeLessThanOrEqual(found.listeners);
-    expect(left.timers, 'live timers').toBeLessThanOrEqual(found.timers);
+    // A round may end with a read or a retry's timer still in flight (one more for a moment): what leaks stays, so the
+    // count is looked at again until it is back, or the poll's time runs out.
+    await expect
+      .poll(async () => {
+        const left = await round();
+        return left.listeners <= found.listeners && left.timers <= found.timers ? 'not more' : JSON.stringify(left);
+      })
+      .toBe('not more');
     await page.context().close();
   });
 });

@@ -207,9 +207,9 @@ describe('schedule words', () => {
     // From the keyboard: one Tab stop, the arrows choose.
     await group.getByRole('radio', { name: 'System' }).focus();
     await page.keyboard.press('ArrowRight');
-    expect(await group.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await expect.poll(() => group.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     await page.keyboard.press('ArrowRight');
-    expect(await group.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    await expect.poll(() => group.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     await expect.poll(() => background(app)).toBe(DARK_BG);
 
     await page.reload();
