@@ -907,7 +907,7 @@ export const DEFENCES: Defence[] = [
   {
     name: 'a read on its way while a change was sent brings back the cancelled appointment or its old time',
     file: 'main/core/store/practice-store.ts',
-    find: 'if ((r.learnt.get(raw.id) ?? -1) > begunAt) {',
+    find: 'if ((r.learnt.get(raw.id) ?? -1) > begunAt.turn) {',
     replace: 'if (false) {',
     tests: ['test/integration/store/stale-read.test.ts'],
   },
@@ -917,6 +917,20 @@ export const DEFENCES: Defence[] = [
     find: 'return made.size === 0 ? items : items.filter(',
     replace: 'return made.size >= 0 ? items : items.filter(',
     tests: ['test/unit/calendar/made-here-once.test.ts'],
+  },
+  {
+    name: 'offline, a visit moved here or at another desk after its day was read shows at its old time again',
+    file: 'main/core/calendar/calendar-service.ts',
+    find: 'const items = this.context.store.sinceSaved(newest.items, newest.fetchedAt, Date.parse(begin), Date.parse(end));',
+    replace: 'const items = newest.items;',
+    tests: ['test/integration/store/offline-since-saved.test.ts'],
+  },
+  {
+    name: 'a reopened app without the service forgets when its records were last true (saved days win over them)',
+    file: 'main/core/store/practice-store.ts',
+    find: '          asOf: [...r.asOf],\n',
+    replace: '',
+    tests: ['test/integration/store/offline-since-saved.test.ts'],
   },
   {
     name: 'a reopened app without the service forgets which appointment Undo made again',

@@ -67,8 +67,10 @@ export class CalendarService {
     const saved = await savedScheduleDays(cache, account, begin, end);
     const newest = saved && (!asked || saved.fetchedAt > asked.fetchedAt) ? saved : asked;
     if (!newest) return null;
-    // Named by the external ids this desk gave (the answer kept may have come without them), as a fresh read is.
-    return this.withQueued({ ...newest, items: this.context.store.withExternalIds(newest.items) }, begin, end);
+    // As the store knows them now (a change sent, or a delta read, after the answer was kept wins over its copy), and
+    // named by the external ids this desk gave (the answer kept may have come without them), as a fresh read is.
+    const items = this.context.store.sinceSaved(newest.items, newest.fetchedAt, Date.parse(begin), Date.parse(end));
+    return this.withQueued({ ...newest, items }, begin, end);
   }
 
   /** Fresh from the service (and cached); when the service cannot be reached, the cached answer. */
@@ -112,8 +114,8 @@ export class CalendarService {
    */
   async changes(args: { begin: string; end: string; since: string }): Promise<AgendaChanges> {
     signedInAccount(this.context);
-    const now = this.context.clock.now();
     const begunAt = this.context.store.readTurn();
+    const now = begunAt.at;
     let events;
     try {
       events = await listEventsInRange(this.context.service, args.begin, args.end, {

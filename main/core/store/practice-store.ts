@@ -69,6 +69,13 @@ interface Records {
    */
   learnt: Map<number, number>;
   /**
+   * When (epoch ms, core's clock) the store's record of an appointment was last true of the service: the start of the
+   * read that brought it, or the moment a change made here was sent or its removal learnt. A saved answer kept before
+   * that (a range read before the change, the days saved for offline work) is older than the record: offline, the
+   * record stands in for its copy there (`sinceSaved`).
+   */
+  asOf: Map<number, number>;
+  /**
    * The external ids this desk gave the appointments it made (by id, once the service answered the create). A service
    * may leave external_id out of what it answers (the facts do not show it), and a change queued before the create was
    * answered names its appointment by that id: a read without it is given it here, so the change is still laid over.
@@ -96,6 +103,8 @@ export const storeSlot = cacheSlot(
     restoredBy: z.array(z.tuple([z.number(), z.number()])).optional(),
     /** Appointment id → the external id this desk gave it (absent in copies kept before it was kept). */
     externalIds: z.array(z.tuple([z.number(), z.string()])).optional(),
+    /** Appointment id → when its record was last true of the service (absent in copies kept before it was kept). */
+    asOf: z.array(z.tuple([z.number(), z.number()])).optional(),
     practice: z.object({
       zone: z.string().nullable(),
       calendars: calendarListSchema.shape.calendars,
@@ -129,8 +138,15 @@ const empty = (account: string): Records => ({
   practice: { zone: null, calendars: [], pages: [] },
   restoredBy: new Map(),
   learnt: new Map(),
+  asOf: new Map(),
   externalIds: new Map(),
 });
+
+/** Where a read began: the store's turn then (what it learnt since wins) and core's clock then. */
+export interface ReadStart {
+  turn: number;
+  at: number;
+}
 
 /** The appointment `item` was made again in place of (Undo after a sent cancellation), or null. */
 function restores(item: AgendaItem): number[] {
@@ -175,9 +191,9 @@ export class PracticeStore {
 
   // ── feeds ─────────────────────────────────────────────────────────────────────────────────
 
-  /** Marks the start of a read: what it brings is put with this turn (`putAppointments`' `begunAt`). */
-  readTurn(): number {
-    return this.turn;
+  /** Marks the start of a read: what it brings is put with this (`putAppointments`' `begunAt`). */
+  readTurn(): ReadStart {
+    return { turn: this.turn, at: this.deps.clock.now() };
   }
 
   /**
@@ -190,7 +206,7 @@ export class PracticeStore {
   putAppointments(
     items: readonly AgendaItem[],
     removedIds: readonly number[] = [],
-    begunAt: number = this.turn,
+    begunAt: ReadStart = this.readTurn(),
   ): AgendaItem[] {
     const r = this.mine();
     if (!r) return [...items];
@@ -202,7 +218,7 @@ export class PracticeStore {
         continue; // a change made here, not yet a record
       }
       const raw = this.named(r, given);
-      if ((r.learnt.get(raw.id) ?? -1) > begunAt) {
+      if ((r.learnt.get(raw.id) ?? -1) > begunAt.turn) {
         if (r.cancelled.has(raw.id)) continue;
         const times = r.eventTimes.get(raw.id);
         shown.push(r.appointments.get(raw.id) ?? (times ? { ...raw, ...times } : raw));
@@ -213,7 +229,11 @@ export class PracticeStore {
       delete item.booking;
       const before = r.appointments.get(item.id);
       const wasCancelled = r.cancelled.delete(item.id);
-      if (before && !wasCancelled && sameJson(before, item)) continue;
+      if (before && !wasCancelled && sameJson(before, item)) {
+        r.asOf.set(item.id, Math.max(r.asOf.get(item.id) ?? -Infinity, begunAt.at));
+        continue;
+      }
+      r.asOf.set(item.id, begunAt.at);
       r.appointments.set(item.id, item);
       r.eventTimes.delete(item.id);
       changed.push(item.id);
@@ -222,7 +242,7 @@ export class PracticeStore {
     const removed = removedIds.filter((id) => !r.cancelled.has(id));
     for (const id of removed) {
       this.cancel(r, id);
-      r.learnt.set(id, ++this.turn);
+      this.learnt(r, id);
     }
     this.told(r, changed, removed);
     return shown;
@@ -301,7 +321,7 @@ export class PracticeStore {
     this.opTargets.set(op.id, target);
     if (op.status !== 'done') return this.told(r, [target], []);
     this.opTargets.delete(op.id);
-    r.learnt.set(target, ++this.turn);
+    this.learnt(r, target);
     if (op.kind === 'event.delete') {
       this.cancel(r, target);
       return this.told(r, [], [target]);
@@ -365,10 +385,41 @@ export class PracticeStore {
     };
   }
 
-  /** Appointments as read (a saved answer too), each with the external id this desk gave it where one was left out. */
-  withExternalIds(items: readonly AgendaItem[]): AgendaItem[] {
+  /**
+   * A saved answer for appointments starting in [begin, end] (epoch ms), kept at `fetchedAt`, as the store knows them
+   * now: an appointment whose record is as new or newer (a change sent here, a delta, a later read of another range)
+   * is the record — at its time now, left out when it went or moved out of the range, added when it moved in — and
+   * the rest as saved, each with the external id this desk gave it where the saved copy left it out. Offline, a
+   * screen then never shows a time older than one it already showed.
+   */
+  sinceSaved(items: readonly AgendaItem[], fetchedAt: number, begin: number, end: number): AgendaItem[] {
     const r = this.mine();
-    return r ? items.map((item) => this.named(r, item)) : [...items];
+    if (!r) return [...items];
+    const newer = (id: number) => (r.asOf.get(id) ?? -Infinity) >= fetchedAt;
+    const inRange = (item: AgendaItem) => {
+      const at = Date.parse(item.start);
+      return at >= begin && at <= end;
+    };
+    const seen = new Set<number>();
+    const shown: AgendaItem[] = [];
+    for (const given of items) {
+      seen.add(given.id);
+      if (given.id <= 0 || !newer(given.id)) {
+        shown.push(given.id <= 0 ? given : this.named(r, given));
+        continue;
+      }
+      if (r.cancelled.has(given.id)) continue;
+      const record = r.appointments.get(given.id);
+      const times = r.eventTimes.get(given.id);
+      const now = record ?? (times ? { ...given, ...times } : given);
+      if (inRange(now)) shown.push(this.named(r, now));
+    }
+    for (const [id, at] of r.asOf) {
+      if (at < fetchedAt || seen.has(id) || r.cancelled.has(id)) continue;
+      const record = r.appointments.get(id);
+      if (record && inRange(record)) shown.push(this.named(r, record));
+    }
+    return shown;
   }
 
   /**
@@ -400,11 +451,17 @@ export class PracticeStore {
       this.opTargets.set(op.id, target);
       if (op.status !== 'done') return this.told(r, [target], []);
       this.opTargets.delete(op.id);
-      r.learnt.set(target, ++this.turn);
+      this.learnt(r, target);
       this.cancel(r, target);
       this.told(r, [], [target]);
     }
     this.restoredHere(r, op);
+  }
+
+  /** The store learnt, other than by a read, what the service now has of an appointment (a sent change, a removal). */
+  private learnt(r: Records, id: number): void {
+    r.learnt.set(id, ++this.turn);
+    r.asOf.set(id, this.deps.clock.now());
   }
 
   /** The service no longer has the appointment: its bookings keep its last time, marked cancelled. */
@@ -613,6 +670,7 @@ export class PracticeStore {
           contacts: [...r.contacts.values()],
           restoredBy: [...r.restoredBy],
           externalIds: [...r.externalIds],
+          asOf: [...r.asOf],
           practice: r.practice,
         },
         this.deps.clock.now(),
@@ -636,6 +694,7 @@ export class PracticeStore {
           for (const old of restores(a)) if (!r.restoredBy.has(old)) r.restoredBy.set(old, a.id);
         for (const [old, made] of kept.restoredBy ?? []) if (!r.restoredBy.has(old)) r.restoredBy.set(old, made);
         for (const [id, ext] of kept.externalIds ?? []) if (!r.externalIds.has(id)) r.externalIds.set(id, ext);
+        for (const [id, at] of kept.asOf ?? []) if (!r.asOf.has(id)) r.asOf.set(id, at);
         for (const id of kept.cancelled) if (!r.appointments.has(id)) r.cancelled.add(id);
         for (const [id, at] of kept.eventTimes) if (!r.eventTimes.has(id)) r.eventTimes.set(id, at);
         for (const b of kept.bookings) if (!r.bookings.has(b.id)) r.bookings.set(b.id, b);
