@@ -919,6 +919,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/calendar/made-here-once.test.ts'],
   },
   {
+    name: 'quitting waits out a slow read nobody will see (the read-ahead’s, up to the request timeout)',
+    file: 'main/core/app-core.ts',
+    find: '      service.stopReads();\n',
+    replace: '',
+    tests: ['test/integration/app/stop-ends-reads.test.ts'],
+  },
+  {
     name: 'offline, a visit moved here or at another desk after its day was read shows at its old time again',
     file: 'main/core/calendar/calendar-service.ts',
     find: 'const items = this.context.store.sinceSaved(newest.items, newest.fetchedAt, Date.parse(begin), Date.parse(end));',

@@ -261,6 +261,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       });
     },
     stop: async () => {
+      // First: the reads in flight end now, so nothing below waits out a slow answer (the read-ahead's).
+      service.stopReads();
       stopResumeWatch();
       screenFirst.stop();
       settling.stop();

@@ -32,14 +32,28 @@ export type ServiceRequester = Pick<ServiceClient, 'request'>;
 
 /** The typed /v1 client. */
 export class ServiceClient {
+  /** Aborted when core stops: see `stopReads`. */
+  private readonly stopping = new AbortController();
+
   constructor(private readonly options: ServiceClientOptions) {}
+
+  /**
+   * Core is stopping: the reads in flight end now, and no read is sent from now on, so quitting never waits for a
+   * slow answer nobody will see (the read-ahead's, up to the timeout). A write in flight is left to finish: its answer
+   * says whether it landed.
+   */
+  stopReads(): void {
+    this.stopping.abort();
+  }
 
   /** Sends the request and returns the parsed body, or throws ServiceError / SignedOutError. */
   async request<S extends z.ZodType>(req: ServiceRequest<S>): Promise<z.output<S>> {
     const endpoint = `${req.method} ${req.path}`;
+    const read = req.method === 'GET';
     const url = new URL(`${this.options.baseUrl}${req.path}`);
     for (const [key, value] of Object.entries(req.query ?? {}))
       if (value !== undefined) url.searchParams.set(key, String(value));
+    const timeout = () => AbortSignal.timeout(this.options.timeoutMs ?? 15_000);
     const send = async (): Promise<Response> => {
       try {
         return await this.options.tokens.authorizedFetch(url.toString(), {
@@ -49,10 +63,12 @@ export class ServiceClient {
             ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
           },
           ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+          signal: read ? AbortSignal.any([timeout(), this.stopping.signal]) : timeout(),
         });
       } catch (error) {
         if (error instanceof SignedOutError) throw error;
+        if (read && this.stopping.signal.aborted)
+          throw new ServiceError('retryable', endpoint, 'Frontdesk is closing: this read was not answered.');
         throw new ServiceError('retryable', endpoint, 'Frontdesk cannot reach the service right now.');
       }
     };
