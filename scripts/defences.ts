@@ -919,6 +919,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/calendar/made-here-once.test.ts'],
   },
   {
+    name: 'the texts poller’s reads hold the read-ahead back while every thread is read (offline-ready later)',
+    file: 'main/core/messages/message-poller.ts',
+    find: 'await (background ? background.run(() => this.poll()) : this.poll());',
+    replace: 'await this.poll();',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
     name: 'quitting waits out a slow read nobody will see (the read-ahead’s, up to the request timeout)',
     file: 'main/core/app-core.ts',
     find: '      service.stopReads();\n',

@@ -112,7 +112,7 @@ let person = 0;
 const contact = () => ({
   address_book_id: 2001,
   name: `Bench Person ${++person}`,
-  phone: `+1312555${String(person % 10000).padStart(4, '0')}`,
+  phone_numbers: [{ number: `+1312555${String(person % 10000).padStart(4, '0')}`, is_primary: true }],
 });
 
 /** Row 7: the outbox draining 1,000 writes vs a raw loop of the same requests with the same two fsyncs each. */

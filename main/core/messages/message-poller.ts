@@ -15,7 +15,10 @@ export interface PollTiming {
 }
 
 /** What the poller needs: from core's context, and its timing. */
-type PollerDeps = Pick<CoreContext, 'account' | 'clock' | 'outbox' | 'grantedScopes' | 'isOnline' | 'readsFirst'> &
+type PollerDeps = Pick<
+  CoreContext,
+  'account' | 'clock' | 'outbox' | 'grantedScopes' | 'isOnline' | 'readsFirst' | 'background'
+> &
   PollTiming;
 
 /** Calls `poll` on a timer while running; a poll that throws counts as a failure. */
@@ -110,7 +113,10 @@ export class MessagePoller {
     if (!this.deps.account() || (scopes !== null && !scopes.includes('messaging:read'))) return this.arm();
     if (!this.deps.isOnline()) return void this.fail();
     try {
-      await this.poll();
+      // Its reads are background reads too: each gives way to a screen's and takes a place among the read-ahead's,
+      // instead of holding the read-ahead back while every thread is read (screen-first.ts).
+      const background = this.deps.background;
+      await (background ? background.run(() => this.poll()) : this.poll());
     } catch {
       return void this.fail();
     }

@@ -174,4 +174,46 @@ describe('screens read first', () => {
     const during = reads.filter((r) => !r.screen && screens.some((s) => r.start > s.start && r.start < s.end));
     expect(during.map((r) => r.url)).toEqual([]);
   });
+
+  it("the texts poller's reads take places among the read-ahead's instead of holding it back", async () => {
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
+    // Every read answered slowly, as over a network, so the poller's reads (a thread's texts each) are out a while.
+    await admin(sb).faults({ latencyMs: 60, routes: ['/v1/'], methods: ['GET'] });
+    const screen = new AsyncLocalStorage<true>();
+    const out = { poller: 0, readAhead: 0, most: 0 };
+    /** Reads of the read-ahead that started while one of the poller's was out. */
+    let beside = 0;
+    const made = (opened.made = customSchemeCore(sb, {
+      screenFirst: {},
+      platform: (p) => ({
+        ...p,
+        fetch: async (input: string | URL | Request, init?: RequestInit) => {
+          const url = String(input instanceof Request ? input.url : input);
+          if ((init?.method ?? 'GET') !== 'GET' || !url.includes('/v1/') || screen.getStore() || /userinfo/.test(url))
+            return p.fetch(input, init);
+          const kind = /\/v1\/conversation/.test(url) ? 'poller' : 'readAhead';
+          if (kind === 'readAhead' && out.poller > 0) beside++;
+          out[kind]++;
+          out.most = Math.max(out.most, out.poller + out.readAhead);
+          try {
+            return await p.fetch(input, init);
+          } finally {
+            out[kind]--;
+          }
+        },
+      }),
+    }));
+    await made.core.start();
+    await signInAs(made, 'owner@frontdesk.test');
+    // The first screen: both wait for its answer, then go together.
+    await screen.run(true, () => call(made, 'calendar:calendars'));
+    await waitFor(() => made.core.prefetch.lastRun()?.failed.length === 0, {
+      what: 'the read ahead',
+      timeoutMs: 30_000,
+    });
+    // Held back, none of the read-ahead's reads would start while a thread's texts were being read.
+    expect(beside).toBeGreaterThan(0);
+    // Together they stay within the background's bound.
+    expect(out.most).toBeLessThanOrEqual(BACKGROUND_AT_ONCE);
+  });
 });
