@@ -1,10 +1,12 @@
 /**
  * Runs the bench's units one after another: each unit measures one or more rows. A unit that fails becomes an error
  * row saying what went wrong, and the run goes on. Each row carries the highest load average seen while it was
- * measured, and is marked unreliable above LOAD_LIMIT.
+ * measured and the CPU the rest of the machine used meanwhile (others-cpu.ts); it is marked unreliable when the
+ * others used more than OTHERS_LIMIT, or, where that cannot be read, above a load average of LOAD_LIMIT.
  */
 import { loadavg } from 'node:os';
-import { errorRow, LOAD_LIMIT, type Row } from './table';
+import { procCpu, type CpuWatch } from './others-cpu';
+import { errorRow, LOAD_LIMIT, OTHERS_LIMIT, type Row } from './table';
 
 /** One or more rows measured together (one set-up, one sandbox). */
 export interface Unit {
@@ -60,16 +62,19 @@ export async function attempt(metric: string, target: string, fn: () => Promise<
 }
 
 /**
- * Runs each unit in turn, sampling `load` (the 1-minute load average) each second while it runs. A unit that throws
- * gives one error row and the next unit runs. `progress` hears each unit's rows as they come.
+ * Runs each unit in turn, sampling `load` (the 1-minute load average) each second while it runs and watching the CPU
+ * of the other processes (`cpu`). A unit that throws gives one error row and the next unit runs. `progress` hears each
+ * unit's rows as they come.
  */
 export async function runUnits(
   units: Unit[],
   load: () => number = () => loadavg()[0]!,
   progress: (rows: Row[]) => void = () => undefined,
+  cpu: CpuWatch = procCpu,
 ): Promise<Row[]> {
   const all: Row[] = [];
   for (const unit of units) {
+    const othersSince = cpu.start();
     let highest = load();
     const sampler = setInterval(() => (highest = Math.max(highest, load())), 1_000);
     sampler.unref();
@@ -82,10 +87,14 @@ export async function runUnits(
       clearInterval(sampler);
     }
     highest = Math.round(Math.max(highest, load()) * 100) / 100;
+    const measured = othersSince();
+    const others = measured === null ? null : Math.round(measured * 100) / 100;
+    const quiet = others === null ? highest <= LOAD_LIMIT : others <= OTHERS_LIMIT;
     const stamped = rows.map((r) => ({
       ...r,
       load: highest,
-      reliable: unit.loadFree === true || highest <= LOAD_LIMIT,
+      others,
+      reliable: unit.loadFree === true || quiet,
     }));
     progress(stamped);
     all.push(...stamped);
