@@ -103,3 +103,39 @@ describe('the load each row was measured under', () => {
     });
   });
 });
+
+describe('BENCH_ROWS', () => {
+  const units = [
+    unit('schedule', ['3a', '3b', '3c'], async () => []),
+    unit('requests', ['11'], async () => []),
+    unit('queued', ['6a', '6b', '8'], async () => [], { half: 'core' }),
+  ];
+  const names = (spec: string | undefined) => selectUnits(units, spec).map((u) => u.name);
+
+  it('runs every row when unset', () => {
+    expect(names(undefined)).toEqual(['schedule', 'requests', 'queued']);
+  });
+
+  it('takes a half, a name, a row or a row number, comma-separated', () => {
+    expect(names('core')).toEqual(['queued']);
+    expect(names('page')).toEqual(['schedule', 'requests']);
+    expect(names('11')).toEqual(['requests']);
+    expect(names('3')).toEqual(['schedule']);
+    expect(names('8')).toEqual(['queued']);
+    expect(names('3b, requests')).toEqual(['schedule', 'requests']);
+    expect(() => names('1')).toThrow('no row or unit "1"'); // row 11 is not row 1's
+  });
+
+  it('refuses a word that names nothing, before anything runs', () => {
+    expect(() => names('sceduel')).toThrow('no row or unit "sceduel"');
+  });
+});
+
+describe('a timed row', () => {
+  it('is the median of at least 5 repetitions, with their min and max', () => {
+    expect(sample([5, 1, 4, 2, 3])).toEqual({ median: 3, min: 1, max: 5, runs: 5 });
+    expect(() => sample([1, 2, 3])).toThrow('at least 5');
+    const row = valueRow('3a. day', sample([30, 10, 20, 50, 40]), 'ms', '< 100 ms', (v) => v < 100);
+    expect(row).toMatchObject({ frontdesk: 30, min: 10, max: 50, runs: 5, pass: true });
+  });
+});
