@@ -90,6 +90,20 @@ export async function ownerGet<T = Record<string, unknown>>(
   return { status: res.status, body: (await res.json()) as T };
 }
 
+/** Moves an appointment at the service as another desk would (the owner's API key, not through a core). */
+export async function moveElsewhere(sb: Sandbox, id: number, start: string, end: string): Promise<number> {
+  const owner = sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
+  const res = await fetch(`${sb.url}/v1/events`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${owner.email}:${owner.apiKey}`).toString('base64')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ events: [{ id, start_time: start, end_time: end }] }),
+  });
+  return res.status;
+}
+
 /** Waits until the outbox change reaches `status`. */
 export function waitForOp(made: MadeCore, id: string, status: 'done' | 'needs_attention' = 'done') {
   return waitFor(

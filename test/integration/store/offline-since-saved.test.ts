@@ -5,26 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AgendaItem } from '../../../common/contract';
-import { call, goOffline, goOnline, useBootstrap, waitForOp } from '../../support/bootstrap';
+import { call, goOffline, goOnline, moveElsewhere, useBootstrap, waitForOp } from '../../support/bootstrap';
 
 const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: false });
 
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 const HOUR = 3600_000;
-
-/** Changes an appointment's times at the service as another desk would (not through this core). */
-async function changeElsewhere(id: number, start: string, end: string): Promise<void> {
-  const { email, apiKey } = kit.sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
-  const put = await fetch(`${kit.sb.url}/v1/events`, {
-    method: 'PUT',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ events: [{ id, start_time: start, end_time: end }] }),
-  });
-  expect(put.status).toBe(200);
-}
 
 /** A whole day (UTC) ahead with three appointments of people that end two hours or more before it does. */
 async function busyDay(): Promise<{ begin: string; end: string; items: AgendaItem[]; ids: number[] }> {
@@ -55,11 +41,14 @@ describe('a range read offline', () => {
     await waitForOp(kit.made, move.id);
     // Another desk moves one; this desk hears of it through the poller's delta.
     const since = new Date(Date.now() - 1000).toISOString();
-    await changeElsewhere(
-      movedElsewhere!.id,
-      later(movedElsewhere!.start, 2 * HOUR),
-      later(movedElsewhere!.end, 2 * HOUR),
-    );
+    expect(
+      await moveElsewhere(
+        kit.sb,
+        movedElsewhere!.id,
+        later(movedElsewhere!.start, 2 * HOUR),
+        later(movedElsewhere!.end, 2 * HOUR),
+      ),
+    ).toBe(200);
     // And one to the next day, here, so it leaves this day.
     const away = await call(kit.made, 'calendar:update', {
       id: movedOut!.id,

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingSummary, StoreChange } from '../../../common/contract';
 import { signInAs } from '../../support/auth-fixture';
-import { call, goOffline, goOnline, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
+import { call, goOffline, goOnline, moveElsewhere, ownerGet, useBootstrap, waitForOp } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
 
 const kit = useBootstrap({ sandbox: { contacts: 40, events: 200 }, readAhead: false });
@@ -138,16 +138,7 @@ describe('the practice store', () => {
     const since = new Date(Date.now() - 1000).toISOString();
     const start = later(event.start_time, 3600_000);
     const end = later(event.end_time, 3600_000);
-    const { email, apiKey } = kit.sb.users.find((u) => u.email === 'owner@frontdesk.test')!;
-    const put = await fetch(`${kit.sb.url}/v1/events`, {
-      method: 'PUT',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${email}:${apiKey}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ events: [{ id: event.id, start_time: start, end_time: end }] }),
-    });
-    expect(put.status).toBe(200);
+    expect(await moveElsewhere(kit.sb, event.id, start, end)).toBe(200);
     await call(kit.made, 'calendar:changes', { ...range, since });
     expect(Date.parse(lastPushed(pushes.changes, b.id)!.start!)).toBe(Date.parse(start));
 
