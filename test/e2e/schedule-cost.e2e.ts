@@ -1,8 +1,9 @@
 /**
  * What a day of the schedule costs the page, counted rather than timed (`npm run bench` times it): how many
- * appointment blocks React renders again when one appointment changes (and the timeline marks it leaves), and how many
- * blocks are size containers (each one a style pass of its own). A block is counted as React's own DevTools count a render: the commit hook React
- * calls for a DevTools extension is stood in by a counter before the app loads.
+ * appointment blocks React renders again when one appointment changes (and the timeline marks it leaves), how many
+ * blocks are size containers (each one a style pass of its own), and how many columns a scroll restyles whole. A block
+ * is counted as React's own DevTools count a render: the commit hook React calls for a DevTools extension is stood in
+ * by a counter before the app loads.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -139,6 +140,39 @@ describe('the cost of a day', () => {
       .evaluateAll((blocks) => blocks.filter((b) => getComputedStyle(b).containerType !== 'normal').length);
     expect(await page.getByTestId('appointment').count()).toBeGreaterThan(2);
     expect(containers).toBe(0);
+    await page.context().close();
+  });
+
+  it('hours scrolled into view restyle what came in, not every block of each column', async () => {
+    const app = await countedSchedule();
+    const page = app.page;
+    const grid = page.locator('[data-testid="time-grid"] .grid-scroll');
+    const lines = () => page.locator('.grid-line').evaluateAll((all) => all.map((l) => (l as HTMLElement).style.top));
+    const before = await lines();
+    // Chromium's own record of style invalidations: one that "invalidates subtree" at a column restyles every block in
+    // it (a stylesheet rule with a sibling combinator and no class on its right did that for each hour line).
+    const cdp = await page.context().newCDPSession(page);
+    const events: { name: string; args?: { data?: { reason?: string; nodeName?: string } } }[] = [];
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)));
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline.invalidationTracking',
+      transferMode: 'ReportEvents',
+    });
+    await grid.evaluate((el) => el.scrollBy({ top: 4 * 48 })); // four hours on: other hour lines drawn
+    await expect.poll(async () => (await lines()).join() !== before.join()).toBe(true);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const done = new Promise((ok) => cdp.once('Tracing.tracingComplete', ok));
+    await cdp.send('Tracing.end');
+    await done;
+    // The lines drawn are recorded (so the record is there), each as a node put in the page.
+    expect(events.filter((e) => e.name === 'StyleRecalcInvalidationTracking').length).toBeGreaterThan(0);
+    const wholeColumns = events.filter(
+      (e) =>
+        e.name === 'StyleInvalidatorInvalidationTracking' &&
+        e.args?.data?.reason === 'Invalidation set invalidates subtree' &&
+        /grid-col|grid-gutter|grid-body/.test(e.args.data.nodeName ?? ''),
+    );
+    expect(wholeColumns.length, `${wholeColumns.length} columns restyled whole for a few hour lines`).toBe(0);
     await page.context().close();
   });
 
