@@ -150,6 +150,10 @@ export function TimeGrid(props: TimeGridProps) {
     estimateSize: () => HOUR_PX,
     overscan: 1,
     initialRect: { width: 1000, height: 640 },
+    // The hours re-render with the grid's next render, not synchronously inside each scroll event: a synchronous one
+    // changed the page just before the grid read its scroll position (minutesInView), which then paid for a style and
+    // layout pass of its own inside the event (the day's data scrolls the grid to its first visit: one in every paint).
+    useFlushSync: false,
   });
   const virtual = rows.getVirtualItems();
   // The hour rows keep the virtualiser's overscan (they are cheap); appointment blocks only the minutes in view: a

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+/**
+ * What a day of blocks costs the page, counted rather than timed (`npm run bench` row 3a times it): a small block of
+ * the grid creates no element with nothing in it, and the one that tells screen readers what it does not show is
+ * one element, not one per thing to say; and a scroll of the grid changes nothing in the page while the scroll event
+ * is being handled (a change there made the grid's own read of its scroll position pay for a second style and
+ * layout pass of every block in the same frame), the hours following in the grid's next render.
+ */
+import { act, cleanup, render } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AgendaItem } from '../../../common/contract';
+import type { AppointmentBlock as Block } from '../../../renderer/features/calendar/AppointmentBlock';
+import type { TimeGrid as Grid } from '../../../renderer/features/calendar/TimeGrid';
+import type { GridColumn } from '../../../renderer/features/calendar/grid-layout';
+import { installRecordingBridge } from '../../support/recording-bridge';
+
+const ZONE = 'America/Chicago';
+const DAY = '2030-01-08';
+
+/** A 30-minute visit, not confirmed yet, in the practice's zone (as the bench's). */
+function visit(id: number, startMin: number, calendarId = 1001): AgendaItem {
+  const at = (min: number) =>
+    `${DAY}T${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00-06:00`;
+  return {
+    id,
+    externalId: null,
+    title: `Cleaning ${id}`,
+    start: at(startMin),
+    end: at(startMin + 30),
+    calendarId,
+    calendarName: 'Dr. Amelia Hart',
+    location: '',
+    people: [{ name: `Patient ${id}`, phone: '312-555-0100', email: '', state: 'initial' }],
+    pending: null,
+    pendingMark: null,
+  };
+}
+
+let AppointmentBlock: typeof Block;
+let TimeGrid: typeof Grid;
+
+beforeAll(async () => {
+  installRecordingBridge();
+  // jsdom lays nothing out: the grid is given a window's size so its hours draw.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 640 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+  // jsdom scrolls nothing: scrollTo sets the position, as a browser would.
+  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
+    if (typeof options === 'object') this.scrollTop = options.top ?? this.scrollTop;
+  } as HTMLElement['scrollTo'];
+  ({ AppointmentBlock } = await import('../../../renderer/features/calendar/AppointmentBlock'));
+  ({ TimeGrid } = await import('../../../renderer/features/calendar/TimeGrid'));
+  const time = await import('../../../renderer/lib/practice-time');
+  time.usePracticeClock.setState({ zone: ZONE });
+});
+afterEach(cleanup);
+afterAll(() => {
+  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+});
+
+/** Draws one block of a two-lane column, `height` px tall; returns it. */
+function drawBlock(item: AgendaItem, height: number): HTMLElement {
+  const { container } = render(
+    <AppointmentBlock
+      item={item}
+      zone={ZONE}
+      slot={0}
+      top={0}
+      height={height}
+      lane={0}
+      lanes={2}
+      width={60}
+      highlighted={false}
+      onOpen={() => undefined}
+      onMenu={() => undefined}
+      onDragStart={() => undefined}
+    />,
+  );
+  return container.querySelector<HTMLElement>('[data-testid="appointment"]')!;
+}
+
+describe('a small block of the grid', () => {
+  it('is nine elements for a visit not confirmed yet, with no empty one, its state still in its name', () => {
+    const block = drawBlock(visit(1, 9 * 60), 23);
+    const elements = [block, ...block.querySelectorAll('*')];
+    // The button, its head (icon and circle, time and day period), whom it is for, its title and what it does not
+    // show: nine. Ten was one empty element for the badges it has none of, beside another for its state.
+    expect(elements.length).toBe(9);
+    const hidden = [...block.querySelectorAll('.visually-hidden')];
+    expect(hidden.filter((el) => el.textContent === '')).toEqual([]);
+    expect(hidden.map((el) => el.textContent)).toEqual(['Cleaning 1', ' Not confirmed yet']);
+    expect(block.textContent).toBe('9:00 AM Patient 1Cleaning 1  Not confirmed yet');
+  });
+
+  it('says a badge it has no room for in that one hidden element', () => {
+    const block = drawBlock({ ...visit(2, 9 * 60), people: [{ ...visit(2, 0).people[0]!, state: 'confirmed' }] }, 23);
+    // Its one badge ("Confirmed") is its only hidden words, in one element.
+    const hidden = [...block.querySelectorAll('.visually-hidden')].map((el) => el.textContent);
+    expect(hidden).toEqual(['Cleaning 2', 'Confirmed']);
+  });
+});
+
+describe('a scroll of the grid', () => {
+  it('changes nothing in the page while its event is handled; the hours follow in the next render', async () => {
+    const columns: GridColumn[] = [1001, 1002].map((id) => ({
+      key: String(id),
+      label: `Room ${id}`,
+      day: DAY,
+      calendarId: id,
+      slot: 0,
+    }));
+    const items = Array.from({ length: 40 }, (_, i) => visit(100 + i, 8 * 60 + (i % 20) * 20, 1001 + (i % 2)));
+    const { container } = render(
+      <TimeGrid
+        columns={columns}
+        columnOf={(item) => String(item.calendarId)}
+        items={items}
+        zone={ZONE}
+        slotOf={() => 0}
+        highlighted={{}}
+        label="Schedule"
+        onOpen={() => undefined}
+        onMenu={() => undefined}
+        onSlot={() => undefined}
+        onMove={() => undefined}
+        onCheckIn={() => undefined}
+        ready
+      />,
+    );
+    const scroller = container.querySelector<HTMLElement>('.grid-scroll')!;
+    const hours = () => [...container.querySelectorAll('.grid-hour')].map((el) => el.textContent);
+    const before = hours();
+    expect(before.length).toBeGreaterThan(0);
+    const changes = new MutationObserver(() => undefined);
+    changes.observe(container, { subtree: true, childList: true, attributes: true, characterData: true });
+    scroller.scrollTop = 20 * 48; // to 8 PM: other hours than those drawn
+    scroller.dispatchEvent(new Event('scroll'));
+    // Counted at once, before anything else runs: what the scroll event itself changed.
+    expect(changes.takeRecords().length).toBe(0);
+    changes.disconnect();
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(hours()).not.toEqual(before);
+    expect(hours()).toContain('8:00 PM');
+  });
+});
