@@ -19,19 +19,11 @@ import type { Clock } from './platform';
 
 /** Timing of the wait (tests shorten it). */
 export interface ScreenFirstOptions {
-  /**
-   * Quiet time after the last screen read before background reads go (default 150 ms): long enough for a screen's
-   * next read to follow the answer it waited for (the schedule's range after the list named the zone: a round trip
-   * through the renderer, a few ms on a quiet machine), short enough that the read-ahead is not held for nothing.
-   * A read-ahead request already out does not block a screen's read anyway: each goes on its own connection.
-   */
+  /** Quiet time after the last screen read before background reads go (default 500 ms). */
   quietMs?: number;
   /** After an account change, how long background reads wait for a screen to read at all (default 5 s). */
   firstScreenMs?: number;
 }
-
-/** The default quiet time (`ScreenFirstOptions.quietMs`). */
-const QUIET_MS = 150;
 
 /** Background requests at the service at once: as many as a browser opens to one host. */
 export const BACKGROUND_AT_ONCE = 6;
@@ -121,7 +113,7 @@ export class ScreenFirst {
   }
 
   private quietMs(): number {
-    return this.options.quietMs ?? QUIET_MS;
+    return this.options.quietMs ?? 500;
   }
 
   /** A background request: sent when no screen read is under way and a place is free. */

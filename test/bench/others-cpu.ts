@@ -21,8 +21,8 @@ function machineBusy(): number {
   return user! + nice! + system! + irq! + softirq! + (steal ?? 0);
 }
 
-/** One process's parent and its CPU ticks, its children that were waited for included; null once it is gone. */
-function processStat(pid: string): { ppid: number; ticks: number } | null {
+/** One process's parent, its own CPU ticks and those of its children it waited for; null once it is gone. */
+function processStat(pid: string): { ppid: number; ticks: number; waited: number } | null {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -31,45 +31,86 @@ function processStat(pid: string): { ppid: number; ticks: number } | null {
   }
   // The command name (field 2) is in parentheses and may hold spaces: fields are counted after its last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]));
-  return { ppid: Number(fields[1]), ticks: utime! + stime! + cutime! + cstime! };
+  return {
+    ppid: Number(fields[1]),
+    ticks: Number(fields[11]) + Number(fields[12]),
+    waited: Number(fields[13]) + Number(fields[14]),
+  };
 }
 
-/** The ticks of `root` and every process under it. */
-function treeTicks(root: number): number {
-  const stats = new Map<number, { ppid: number; ticks: number }>();
+/** `root` and every process under it now, by pid. */
+function tree(root: number): Map<number, { ppid: number; ticks: number; waited: number }> {
+  const stats = new Map<number, { ppid: number; ticks: number; waited: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = processStat(entry);
     if (stat) stats.set(Number(entry), stat);
   }
-  let ticks = 0;
-  for (const [pid, stat] of stats) {
+  const mine = new Map<number, { ppid: number; ticks: number; waited: number }>();
+  for (const [pid, stat] of stats)
     for (let at: number | undefined = pid, hops = 0; at !== undefined && at > 0 && hops < 64; hops++) {
       if (at === root) {
-        ticks += stat.ticks;
+        mine.set(pid, stat);
         break;
       }
       at = stats.get(at)?.ppid;
     }
-  }
-  return ticks;
+  return mine;
 }
 
-/** The watch over /proc for this process's tree (null figures where /proc is not there). */
+/** How often the bench's process tree is looked at while a row runs. */
+const LOOK_EVERY_MS = 500;
+
+/**
+ * The watch over /proc for this process's tree (null figures where /proc is not there). Each process is counted by
+ * its own ticks as last seen in the tree, looked at every LOOK_EVERY_MS: a browser's helpers are left to the system
+ * when the browser quits (their parent gone, what they used leaves the tree's own counters), so a look at the end
+ * alone would count them as another program's. A child this process waited for (one run to its end, even while the
+ * looks could not run) is counted by what this process's counters of its waited-for children gained.
+ */
 export const procCpu: CpuWatch = {
   start() {
-    let begin: { machine: number; ours: number; at: number };
+    const root = process.pid;
+    const seen = new Map<number, { ppid: number; first: number; last: number }>();
+    let begin: { machine: number; waited: number; at: number };
+    const look = () => {
+      const now = tree(root);
+      for (const [pid, stat] of now) {
+        const known = seen.get(pid);
+        if (known) known.last = stat.ticks;
+        else seen.set(pid, { ppid: stat.ppid, first: 0, last: stat.ticks });
+      }
+      return now;
+    };
     try {
-      begin = { machine: machineBusy(), ours: treeTicks(process.pid), at: performance.now() };
+      const now = tree(root);
+      for (const [pid, stat] of now) seen.set(pid, { ppid: stat.ppid, first: stat.ticks, last: stat.ticks });
+      begin = { machine: machineBusy(), waited: now.get(root)?.waited ?? 0, at: performance.now() };
     } catch {
       return () => null;
     }
-    return () => {
+    const timer = setInterval(() => {
       try {
+        look();
+      } catch {
+        // /proc went away: the figure at the end says so
+      }
+    }, LOOK_EVERY_MS);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      try {
+        const now = look();
         const seconds = (performance.now() - begin.at) / 1000;
         if (seconds <= 0) return null;
-        const others = machineBusy() - begin.machine - (treeTicks(process.pid) - begin.ours);
+        let ours = (now.get(root)?.waited ?? begin.waited) - begin.waited;
+        for (const [pid, p] of seen) {
+          // A child of this process that is gone was waited for: its whole time is in the count above, the part
+          // it used before the row began too.
+          if (p.ppid === root && !now.has(pid)) ours -= p.first;
+          else ours += p.last - p.first;
+        }
+        const others = machineBusy() - begin.machine - ours;
         return Math.max(0, others / TICKS / seconds);
       } catch {
         return null;
