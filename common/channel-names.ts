@@ -24,6 +24,7 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'app:print',
   'app:theme',
   'app:set-theme',
+  'app:first-screen',
   'auth:status',
   'auth:sign-in',
   'auth:cancel-sign-in',

@@ -10,6 +10,7 @@ import { AppHeader } from './features/shell/AppHeader';
 import { NavBar } from './features/shell/NavBar';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
+import { frontdesk } from './lib/frontdesk';
 import { afterFirstScreen } from './lib/perf-marks';
 import { usePracticeClock } from './lib/practice-time';
 import './features/messages/register-slots';
@@ -75,6 +76,12 @@ export function App() {
   useEffect(() => {
     if (!signedIn) return;
     return wireShortcuts();
+  }, [signedIn]);
+  useEffect(() => {
+    // Core's read-ahead for offline work waits for the first screen: told the moment this sign-in's is painted (not
+    // one painted before a sign-out here), or after the few seconds another screen takes.
+    if (!signedIn) return;
+    return afterFirstScreen(() => void frontdesk.invoke['app:first-screen'](), 3_000, 'next');
   }, [signedIn]);
   useEffect(() => {
     useAuthStore.getState().setSignOutHandler(forgetAccount);

@@ -919,6 +919,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/calendar/made-here-once.test.ts'],
   },
   {
+    name: 'the read-ahead ignores the page’s word that its first screen is painted (waits out the quiet time)',
+    file: 'main/core/ipc/app-handlers.ts',
+    find: '      deps.firstScreenShown?.();\n',
+    replace: '',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
     name: 'the texts poller’s reads hold the read-ahead back while every thread is read (offline-ready later)',
     file: 'main/core/messages/message-poller.ts',
     find: 'await (background ? background.run(() => this.poll()) : this.poll());',

@@ -16,6 +16,11 @@ export const appInvoke = {
   'app:theme': invoke<ThemeChoice>()(noArgs),
   /** Keeps the theme chosen (System, Light or Dark); answers it. */
   'app:set-theme': invoke<ThemeChoice>()(z.object({ theme: z.enum(THEME_CHOICES) }).strict()),
+  /**
+   * The page painted its first screen: the reads that wait for it (the read-ahead for offline work) may go now rather
+   * than after a guessed quiet time. Saying it again, or from another window, only lets them go sooner.
+   */
+  'app:first-screen': invoke<null>()(noArgs),
 } as const;
 
 /** The app events. */

@@ -223,6 +223,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     ...(platform.openLogFolder ? { openLogFolder: platform.openLogFolder } : {}),
     ...(platform.printWindow ? { printWindow: platform.printWindow } : {}),
     ...(platform.applyTheme ? { applyTheme: platform.applyTheme } : {}),
+    firstScreenShown: () => screenFirst.firstScreenShown(),
     auth,
     outbox,
     calendar,

@@ -102,6 +102,18 @@ export class ScreenFirst {
   }
 
   /**
+   * The page says it painted its first screen (`app:first-screen`): the read-ahead waits for it no longer. Without it
+   * (no page, or a page that never painted one) the quiet time and the few seconds' hold decide, as before. Its
+   * requests still give way one by one to any screen read under way.
+   */
+  firstScreenShown(): void {
+    const now = this.clock.now();
+    if (this.holdUntil <= now) return;
+    this.holdUntil = now;
+    this.wakeBackground(true);
+  }
+
+  /**
    * The first screen has its answers: it has read, no read of it is under way, and none followed within the quiet
    * time. A screen's reads come one after another (the schedule's list, then its range in the zone the list names),
    * so the answer to one read is not yet the screen answered.

@@ -47,10 +47,11 @@ export function usePaintedMark(name: string, what: unknown, when: boolean, after
 }
 
 /**
- * Runs `fn` once, after the schedule has first been painted (at once if it has been), or after `fallbackMs` when it
- * is not (another screen open): reads that can wait do not compete with the first screen's. Returns a cancel.
+ * Runs `fn` once, after the schedule has first been painted (at once if it has been, unless `painted` is 'next': then
+ * at its next paint), or after `fallbackMs` when it is not (another screen open): reads that can wait do not compete
+ * with the first screen's. Returns a cancel.
  */
-export function afterFirstScreen(fn: () => void, fallbackMs = 3_000): () => void {
+export function afterFirstScreen(fn: () => void, fallbackMs = 3_000, painted: 'ever' | 'next' = 'ever'): () => void {
   let done = false;
   const run = () => {
     if (done) return;
@@ -70,7 +71,7 @@ export function afterFirstScreen(fn: () => void, fallbackMs = 3_000): () => void
     clearTimeout(timer);
     observer?.disconnect();
   };
-  if (performance.getEntriesByName(SCHEDULE_PAINTED).length > 0) run();
+  if (painted === 'ever' && performance.getEntriesByName(SCHEDULE_PAINTED).length > 0) run();
   else observer?.observe({ type: 'mark' });
   return cancel;
 }

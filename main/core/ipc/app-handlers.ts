@@ -26,6 +26,8 @@ export function appHandlers(deps: {
   printWindow?: () => Promise<{ printed: boolean }>;
   /** The window's own parts follow the theme chosen (Electron); told the kept theme at start and each choice. */
   applyTheme?: (theme: ThemeChoice) => void;
+  /** The page painted its first screen (screen-first.ts: the read-ahead waits for it no longer). */
+  firstScreenShown?: () => void;
 }) {
   deps.applyTheme?.(keptTheme(deps.settings));
   return {
@@ -43,6 +45,10 @@ export function appHandlers(deps: {
       }
     },
     'app:theme': async () => ok(keptTheme(deps.settings)),
+    'app:first-screen': async () => {
+      deps.firstScreenShown?.();
+      return ok(null);
+    },
     'app:set-theme': async ({ theme }) => {
       if (theme === 'system') deps.settings.delete(THEME_KEY);
       else deps.settings.set(THEME_KEY, theme);

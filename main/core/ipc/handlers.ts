@@ -39,6 +39,8 @@ export interface HandlerDeps {
   printWindow?: () => Promise<{ printed: boolean }>;
   /** The window's own parts follow the theme chosen (Electron's nativeTheme). */
   applyTheme?: (theme: ThemeChoice) => void;
+  /** The page painted its first screen (`app:first-screen`). */
+  firstScreenShown?: () => void;
   auth: AuthService;
   outbox: OutboxHost;
   calendar: CalendarService;

@@ -216,4 +216,22 @@ describe('screens read first', () => {
     // Together they stay within the background's bound.
     expect(out.most).toBeLessThanOrEqual(BACKGROUND_AT_ONCE);
   });
+
+  it('the page saying its first screen is painted lets the read-ahead go at once', async () => {
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
+    // Neither the quiet time nor the hold would let it go within this test: only the page's word can.
+    const made = (opened.made = customSchemeCore(sb, { screenFirst: { quietMs: 600_000, firstScreenMs: 600_000 } }));
+    await made.core.start();
+    await signInAs(made, 'owner@frontdesk.test');
+    await call(made, 'calendar:calendars');
+    const before = await answered(sb);
+    expect(made.core.prefetch.lastRun()).toBeNull();
+
+    await call(made, 'app:first-screen');
+    await waitFor(() => made.core.prefetch.lastRun()?.failed.length === 0, {
+      what: 'the read ahead',
+      timeoutMs: 20_000,
+    });
+    expect(sum(await answered(sb), before, ['GET /v1/contacts'])).toBeGreaterThan(0);
+  });
 });
