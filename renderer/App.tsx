@@ -14,7 +14,7 @@ import { frontdesk } from './lib/frontdesk';
 import { afterFirstScreen } from './lib/perf-marks';
 import { usePracticeClock } from './lib/practice-time';
 import './features/messages/register-slots';
-import { useAppStore, wireAppEvents } from './stores/app-store';
+import { takeAppAnswers, useAppStore, wireAppEvents } from './stores/app-store';
 import { useAuthStore, wireAuthEvents } from './stores/auth-store';
 import { useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
@@ -29,7 +29,8 @@ import { useNavStore } from './stores/nav-store';
 import { useOutboxStore, wireOutboxEvents } from './stores/outbox-store';
 import { useShellStore } from './stores/shell-store';
 import { wireWaitlistEvents } from './stores/waitlist-store';
-import { forgetAccount, wireSessionReset } from './stores/session-reset';
+import { forgetAccount, startSession, wireSessionReset } from './stores/session-reset';
+import type { FirstAnswers } from './main/first-answers';
 
 // Screens other than the calendar load when first opened, so the first paint needs only the shell and the calendar.
 const BookingView = lazy(() => import('./features/bookings/BookingView').then((m) => ({ default: m.BookingView })));
@@ -44,6 +45,16 @@ const ShortcutsDialog = lazy(() =>
 const MessagesView = lazy(() => import('./features/messages/MessagesView').then((m) => ({ default: m.MessagesView })));
 const NumbersView = lazy(() => import('./features/numbers/NumbersView').then((m) => ({ default: m.NumbersView })));
 const WaitlistView = lazy(() => import('./features/waitlist/WaitlistView').then((m) => ({ default: m.WaitlistView })));
+
+/**
+ * Core's answers asked for as the page started (main/first-answers.ts), into the stores before the app's first render:
+ * that render is then the screen the session shows (the schedule, whose read goes as it is committed), not "Starting
+ * Frontdesk…" followed by a second render once the app's own first effects have asked and been answered.
+ */
+export function startWith(answers: FirstAnswers): void {
+  takeAppAnswers(answers.info, answers.connectivity, answers.theme);
+  if (answers.status.ok) startSession(answers.status.value);
+}
 
 /** Root component. */
 export function App() {

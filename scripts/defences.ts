@@ -968,6 +968,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/offline-ready.test.ts'],
   },
   {
+    name: 'a reload renders “Starting Frontdesk…” first and reads the schedule only after asking for the session',
+    file: 'renderer/main/start.ts',
+    find: '  if (answers) m.startWith(answers);\n',
+    replace: '',
+    tests: ['test/integration/renderer/start-answers.test.tsx'],
+  },
+  {
+    name: 'the session known at start clears the stores after the first screen began to read (schedule left empty)',
+    file: 'renderer/stores/session-reset.ts',
+    find: '  applyStatus(status);\n  useAuthStore.setState({ status });',
+    replace: '  useAuthStore.setState({ status });',
+    tests: ['test/integration/renderer/start-answers.test.tsx'],
+  },
+  {
     name: 'Find a patient names as next an appointment whose cancellation is waiting to be sent',
     file: 'main/core/store/practice-store.ts',
     find: "if (shown.pending?.change === 'delete') return [];",

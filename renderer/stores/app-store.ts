@@ -1,6 +1,6 @@
 /** App-wide state: install facts, service connectivity and the link to main. */
 import { create } from 'zustand';
-import type { AppInfo, Connectivity, IpcError, ThemeChoice } from '../../common/contract';
+import type { AppInfo, Connectivity, IpcError, Result, ThemeChoice } from '../../common/contract';
 import { frontdesk, onHostLink } from '../lib/frontdesk';
 import type { StoreData } from '../lib/store-shape';
 
@@ -42,9 +42,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
       frontdesk.invoke['app:connectivity'](),
       frontdesk.invoke['app:theme'](),
     ]);
-    if (theme.ok) set({ theme: theme.value });
-    if (!info.ok) return set({ error: info.error });
-    set({ info: info.value, error: null, ...(connectivity.ok ? { connectivity: connectivity.value } : {}) });
+    takeAppAnswers(info, connectivity, theme);
   },
   async chooseTheme(theme) {
     set({ theme });
@@ -69,6 +67,21 @@ export const useAppStore = create<AppState>()((set, get) => ({
     return result.ok ? null : result.error.message;
   },
 }));
+
+/** Core's answers for the install facts, the connectivity and the theme, into the store (`load`, and the page's start). */
+export function takeAppAnswers(
+  info: Result<AppInfo>,
+  connectivity: Result<Connectivity>,
+  theme: Result<ThemeChoice>,
+): void {
+  if (theme.ok) useAppStore.setState({ theme: theme.value });
+  if (!info.ok) return useAppStore.setState({ error: info.error });
+  useAppStore.setState({
+    info: info.value,
+    error: null,
+    ...(connectivity.ok ? { connectivity: connectivity.value } : {}),
+  });
+}
 
 /** Puts the chosen theme on the page: `<html data-theme>` forces light or dark; without it the computer decides. */
 function showTheme(theme: ThemeChoice): void {

@@ -36,6 +36,16 @@ function applyStatus(status: AuthStatus | null): void {
   resetAccountStores();
 }
 
+/**
+ * The status core answered as the page started, before anything is shown or wired (App.tsx `startWith`): the account
+ * it names owns the stores from here (they hold nothing yet), so the wiring that follows finds it theirs already and
+ * does not clear what the first screen has begun to read.
+ */
+export function startSession(status: AuthStatus): void {
+  applyStatus(status);
+  useAuthStore.setState({ status });
+}
+
 /** Called after an explicit sign-out: the next person starts clean whoever they are. */
 export function forgetAccount(): void {
   useAuthStore.setState({ dataOwner: null });

@@ -1,0 +1,84 @@
+/**
+ * A start with a session kept (a reload, or Frontdesk opened again): the page asks core for the session's status and
+ * the install facts as it starts (renderer/main/first-answers.ts), and the app's code puts them in its stores before
+ * its first render (renderer/main/start.ts, App.tsx `startWith`). So the app's first render is already the schedule,
+ * and the schedule's read is the first thing the app sends once rendered. Without them, that render said "Starting
+ * Frontdesk…", its effects asked for the status, and the read waited for that answer and a second render.
+ *
+ * The calls the real renderer makes on the real core are counted, not timed. The stores then still show the schedule:
+ * the session's account owns them before the first screen reads, so the app's wiring does not clear that read.
+ */
+import type { render as Render, cleanup as Cleanup } from '@testing-library/react';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtinEnvironments } from 'vitest/runtime';
+import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
+import { useRendererOnCore } from '../../support/bootstrap';
+import { waitFor } from '../../support/wait';
+
+// The background reads wait (far longer than this file runs): only what the start asks is read.
+const run = useRendererOnCore('owner@frontdesk.test', { screenFirst: { quietMs: 600_000, firstScreenMs: 600_000 } });
+/** The channels the renderer called on core, in order. */
+const calls: string[] = [];
+let calendar: typeof CalendarStore;
+let teardownDom: () => void = () => undefined;
+let cleanup: typeof Cleanup = () => undefined;
+
+beforeAll(async () => {
+  const core = run.made.core;
+  const dispatch = core.dispatch.bind(core);
+  core.dispatch = (channel, ...rest) => {
+    calls.push(String(channel));
+    return dispatch(channel, ...rest);
+  };
+  // The last start read the calendar list: core knows the practice's zone and tells it with the session.
+  expect((await window.frontdesk!.invoke['calendar:calendars']()).ok).toBe(true);
+  // The stores read window.frontdesk when they load: imported once it exists, before the page's globals.
+  ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
+  await import('../../../renderer/lib/frontdesk');
+  // A page to draw in, made after signing in (in a page's globals the sign-in's crypto answers are another realm's).
+  const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
+  teardownDom = () => void dom.teardown(globalThis);
+  // @ts-expect-error -- css.escape ships no types; react-aria needs the CSS.escape it installs (test/support/dom-setup.ts).
+  await import('css.escape');
+}, 30_000);
+
+afterAll(async () => {
+  cleanup();
+  calendar.getState().clear();
+  // React's scheduler runs what is left on the next turn (setImmediate): let it, while the page's globals are there.
+  await new Promise((resolve) => setImmediate(resolve));
+  teardownDom();
+});
+
+it('renders the schedule first and reads it before asking core anything else', async () => {
+  const testing = await import('@testing-library/react');
+  const render: typeof Render = testing.render;
+  cleanup = testing.cleanup;
+  // jsdom lays nothing out: the Day grid is given a window tall enough for the whole day.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100_000 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
+  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: () => undefined });
+
+  // The page starts: what renderer/main.tsx waits for before it renders the app.
+  const { app } = await import('../../../renderer/main/start');
+  const App = await app;
+  const started = calls.splice(0);
+  expect(started, 'what the page asked core as it started').toEqual(
+    expect.arrayContaining(['auth:status', 'app:info']),
+  );
+
+  render(<App />);
+  expect(document.querySelector('[data-testid="calendar"]'), 'the schedule in the app’s first render').not.toBeNull();
+  expect(calls[0], 'the first call the rendered app makes').toBe('calendar:range');
+
+  // The read's answer stays: the wiring after the first render did not clear the stores it was read into.
+  const { loading, source } = calendar.getState();
+  expect(loading || source !== null, 'the schedule read under way once the app is wired').toBe(true);
+  await waitFor(() => (calendar.getState().source !== null && !calendar.getState().loading ? true : null), {
+    what: 'the schedule read at the first render',
+  });
+  expect(calls.filter((c) => c === 'calendar:range').length, 'schedule reads').toBe(1);
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+});
