@@ -219,11 +219,17 @@ export class OpLog {
     await this.mark.close();
   }
 
+  /**
+   * Starts writing once the current turn's microtasks have run, so records made together join one group commit: an
+   * answer's record and the next change's `sending` (send-loop.ts frees the slot when the answer is in).
+   */
   private kick(): void {
-    this.draining ??= this.drain().finally(() => {
-      this.draining = null;
-      if (this.jobs.length > 0) this.kick();
-    });
+    this.draining ??= Promise.resolve()
+      .then(() => this.drain())
+      .finally(() => {
+        this.draining = null;
+        if (this.jobs.length > 0) this.kick();
+      });
   }
 
   private async drain(): Promise<void> {

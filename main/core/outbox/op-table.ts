@@ -1,6 +1,8 @@
 /**
  * The outbox's state in memory: every op by id, and per account and record key the unfinished ops in queue order,
- * so "only the oldest unfinished op of a record may go" is a look at each queue's head.
+ * so "only the oldest unfinished op of a record may go" is a look at each queue's head. The queued ops that head
+ * every queue they are in are kept as queues change (`heads`), so the send loop, which asks on every pass, does not
+ * walk every queue each time: a drain of n changes would otherwise cost n² looks.
  */
 import { TouchIndex } from './touch-index';
 import type { AccountCounts, LogRecord, OpState, OutboxOp } from './types';
@@ -9,10 +11,26 @@ type Queues = Map<string, OutboxOp[]>;
 
 const bySeq = (a: OutboxOp, b: OutboxOp) => a.seq - b.seq;
 
+const NONE: readonly OutboxOp[] = [];
+
+/** The first place in `list` (sorted by seq) whose op's seq is `seq` or more. */
+function firstAtOrAfter(list: readonly OutboxOp[], seq: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid]?.seq ?? Infinity) < seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Ops by id plus per-record queues. */
 export class OpTable {
   readonly ops = new Map<string, OutboxOp>();
   private readonly queues = new Map<string, Queues>();
+  /** Per account, the queued ops that head every queue they are in, by seq (what `heads` gives). */
+  private readonly ready = new Map<string, OutboxOp[]>();
   /** Unfinished ops per account and status, kept as ops change (the status bar reads it on every change). */
   private readonly tallies = new Map<string, AccountCounts>();
   /** Per account, its unfinished ops and its done ones: reads cost O(that account's ops), not O(outbox). */
@@ -48,6 +66,7 @@ export class OpTable {
     if (state.status !== undefined) {
       this.file(op);
       this.touches.put(op);
+      this.reconsider(op);
     }
     return op;
   }
@@ -67,22 +86,12 @@ export class OpTable {
     return op;
   }
 
-  /** Queued ops of `account` that head every queue they are in, oldest first. */
-  heads(account: string): OutboxOp[] {
-    const queues = this.queues.get(account);
-    if (!queues) return [];
-    const seen = new Set<OutboxOp>();
-    for (const queue of queues.values()) {
-      const first = queue[0];
-      if (
-        first &&
-        first.status === 'queued' &&
-        !seen.has(first) &&
-        first.recordKeys.every((k) => queues.get(k)?.[0] === first)
-      )
-        seen.add(first);
-    }
-    return [...seen].sort((a, b) => a.seq - b.seq);
+  /**
+   * Queued ops of `account` that head every queue they are in, oldest first. A live view, kept as the table changes:
+   * read it before the next change (the send loop reads it in one synchronous pass and stops once its slots are full).
+   */
+  heads(account: string): readonly OutboxOp[] {
+    return this.ready.get(account) ?? NONE;
   }
 
   /** Unfinished ops per account (accounts with none are left out). */
@@ -143,25 +152,56 @@ export class OpTable {
   private enqueue(op: OutboxOp): void {
     let queues = this.queues.get(op.accountKey);
     if (!queues) this.queues.set(op.accountKey, (queues = new Map()));
+    const before: OutboxOp[] = [];
     for (const key of op.recordKeys) {
       const queue = queues.get(key) ?? [];
+      if (queue[0]) before.push(queue[0]);
       let at = queue.length;
       while (at > 0 && (queue[at - 1]?.seq ?? 0) > op.seq) at--;
       queue.splice(at, 0, op);
       queues.set(key, queue);
     }
+    // Only the op and the heads it may have gone in front of (replay, edit) can have changed.
+    this.reconsider(op);
+    for (const other of before) if (other !== op) this.reconsider(other);
   }
 
   private dequeue(op: OutboxOp): void {
     const queues = this.queues.get(op.accountKey);
     if (!queues) return;
+    const after: OutboxOp[] = [];
     for (const key of op.recordKeys) {
       const queue = queues.get(key);
       const at = queue?.indexOf(op) ?? -1;
       if (!queue || at === -1) continue;
       queue.splice(at, 1);
       if (queue.length === 0) queues.delete(key);
+      else if (at === 0 && queue[0]) after.push(queue[0]);
     }
     if (queues.size === 0) this.queues.delete(op.accountKey);
+    // Only the op and the ops that now head its queues can have changed.
+    this.reconsider(op);
+    for (const next of after) this.reconsider(next);
+  }
+
+  /** Puts `op` in its account's heads or takes it out, as it now stands (queued, first in each of its queues). */
+  private reconsider(op: OutboxOp): void {
+    const queues = this.queues.get(op.accountKey);
+    const heads =
+      op.status === 'queued' &&
+      this.ops.get(op.id) === op &&
+      op.recordKeys.length > 0 &&
+      op.recordKeys.every((k) => queues?.get(k)?.[0] === op);
+    let list = this.ready.get(op.accountKey);
+    let at = list ? firstAtOrAfter(list, op.seq) : 0;
+    while (list && list[at] !== undefined && list[at] !== op && list[at]?.seq === op.seq) at++;
+    const there = list?.[at] === op;
+    if (heads && !there) {
+      if (!list) this.ready.set(op.accountKey, (list = []));
+      list.splice(at, 0, op);
+    } else if (!heads && there && list) {
+      list.splice(at, 1);
+      if (list.length === 0) this.ready.delete(op.accountKey);
+    }
   }
 }

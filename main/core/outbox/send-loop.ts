@@ -33,6 +33,12 @@ const STORAGE_RETRY_MS = 30_000;
 /** The send loop. */
 export class Sender {
   private readonly inflight = new Map<string, Promise<void>>();
+  /**
+   * Ops in flight whose request is over and whose answer is being made durable: they keep their op (not picked again,
+   * not editable) but not a request slot, so the next change goes out while the answer is written (in the same group
+   * commit as other records, op-log.ts). A record's next change still waits for the answer on disk (op-table.ts).
+   */
+  private readonly answered = new Set<string>();
   /** Ops a user action (edit, retry, discard) is changing: not picked until released. */
   private readonly held = new Set<string>();
   private readonly notBefore = new Map<string, number>();
@@ -129,7 +135,7 @@ export class Sender {
     if (floor > now) return this.timer.after(floor - now);
     let next = Infinity;
     for (const op of this.d.store.table.heads(account)) {
-      if (this.inflight.size >= this.d.concurrency) return;
+      if (this.inflight.size - this.answered.size >= this.d.concurrency) return;
       if (this.inflight.has(op.id) || this.held.has(op.id)) continue;
       if (op.nextAttemptAt > now) next = Math.min(next, op.nextAttemptAt);
       else this.launch(op);
@@ -140,6 +146,7 @@ export class Sender {
   private launch(op: OutboxOp): void {
     const run = this.run(op).finally(() => {
       this.inflight.delete(op.id);
+      this.answered.delete(op.id);
       this.schedule();
     });
     this.inflight.set(op.id, run);
@@ -150,6 +157,7 @@ export class Sender {
     try {
       await this.attempt(op, phase);
     } catch (error) {
+      this.requestOver(op);
       try {
         const now = this.d.clock.now();
         await this.settle(op, classify(error, phase.at, op, KINDS[op.kind], now), now);
@@ -199,7 +207,15 @@ export class Sender {
     const result = spec.resume
       ? await spec.resume(this.d.service, op, { sentBefore, progress: (step) => this.progress(op, step) })
       : await spec.send(this.d.service, op.payload);
+    this.requestOver(op);
     await this.finish(op, result);
+  }
+
+  /** The op's request is over: its slot is free while its answer is recorded. */
+  private requestOver(op: OutboxOp): void {
+    if (!this.inflight.has(op.id) || this.answered.has(op.id)) return;
+    this.answered.add(op.id);
+    this.schedule();
   }
 
   /** Checked right before the request: the op's account must still be the one whose token the client will use. */
