@@ -73,6 +73,7 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'messages:set-quick-texts',
   'messages:activity',
   'contacts:search',
+  'contacts:kept',
   'contacts:get',
   'contacts:create',
   'contacts:update',

@@ -815,6 +815,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/contacts/search-debounce.test.tsx'],
   },
   {
+    name: 'the service’s answer for words no longer in the contacts search box paints over the newer words’ matches',
+    file: 'renderer/stores/contacts-store.ts',
+    find: 'if (r && same(get().query, query)) freshList(r);',
+    replace: 'if (r) freshList(r);',
+    tests: ['test/unit/contacts/search-debounce.test.tsx'],
+  },
+  {
+    name: 'the contacts search box waits for the typing to pause before it shows the matches kept here',
+    file: 'renderer/stores/contacts-store.ts',
+    find: '      void showKept(query);\n      searchTimer',
+    replace: '      searchTimer',
+    tests: ['test/unit/contacts/search-debounce.test.tsx'],
+  },
+  {
     name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',
     file: 'main/core/calendar/calendar-service.ts',
     find: "hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }",

@@ -25,6 +25,12 @@ export const contactsInvoke = {
    * With `savedFirst`, the saved answer at once when there is one, and the fresh one as `store:changed` (`fresh`).
    */
   'contacts:search': invoke<ContactList>()(contactSearch.extend({ savedFirst: z.literal(true).optional() })),
+  /**
+   * The matches among the contacts kept here (the last answer saved for these words, else core's index of the
+   * contacts it keeps), at once and without asking the service: what a key shows while the typing goes on. Null when
+   * nothing is kept.
+   */
+  'contacts:kept': invoke<ContactList | null>()(contactSearch),
   'contacts:get': invoke<ContactDetail>()(contactRef),
   /** Adds a contact through the outbox: done at once when online, queued otherwise. */
   'contacts:create': invoke<OutboxItem>()(contactInput),

@@ -16,7 +16,7 @@ import type {
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
 import { query } from '../lib/query';
-import { onStoreChange, waitForFresh } from '../lib/store-changes';
+import { onStoreChange } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
 import { onAccountReset } from './session-reset';
 
@@ -102,14 +102,17 @@ export function fromContact(c: ContactView): ContactForm {
   };
 }
 
+/** How long the typing must pause before the service is asked (the kept matches do not wait: they spare it). */
 const SEARCH_DELAY_MS = 300;
 /**
- * The search box's matches: only the newest search may write its answer. Each search is its own call — one not
- * shown yet waits for its fresh answer from before its call (`waitForFresh`), which a shared call cannot promise.
+ * The search box's matches from the service: only the newest search may write its answer, and only while the box
+ * still holds its words. Each search is its own call (asked again after a change, it must not share an older one).
  */
-const searchRead = query((args: { query: string; savedFirst?: true }) => frontdesk.invoke['contacts:search'](args), {
+const searchRead = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args), {
   shareInFlight: false,
 });
+/** The matches among the contacts core keeps, asked at each key: no service read, answered at once. */
+const keptRead = query((args: { query: string }) => frontdesk.invoke['contacts:kept'](args));
 /** Puts a search's fresh answer in place (a failure keeps the matches shown for the same words). */
 function freshList(r: Result<ContactList>): void {
   const kept = useContactsStore.getState().list;
@@ -148,6 +151,16 @@ export const getEmptyState = (): StoreData<ContactsState> => ({
   saved: null,
 });
 
+/**
+ * The kept matches for `query`, shown while its service answer is still to come (`loading`) and the box still holds
+ * these words: never over a newer search's list nor over the service's answer, which refines them.
+ */
+async function showKept(query: string): Promise<void> {
+  const r = await keptRead.run({ query });
+  const { loading, query: typed } = useContactsStore.getState();
+  if (r?.ok && r.value && loading && same(typed, query)) useContactsStore.setState({ list: r.value });
+}
+
 /** One store for contacts. */
 export const useContactsStore = create<ContactsState>()((set, get) => {
   /** The search waiting for the typing to pause. */
@@ -166,8 +179,10 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
   return {
     ...getEmptyState(),
     type(query) {
-      set({ query, saved: null });
+      set({ query, saved: null, loading: true });
       clearTimeout(searchTimer);
+      // Each key shows the kept matches at once; the service is asked when the typing pauses.
+      void showKept(query);
       searchTimer = setTimeout(() => void get().load(), SEARCH_DELAY_MS);
     },
     async load() {
@@ -175,25 +190,10 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
       const query = get().query;
       set({ loading: true });
       const shown = get().list;
-      if (shown && same(shown.query, query)) {
-        const r = await searchRead.run({ query });
-        if (r) freshList(r); // else the user typed on meanwhile
-        return;
-      }
-      // A search not shown yet: one call, answered at once with the saved matches (or the fresh ones when nothing is
-      // saved); the fresh matches follow as a change of core's store.
-      const fresh = waitForFresh((f) =>
-        f.of === 'contacts:search' && f.query === query && f.addressBookId === null ? f.answer : null,
-      );
-      const asked = searchRead.run({ query, savedFirst: true });
-      const newest = searchRead.turn();
-      const first = await asked;
-      if (first === null || !first.ok) fresh.stop();
-      if (first === null) return;
-      if (!first.ok) return freshList(first);
-      if (!fresh.landed()) set({ list: first.value });
-      const r = await fresh.answer;
-      if (newest()) freshList(r);
+      if (!shown || !same(shown.query, query)) void showKept(query);
+      const r = await searchRead.run({ query });
+      // Dropped when a newer search was asked or the words changed meanwhile (their own search follows the pause).
+      if (r && same(get().query, query)) freshList(r);
     },
     async loadBooks() {
       const r = await frontdesk.invoke['contacts:address-books']();
@@ -245,6 +245,7 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     clear() {
       clearTimeout(searchTimer);
       searchRead.cancel();
+      keptRead.cancel();
       set(getEmptyState());
     },
   };

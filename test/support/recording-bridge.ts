@@ -30,7 +30,10 @@ export function installRecordingBridge(answers: Record<string, unknown> = {}): B
       get: (_t, channel: string) => async (args: unknown) => {
         calls.push({ channel, args });
         const answer = answers[channel];
-        const value = typeof answer === 'function' ? (answer as (a: unknown) => unknown)(args) : (answer ?? null);
+        // A function may answer later (a promise): the call waits for it, as a slow core's would.
+        const value: unknown = await (typeof answer === 'function'
+          ? (answer as (a: unknown) => unknown)(args)
+          : (answer ?? null));
         if (args && typeof args === 'object' && 'savedFirst' in args) tellFresh(channel, args, value);
         return { ok: true, value };
       },

@@ -1,8 +1,9 @@
 /**
- * Names as they are typed: each search is one bridge call, answered at once with the matches among the contacts core
- * keeps (the read-ahead's address book, every contact read since), and the service's answer then takes their place
- * as a change of core's store. Counted: the calls each search makes, and what the screen showed before the service
- * was asked. The contacts screen and Find a patient (the picker's search) on the real core and sandbox.
+ * Names as they are typed: the matches among the contacts core keeps (the read-ahead's address book, every contact
+ * read since) come at once and the service's answer then takes their place. On the contacts screen each key is one
+ * call for the kept matches (no service read) and the service is asked once the typing pauses; in Find a patient a
+ * search is one call, the service's answer following as a change of core's store. Counted: the calls each search
+ * makes, the service reads, and what the screen showed before the service was asked. On the real core and sandbox.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContactList, ContactView } from '../../../common/contract';
@@ -33,6 +34,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const contactReads = () => requestCount(pair.sandbox, 'GET /v1/contacts');
 const searchCalls = () => asked.filter((c) => c === 'contacts:search').length;
+const contactCalls = () => asked.filter((c) => c.startsWith('contacts:'));
 
 /** A word that finds someone kept: a part of the last name of a contact read before (everyone's first page). */
 async function keptWord(): Promise<{ word: string; someone: ContactView }> {
@@ -44,8 +46,39 @@ async function keptWord(): Promise<{ word: string; someone: ContactView }> {
 }
 
 describe('a name as it is typed', () => {
-  it('on the contacts screen: one call, the kept matches first, then the service’s', async () => {
+  it('on the contacts screen: a call per key for the kept matches, none to the service till the pause', async () => {
     const { word, someone } = await keptWord();
+    contacts.getState().clear();
+    // The service reads of one search for the words (its pages), asked here first.
+    let reads = await contactReads();
+    expect((await window.frontdesk!.invoke['contacts:search']({ query: word })).ok).toBe(true);
+    const one = (await contactReads()) - reads;
+    reads = await contactReads();
+    const before = contactCalls().length;
+    // Three keys typed without a pause: each shows the kept matches for the words so far, and the service is not read.
+    for (const typed of [word.slice(0, 2), word.slice(0, 3), word]) contacts.getState().type(typed);
+    const kept = await waitFor(() => {
+      const list = contacts.getState().list;
+      return list && list.query === word ? list : null;
+    });
+    expect(kept.source).toBe('cache');
+    expect(kept.items.map((c) => c.key)).toContain(someone.key);
+    // Then the service's answer, read once for the last words, after the pause.
+    const live = await waitFor(() => (contacts.getState().loading ? null : contacts.getState().list));
+    expect(live).toMatchObject({ query: word, source: 'service' });
+    expect(live!.items.map((c) => c.key)).toContain(someone.key);
+    expect(contactCalls().slice(before)).toEqual([
+      'contacts:kept',
+      'contacts:kept',
+      'contacts:kept',
+      'contacts:search',
+    ]);
+    expect(await contactReads()).toBe(reads + one);
+  });
+
+  it('on the contacts screen: the kept matches first, then the service’s', async () => {
+    const { word, someone } = await keptWord();
+    contacts.getState().clear();
     // The service answers slowly: what the screen shows before it answers comes from what core keeps.
     await admin(pair.sandbox).faults({ answerLatencyMs: 1_500, routes: ['/v1/contacts'], methods: ['GET'] });
     try {
@@ -64,7 +97,9 @@ describe('a name as it is typed', () => {
       await loading;
       off();
       expect(lists.at(-1)!.source).toBe('service');
+      // One call for the kept matches, one to the service.
       expect(searchCalls() - calls).toBe(1);
+      expect(asked.filter((c) => c === 'contacts:kept').length).toBeGreaterThan(0);
     } finally {
       await admin(pair.sandbox).clearFaults();
     }

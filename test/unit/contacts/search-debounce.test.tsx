@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The contacts search waits for a pause in typing (fake timers): a word typed into the search box at a
- * receptionist's pace is searched once, when they stop, not once per key.
+ * receptionist's pace is searched at the service once, when they stop, not once per key. Each key is one call for
+ * the matches among the contacts core keeps, shown at once: that one spares the service and need not wait.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,16 +11,22 @@ import type { ContactResults as Results } from '../../../renderer/features/conta
 import type { useContactsStore as ContactsStore } from '../../../renderer/stores/contacts-store';
 
 let calls: BridgeCall[] = [];
+let slow = '';
 let ContactResults: typeof Results;
 let contacts: typeof ContactsStore;
 
 beforeAll(async () => {
   calls = installRecordingBridge({
-    'contacts:search': (args: { query: string }) => ({
+    'contacts:search': async (args: { query: string }) => {
+      // The service takes 100 ms to answer the words `slow` names.
+      if (args.query === slow) await new Promise((done) => setTimeout(done, 100));
+      return { query: args.query, items: [], more: false, source: 'service', fetchedAt: Date.now() };
+    },
+    'contacts:kept': (args: { query: string }) => ({
       query: args.query,
-      items: [],
+      items: [kept(args.query)],
       more: false,
-      source: 'service',
+      source: 'cache',
       fetchedAt: Date.now(),
     }),
   });
@@ -30,6 +37,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers();
   calls.length = 0;
+  slow = '';
 });
 
 afterEach(() => {
@@ -40,6 +48,24 @@ afterEach(() => {
 afterAll(() => vi.useRealTimers());
 
 const searches = () => calls.filter((c) => c.channel === 'contacts:search').map((c) => c.args);
+const shownNames = () => contacts.getState().list?.items.map((c) => c.name);
+const keptAsks = () => calls.filter((c) => c.channel === 'contacts:kept').map((c) => c.args);
+/** A kept contact named after the words it was found by. */
+function kept(query: string) {
+  return {
+    key: `kept-${query}`,
+    id: 1,
+    externalId: null,
+    addressBookId: 1,
+    name: `Kept ${query}`,
+    firstName: 'Kept',
+    lastName: query,
+    phones: [],
+    emails: [],
+    deleted: false,
+    pending: null,
+  };
+}
 const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const box = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Find a contact' });
 
@@ -57,7 +83,7 @@ describe('contacts search while typing', () => {
     await typeKeys('garcia');
     expect(searches()).toEqual([]);
     await pause(300);
-    expect(searches()).toEqual([{ query: 'garcia', savedFirst: true }]);
+    expect(searches()).toEqual([{ query: 'garcia' }]);
     expect(screen.getByText('No contacts match “garcia”.')).toBeTruthy();
   });
 
@@ -67,9 +93,39 @@ describe('contacts search while typing', () => {
     await pause(1_000);
     await typeKeys(' garcia');
     await pause(1_000);
-    expect(searches()).toEqual([
-      { query: 'maria', savedFirst: true },
-      { query: 'maria garcia', savedFirst: true },
-    ]);
+    expect(searches()).toEqual([{ query: 'maria' }, { query: 'maria garcia' }]);
+  });
+
+  it('shows the kept matches at each key, before the pause: one call per key, none to the service', async () => {
+    render(<ContactResults />);
+    await typeKeys('gar');
+    // No pause yet: the service was not asked, and the words typed so far show what core keeps.
+    expect(searches()).toEqual([]);
+    expect(keptAsks()).toEqual([{ query: 'g' }, { query: 'ga' }, { query: 'gar' }]);
+    expect(shownNames()).toEqual(['Kept gar']);
+    await pause(300);
+    // The service's answer (none here) takes their place.
+    expect(searches()).toEqual([{ query: 'gar' }]);
+    expect(screen.getByText('No contacts match “gar”.')).toBeTruthy();
+  });
+
+  it('never shows an older word’s answer over the newer word typed', async () => {
+    slow = 'ga';
+    render(<ContactResults />);
+    await typeKeys('ga');
+    await pause(180);
+    expect(searches()).toEqual([{ query: 'ga' }]);
+    // The service is asked for "ga"; "gar" is typed before it answers, and "ga"'s answer lands in "gar"'s pause.
+    fireEvent.change(box(), { target: { value: 'gar' } });
+    await pause(0);
+    expect(shownNames()).toEqual(['Kept gar']);
+    await pause(200);
+    expect(screen.queryByText('No contacts match “ga”.')).toBeNull();
+    expect(shownNames()).toEqual(['Kept gar']);
+    // "gar"'s own answer after its pause.
+    await pause(100);
+    expect(searches()).toEqual([{ query: 'ga' }, { query: 'gar' }]);
+    expect(screen.queryByText('No contacts match “ga”.')).toBeNull();
+    expect(screen.getByText('No contacts match “gar”.')).toBeTruthy();
   });
 });
