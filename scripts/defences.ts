@@ -19,6 +19,11 @@ export interface Defence {
   more?: { find: string; replace: string }[];
   /** The test files that must go red (only these run, to keep the check fast). */
   tests: string[];
+  /**
+   * The title (or a part of it) of the test in `tests` that guards this defence: only tests so named run (vitest
+   * `-t`), so a big file's other tests do not run, or wait out their timeouts, before it. Absent: the files run whole.
+   */
+  only?: string;
 }
 
 const BROWSER_HOST = 'main/browser-host/server.ts';
@@ -74,6 +79,7 @@ export const DEFENCES: Defence[] = [
     find: 'if (ws.bufferedAmount > limits.sendBufferBytes) {',
     replace: 'if (false) {',
     tests: [BROWSER_HOST_TEST],
+    only: 'drops a page that sends 40,000 calls and never reads the replies',
   },
   {
     name: 'no cap on the calls one page has in flight at once',
@@ -96,6 +102,7 @@ export const DEFENCES: Defence[] = [
     find: '(req, res) => inTurn(req, res),',
     replace: '(req, res) => void serveHttp(req, res),',
     tests: [BROWSER_HOST_TEST],
+    only: 'reads no more than a few of 40,000 pipelined GETs',
   },
   {
     name: 'IPC answers any sender',
@@ -167,6 +174,7 @@ export const DEFENCES: Defence[] = [
     find: 'this.handBack(tokens, client.clientId);\n      throw error;',
     replace: 'throw error;',
     tests: ['test/integration/outbox/key-kept-safe.test.ts'],
+    only: 'vault.key lost: said at once, signed out too',
   },
   {
     name: 'the sign-in is saved with basic_text (no keystore) without an admin opting in',
@@ -488,6 +496,7 @@ export const DEFENCES: Defence[] = [
     find: '  if (taken) {',
     replace: '  if (taken && false) {',
     tests: ['test/integration/bookings/provider-choice.test.ts'],
+    only: 'refuses in plain words when that provider’s calendar is taken',
   },
   {
     name: 'a staff booking whose answer was lost is made again (two visits)',
@@ -495,6 +504,7 @@ export const DEFENCES: Defence[] = [
     find: '      if (event && !event.is_deleted) return staffResult(service, event.id);',
     replace: '',
     tests: ['test/integration/bookings/provider-choice.test.ts'],
+    only: 'is made once when the answer to its event is lost',
   },
   {
     name: 'a provider’s free times include times their calendar is busy',
@@ -562,6 +572,7 @@ export const DEFENCES: Defence[] = [
     find: 'return at < 0 ? messages : messages.slice(at + 1);',
     replace: 'return messages;',
     tests: ['test/integration/messages/messages.test.ts'],
+    only: 'the same words sent earlier in the thread are not taken for a reply whose attempt was cut off',
   },
   {
     name: 'a text still unsent 15 minutes after it was written is sent late instead of held',
@@ -938,6 +949,7 @@ export const DEFENCES: Defence[] = [
     find: '      deps.firstScreenShown?.();\n',
     replace: '',
     tests: ['test/integration/app/screen-first.test.ts'],
+    only: 'the page saying its first screen is painted lets the read-ahead go at once',
   },
   {
     name: 'the texts poller’s reads hold the read-ahead back while every thread is read (offline-ready later)',
@@ -1036,6 +1048,7 @@ export const DEFENCES: Defence[] = [
     find: 'flag: NO_FOLLOW.read | NONBLOCK',
     replace: 'flag: NO_FOLLOW.read',
     tests: ['test/integration/app/safe-start.test.ts'],
+    only: 'a pipe planted at settings.json does not hang start-up',
   },
   {
     name: 'of two differing outbox key copies the first is taken and written over the other',
@@ -1050,6 +1063,7 @@ export const DEFENCES: Defence[] = [
     find: 'server.setTimeout(limits.stalledHttpMs,',
     replace: 'server.setTimeout(0,',
     tests: [BROWSER_HOST_TEST],
+    only: 'closes a connection whose reply is never read',
   },
   {
     name: 'a mark offered with Undo is sent at once (Undo cannot take it back: the service never clears a check-in)',

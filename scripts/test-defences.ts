@@ -74,18 +74,22 @@ async function check(copy: string, defence: Defence): Promise<Outcome> {
   writeFileSync(path, mutated);
   const report = join(copy, '.defence-report.json');
   rmSync(report, { force: true });
+  // Only the test that guards the defence, when the entry names it (its title matched literally).
+  const only = defence.only === undefined ? [] : ['-t', defence.only.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')];
   try {
     // One failing test is enough to show the removal is noticed: stop there (a removal often makes several tests
     // wait out their timeouts, which only costs time).
-    await vitest(copy, ['run', '--bail=1', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
+    await vitest(copy, ['run', '--bail=1', '--reporter=json', `--outputFile=${report}`, ...only, ...defence.tests]);
     if (!existsSync(report)) return { defence, caught: false, detail: 'the tests did not run' };
     let result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
     if (result.numFailedTests + result.numPassedTests === 0) {
       // A run that bail ended can report no test at all (its failure not yet counted): run the files whole.
       rmSync(report, { force: true });
-      await vitest(copy, ['run', '--reporter=json', `--outputFile=${report}`, ...defence.tests]);
+      await vitest(copy, ['run', '--reporter=json', `--outputFile=${report}`, ...only, ...defence.tests]);
       if (!existsSync(report)) return { defence, caught: false, detail: 'the tests did not run' };
       result = JSON.parse(readFileSync(report, 'utf8')) as VitestJson;
+      if (result.numFailedTests + result.numPassedTests === 0 && defence.only !== undefined)
+        return { defence, caught: false, detail: `no test named ${JSON.stringify(defence.only)} ran` };
     }
     if (result.numFailedTests > 0)
       return {

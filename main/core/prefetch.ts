@@ -90,6 +90,11 @@ export class Prefetcher {
     return this.last;
   }
 
+  /** A read is under way, or waits for its turn (tests and support). */
+  underWay(): boolean {
+    return this.running !== null;
+  }
+
   /** Resolves when no read is under way. */
   async idle(): Promise<void> {
     while (this.running) await this.running;

@@ -104,15 +104,20 @@ export async function moveElsewhere(sb: Sandbox, id: number, start: string, end:
   return res.status;
 }
 
-/** Waits until the outbox change reaches `status`. */
-export function waitForOp(made: MadeCore, id: string, status: 'done' | 'needs_attention' = 'done') {
-  return waitFor(
+/**
+ * Waits until the outbox change reaches `status`. A change waited for to need attention that is done instead fails at
+ * once: done is final, so waiting on would only wait out the time.
+ */
+export async function waitForOp(made: MadeCore, id: string, status: 'done' | 'needs_attention' = 'done') {
+  const op = await waitFor(
     () => {
       const op = made.core.outbox.get().get(id);
-      return op?.status === status ? op : null;
+      return op?.status === status || op?.status === 'done' ? op : null;
     },
     { what: `change ${id} to be ${status}`, timeoutMs: 15_000 },
   );
+  if (op.status !== status) throw new Error(`change ${id} was done, not ${status}`);
+  return op;
 }
 
 /** Takes the service away (every /v1 request's connection is dropped) and waits until the core notices. */

@@ -20,6 +20,7 @@ import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { createNodePlatform } from '../../../main/browser-host/node-platform';
 import { DataFolderError } from '../../../main/core/data-folder';
 import { useSandbox } from '../../support/bootstrap';
+import { waitFor } from '../../support/wait';
 import { signInAs } from '../../support/auth-fixture';
 import { makeCore, memoryLogger, tempDir } from '../../support/core-fixture';
 
@@ -195,7 +196,9 @@ describe('safe start', () => {
     const dir = folder();
     execFileSync('mkfifo', [join(dir, 'settings.json')]);
     // In a child: a start that waits on the pipe would block this thread for good, not just fail.
+    // It says when its code is loaded: from there a start that does not wait on the pipe takes a moment.
     const start = `import(${JSON.stringify(join(__dirname, '../../../main/browser-host/node-platform.ts'))}).then((m) => {
+      console.log('loaded');
       m.createNodePlatform({ dataDir: ${JSON.stringify(dir)}, appVersion: 't', openUrl: () => undefined,
         log: { debug() {}, info() {}, warn() {}, error() {} } });
       console.log('started');
@@ -205,8 +208,12 @@ describe('safe start', () => {
     onTestFinished(() => void child.kill('SIGKILL'));
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const code = await new Promise((done) => child.on('exit', done));
-    expect(out.trim()).toBe('started');
+    let code: number | null | undefined;
+    child.on('exit', (c) => (code = c));
+    await waitFor(() => out.includes('loaded') || code !== undefined, { what: 'the start to load', timeoutMs: 25_000 });
+    // Loaded, the start reads a few small files: seconds later it has either started or hangs on the pipe.
+    await waitFor(() => code !== undefined, { what: 'the start to finish (not hang on the pipe)', timeoutMs: 5_000 });
+    expect(out.split('\n').filter(Boolean)).toEqual(['loaded', 'started']);
     expect(code).toBe(0);
     expect(asideOf(dir, 'settings.json')).toHaveLength(1);
     expect(existsSync(join(dir, 'settings.json'))).toBe(false);

@@ -23,9 +23,19 @@ afterEach(async () => {
 describe('core stop', () => {
   it('ends the read-ahead’s read held by a slow service instead of waiting for its answer', async () => {
     const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
-    // The address books answer a minute late: far past this test's timeout, so a stop that waits for them fails it.
+    // The address books answer a minute late. Their read gives up after a few seconds here (the request timeout, 15 s
+    // in the app): a stop that waits it out ends then, and its reads go on, which the counts below show.
     await admin(sb).faults({ latencyMs: 60_000, routes: ['/v1/address_books'], methods: ['GET'] });
-    const made = (opened.made = customSchemeCore(sb, { prefetch: { retryBaseMs: 50, retryCapMs: 200 } }));
+    const made = (opened.made = customSchemeCore(sb, {
+      prefetch: { retryBaseMs: 50, retryCapMs: 200 },
+      platform: (p) => ({
+        ...p,
+        fetch: (input: string | URL | Request, init?: RequestInit) =>
+          String(input).includes('/v1/address_books')
+            ? p.fetch(input, { ...init, signal: AbortSignal.any([init!.signal!, AbortSignal.timeout(3_000)]) })
+            : p.fetch(input, init),
+      }),
+    }));
     await made.core.start();
     await signInAs(made, 'owner@frontdesk.test');
     await waitFor(async () => (await admin(sb).stats()).faultsInjected.latency > 0 || null, {

@@ -24,8 +24,10 @@ it('revokes the grant and forgets the session', async () => {
   expect(await kit.made.core.auth.signOut()).toMatchObject(SIGNED_OUT);
   expect(settings().get('vault.session')).toBeUndefined();
   expect(kit.made.core.auth.tokens.current()).toBeNull();
+  // Revoked at once (within moments; the wait is that many times over).
   await waitFor(async () => (await userinfoStatus(kit.sb, accessToken)) === 401, {
     what: 'the access token to be revoked',
+    timeoutMs: 5_000,
   });
   const stats = await admin(kit.sb).stats();
   expect(stats.revocations).toBe(1);

@@ -166,9 +166,11 @@ describe('the outbox key is kept safe', () => {
       // Signing in would seal the session with a new vault.key: refused, in words that say what to do.
       const revoked = (await kit.stats()).revocations as number;
       await expect(signInAs(made, 'owner@frontdesk.test')).rejects.toThrow(/vault\.key is missing/);
-      // The grant the service issued for that sign-in is not left alive with no one holding it.
+      // The grant the service issued for that sign-in is not left alive with no one holding it: it is handed back at
+      // once (within moments; the wait is that many times over).
       await waitFor(async () => (await kit.stats()).revocations === revoked + 1, {
         what: 'the refused sign-in’s grant to be revoked',
+        timeoutMs: 5_000,
       });
       expect(made.core.auth.status().notice?.text).toContain(
         'Put it back from a backup and restart Frontdesk, or start a new, empty outbox.',

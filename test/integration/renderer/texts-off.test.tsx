@@ -59,14 +59,19 @@ it('turns Text patient off, with the reason, for a patient who opted out, and le
   const { ContactDetails } = await import('../../../renderer/features/contacts/ContactDetails');
 
   const page = render(<ContactDetails contact={stopped} />);
-  const reason = await screen.findByTestId('texts-off', {}, { timeout: 10_000 });
+  // The consent read over HTTP shows on the page; the button and its reason are drawn from it in the same render.
+  await testing.waitFor(
+    () =>
+      expect(screen.getByTestId('consent-words').textContent).toBe(
+        'Texts: stopped — the patient is on the practice’s opt-out list',
+      ),
+    { timeout: 10_000 },
+  );
+  const reason = screen.getByTestId('texts-off');
   expect(reason.textContent).toBe('This patient asked not to be texted');
   const text = screen.getByRole('button', { name: 'Text patient' });
   expect(text).toHaveProperty('disabled', true);
   expect(text.getAttribute('aria-describedby')).toBe(reason.id);
-  expect(screen.getByTestId('consent-words').textContent).toBe(
-    'Texts: stopped — the patient is on the practice’s opt-out list',
-  );
   page.unmount();
 
   render(<ContactDetails contact={free} />);

@@ -1,7 +1,8 @@
 /**
  * Every defence in scripts/defences.ts still names code that is there: its `find` (and each `more`) occurs exactly
- * once in its file, and its tests exist. Code that moved without its entry would make `npm run test:defences` skip
- * the removal ("MISSED") long after the unit tests ran; here it fails at once, naming the entry.
+ * once in its file, and its tests exist (and the test it names by title). Code that moved without its entry would
+ * make `npm run test:defences` skip the removal ("MISSED") long after the unit tests ran; here it fails at once,
+ * naming the entry.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -23,6 +24,10 @@ describe('the defences list', () => {
         if (n !== 1) problems.push(`${d.name}: its code occurs ${n} times in ${d.file}`);
       }
       for (const test of d.tests) if (!existsSync(test)) problems.push(`${d.name}: test ${test} is gone`);
+      // The test it names by title (`only`) is in one of its files, else the check would run no test at all.
+      const only = d.only;
+      if (only !== undefined && !d.tests.some((test) => existsSync(test) && readFileSync(test, 'utf8').includes(only)))
+        problems.push(`${d.name}: no test in ${d.tests.join(', ')} is named ${JSON.stringify(only)}`);
     }
     expect(problems).toEqual([]);
   });
