@@ -6,22 +6,13 @@
  */
 import type { ContactView } from '../../../common/contract';
 import { foldedName, type FoldedName } from './name-match';
-import { matcherOf, type SearchMeaning } from './search-query';
+import { keysOf, matcherOf, serviceFinder, type ContactKeys, type SearchMeaning } from './search-query';
 
-/** One kept contact and its name, folded. */
+/** One kept contact, its name folded and its e-mails and phones as searches compare them (worked out once). */
 interface Entry {
   contact: ContactView;
   name: FoldedName;
-}
-
-/** Whether the service's own search (`q`: a part of the name or an e-mail, or 3+ digits of a phone) finds `c`. */
-function serviceFinds(q: string, c: ContactView, lowerName: string): boolean {
-  const digits = q.replace(/\D/g, '');
-  return (
-    lowerName.includes(q) ||
-    c.emails.some((e) => e.address.toLowerCase().includes(q)) ||
-    (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
-  );
+  keys: ContactKeys;
 }
 
 /** The kept contacts of one account, by key, in the order they first came. */
@@ -48,7 +39,7 @@ export class ContactIndex {
     for (const contact of list) {
       const was = this.entries.get(contact.key);
       const name = was && was.contact.name === contact.name ? was.name : foldedName(contact.name);
-      this.entries.set(contact.key, { contact, name });
+      this.entries.set(contact.key, { contact, name, keys: keysOf(contact) });
     }
     this.oldest = Math.min(this.oldest, fetchedAt);
   }
@@ -63,10 +54,10 @@ export class ContactIndex {
   ): { items: ContactView[]; more: boolean } {
     const test = matcherOf(meaning);
     const items: ContactView[] = [];
-    for (const { contact, name } of this.entries.values()) {
+    for (const { contact, name, keys } of this.entries.values()) {
       if (contact.deleted) continue;
       if (options.addressBookId !== undefined && contact.addressBookId !== options.addressBookId) continue;
-      if (!test(contact, name)) continue;
+      if (!test(contact, name, keys)) continue;
       if (items.length === options.limit) return { items, more: true };
       items.push(contact);
     }
@@ -86,12 +77,13 @@ export class ContactIndex {
   ): ContactView[] {
     if (meaning.by !== 'name') return [];
     const test = matcherOf(meaning);
+    const finds = asked.map(serviceFinder);
     const seen = new Set(shown.map((c) => c.key));
     const found: ContactView[] = [];
-    for (const { contact, name } of this.entries.values()) {
+    for (const { contact, name, keys } of this.entries.values()) {
       if (seen.has(contact.key) || contact.deleted) continue;
       if (addressBookId !== undefined && contact.addressBookId !== addressBookId) continue;
-      if (!test(contact, name) || asked.some((q) => serviceFinds(q, contact, name.lower))) continue;
+      if (!test(contact, name, keys) || finds.some((f) => f(name.lower, keys))) continue;
       found.push(contact);
     }
     return found;
@@ -102,12 +94,12 @@ export class ContactIndex {
    * service too, so that many matches' pages can be asked for at once.
    */
   serviceCount(q: string, upTo: number, addressBookId?: number): number {
-    const lower = q.toLowerCase();
+    const finds = serviceFinder(q.toLowerCase());
     let count = 0;
-    for (const { contact, name } of this.entries.values()) {
+    for (const { contact, name, keys } of this.entries.values()) {
       if (contact.deleted) continue;
       if (addressBookId !== undefined && contact.addressBookId !== addressBookId) continue;
-      if (serviceFinds(lower, contact, name.lower) && ++count >= upTo) return count;
+      if (finds(name.lower, keys) && ++count >= upTo) return count;
     }
     return count;
   }

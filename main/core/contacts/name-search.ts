@@ -7,7 +7,7 @@
 import type { ContactView } from '../../../common/contract';
 import type { ContactFilter } from '../api/contacts-read-api';
 import { foldName, foldedName, type FoldedName } from './name-match';
-import { filterOf, matcherOf, tidyQuery, type SearchMeaning } from './search-query';
+import { filterOf, keysOf, matcherOf, serviceFinder, tidyQuery, type SearchMeaning } from './search-query';
 
 /** The service filters of a search: a name with accents is also asked without them. */
 export function serviceFilters(meaning: SearchMeaning, addressBookId?: number): ContactFilter[] {
@@ -17,16 +17,6 @@ export function serviceFilters(meaning: SearchMeaning, addressBookId?: number): 
   return plain && plain !== tidyQuery(meaning.text).toLowerCase()
     ? [asTyped, filterOf({ by: 'name', text: plain }, addressBookId)]
     : [asTyped];
-}
-
-/** Whether the service's own search (`q`: a part of the name or an e-mail, or 3+ digits of a phone) finds `c`. */
-function serviceMatches(q: string, c: ContactView, lowerName: string): boolean {
-  const digits = q.replace(/\D/g, '');
-  return (
-    lowerName.includes(q) ||
-    c.emails.some((e) => e.address.toLowerCase().includes(q)) ||
-    (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)))
-  );
 }
 
 /** Names folded once per kept list (a list is kept as one object until it is read again). */
@@ -48,7 +38,9 @@ export class KeptNames {
     const { addressBookId, offline = false } = options;
     if (meaning.by !== 'name') return [];
     const test = matcherOf(meaning);
-    const asked = offline ? [] : serviceFilters(meaning).flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
+    const finds = (offline ? [] : serviceFilters(meaning).flatMap((f) => (f.q ? [f.q.toLowerCase()] : []))).map(
+      serviceFinder,
+    );
     const seen = new Set(shown.map((c) => c.key));
     const found: ContactView[] = [];
     for (const list of kept) {
@@ -57,7 +49,8 @@ export class KeptNames {
         if (seen.has(c.key) || c.deleted) return;
         if (addressBookId !== undefined && c.addressBookId !== addressBookId) return;
         const name = names[i]!;
-        if (!test(c, name) || asked.some((q) => serviceMatches(q, c, name.lower))) return;
+        if (!test(c, name)) return;
+        if (finds.length > 0 && finds.some((f) => f(name.lower, keysOf(c)))) return;
         seen.add(c.key);
         found.push(c);
       });

@@ -64,11 +64,40 @@ export function matches(meaning: SearchMeaning, c: ContactView): boolean {
   return matcherOf(meaning)(c);
 }
 
+/** A contact's e-mails lower-cased and its phones' digits, worked out once for a contact searched many times. */
+export interface ContactKeys {
+  emails: readonly string[];
+  digits: readonly string[];
+}
+
+/** The contact's e-mails and phones as a search compares them (contact-index.ts keeps them with the contact). */
+export function keysOf(c: ContactView): ContactKeys {
+  return {
+    emails: c.emails.map((e) => e.address.toLowerCase()),
+    digits: c.phones.map((p) => (p.normalized || p.number).replace(/\D/g, '')),
+  };
+}
+
+/**
+ * Whether the service's own search by `q` (lower-cased: a part of the name or an e-mail, or 3+ digits of a phone)
+ * finds a contact, given its name lower-cased and its keys; `q`'s digits are worked out once, not per contact.
+ */
+export function serviceFinder(q: string): (lowerName: string, keys: ContactKeys) => boolean {
+  const digits = q.replace(/\D/g, '');
+  return (lowerName, keys) =>
+    lowerName.includes(q) ||
+    keys.emails.some((e) => e.includes(q)) ||
+    (digits.length >= 3 && keys.digits.some((d) => d.includes(digits)));
+}
+
 /**
  * The search as a test of one contact, its typed words folded once (for a whole address book). A name matches as
- * `name-match.ts` says (no accents or case, a slip forgiven); `folded` is the contact's name folded ahead, if kept.
+ * `name-match.ts` says (no accents or case, a slip forgiven); `folded` is the contact's name folded ahead and `keys`
+ * its e-mails and phones, if kept.
  */
-export function matcherOf(meaning: SearchMeaning): (c: ContactView, folded?: FoldedName) => boolean {
+export function matcherOf(
+  meaning: SearchMeaning,
+): (c: ContactView, folded?: FoldedName, keys?: ContactKeys) => boolean {
   switch (meaning.by) {
     case 'all':
       return () => true;
@@ -83,10 +112,13 @@ export function matcherOf(meaning: SearchMeaning): (c: ContactView, folded?: Fol
       const needle = meaning.text.toLowerCase();
       const digits = needle.replace(/\D/g, '');
       const typed = typedWords(meaning.text);
-      return (c, folded) =>
-        nameFinds(typed, folded ?? foldedName(c.name)) ||
-        c.emails.some((e) => e.address.toLowerCase().includes(needle)) ||
-        (digits.length >= 3 && c.phones.some((p) => (p.normalized || p.number).replace(/\D/g, '').includes(digits)));
+      return (c, folded, keys) => {
+        if (nameFinds(typed, folded ?? foldedName(c.name))) return true;
+        const { emails, digits: numbers } = keys ?? keysOf(c);
+        return (
+          emails.some((e) => e.includes(needle)) || (digits.length >= 3 && numbers.some((d) => d.includes(digits)))
+        );
+      };
     }
   }
 }
