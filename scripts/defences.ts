@@ -840,6 +840,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/contacts/search-debounce.test.tsx'],
   },
   {
+    name: 'in Find a patient the service’s answer for words no longer typed replaces the newer words’ matches',
+    file: 'renderer/stores/patient-search.ts',
+    find: 'if (r === null || !newest() || words !== typed) return;',
+    replace: 'if (r === null || !newest()) return;',
+    tests: ['test/unit/contacts/finder-typing.test.ts'],
+  },
+  {
     name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',
     file: 'main/core/calendar/calendar-service.ts',
     find: "hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }",

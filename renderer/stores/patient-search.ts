@@ -5,7 +5,6 @@
 import type { ContactList, ContactView, IpcError, NextAppointment } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
 import { query } from '../lib/query';
-import { waitForFresh, type FreshWait } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
 import { lookupsOf } from './contact-details-store';
 
@@ -41,45 +40,43 @@ export function patientSearch(
 ): Pick<PatientSearch, 'type'> & { stop(): void } {
   /** The search waiting for the typing to pause. */
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The words in the box now, and whether the service's answer for them is shown (the kept matches then stay away). */
+  let typed = '';
+  let settled = false;
   /**
    * The matches for what was typed, then their next visits: a newer search (or stopping) drops the last's answers.
-   * Each search is its own call, asked `savedFirst`: core answers at once with the contacts it keeps, and its fresh
-   * answer follows as a change of its store (`waitForFresh`), so a key costs one call.
+   * Each key asks for the matches among the contacts core keeps (`contacts:kept`, no service read) and shows them at
+   * once; the service is asked when the typing pauses, and its answer takes their place.
    */
-  const matches = query((args: { query: string; savedFirst: true }) => frontdesk.invoke['contacts:search'](args), {
+  const matches = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args), {
     shareInFlight: false,
   });
-  /** The fresh answer the newest search waits for. */
-  let waiting: FreshWait<ContactList> | null = null;
+  const kept = query((args: { query: string }) => frontdesk.invoke['contacts:kept'](args));
   const nextVisits = query((people: { key: string; phones: string[]; emails: string[] }[]) =>
     frontdesk.invoke['contacts:next-appointments']({ people }),
   );
   const shown = (list: ContactList) => list.items.filter((c) => !c.deleted).slice(0, SHOWN_MATCHES);
-  const search = async (typed: string) => {
-    waiting?.stop();
-    waiting = null;
-    if (!typed.trim()) {
+  const showKept = async (words: string) => {
+    const r = await kept.run({ query: words });
+    // Still loading: shown with no next visits yet.
+    if (r?.ok && r.value && words === typed && !settled)
+      set({ results: shown(r.value), shownFor: words, error: null, next: {} });
+  };
+  const search = async (words: string) => {
+    if (!words.trim()) {
       matches.cancel();
-      return set({ results: [], next: {}, shownFor: typed, loading: false, error: null });
+      return set({ results: [], next: {}, shownFor: words, loading: false, error: null });
     }
     set({ loading: true });
-    const fresh = waitForFresh((f) =>
-      f.of === 'contacts:search' && f.query === typed && f.addressBookId === null ? f.answer : null,
-    );
-    waiting = fresh;
-    const asked = matches.run({ query: typed, savedFirst: true });
+    const asked = matches.run({ query: words });
     const newest = matches.turn();
-    const first = await asked;
-    if (first === null || !first.ok) fresh.stop();
-    if (first === null) return;
-    if (!first.ok) return set({ loading: false, error: first.error, shownFor: typed });
-    // The kept contacts' matches at once (still loading: the service's answer refines them).
-    if (!fresh.landed()) set({ results: shown(first.value), shownFor: typed, error: null, next: {} });
-    const r = await fresh.answer;
-    if (!newest()) return;
-    if (!r.ok) return set({ loading: false, error: r.error, shownFor: typed });
+    const r = await asked;
+    // Dropped when a newer search was asked or other words were typed meanwhile (their search follows the pause).
+    if (r === null || !newest() || words !== typed) return;
+    settled = true;
+    if (!r.ok) return set({ loading: false, error: r.error, shownFor: words });
     const results = shown(r.value);
-    set({ results, shownFor: typed, loading: false, error: null, next: {} });
+    set({ results, shownFor: words, loading: false, error: null, next: {} });
     const people = results
       .map((c) => ({ key: c.key, ...lookupsOf(c) }))
       .filter((p) => p.phones.length + p.emails.length > 0);
@@ -91,14 +88,19 @@ export function patientSearch(
   return {
     type(query) {
       set({ query });
+      [typed, settled] = [query, false];
       clearTimeout(timer);
+      if (query.trim()) {
+        set({ loading: true });
+        void showKept(query);
+      }
       timer = setTimeout(() => void search(query), DELAY_MS);
     },
     stop() {
       clearTimeout(timer);
-      waiting?.stop();
-      waiting = null;
+      [typed, settled] = ['', false];
       matches.cancel();
+      kept.cancel();
       nextVisits.cancel();
     },
   };

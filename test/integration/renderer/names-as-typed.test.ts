@@ -1,9 +1,9 @@
 /**
  * Names as they are typed: the matches among the contacts core keeps (the read-ahead's address book, every contact
- * read since) come at once and the service's answer then takes their place. On the contacts screen each key is one
- * call for the kept matches (no service read) and the service is asked once the typing pauses; in Find a patient a
- * search is one call, the service's answer following as a change of core's store. Counted: the calls each search
- * makes, the service reads, and what the screen showed before the service was asked. On the real core and sandbox.
+ * read since) come at once and the service's answer then takes their place. On the contacts screen and in Find a
+ * patient each key is one call for the kept matches (no service read) and the service is asked once the typing
+ * pauses. Counted: the calls each search makes, the service reads, and what the screen showed before the service was
+ * asked. On the real core and sandbox.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ContactList, ContactView } from '../../../common/contract';
@@ -105,7 +105,7 @@ describe('a name as it is typed', () => {
     }
   });
 
-  it('in Find a patient: one call, the kept matches first, then the service’s and their next visits', async () => {
+  it('in Find a patient: the kept matches at the key, then the service’s and their next visits', async () => {
     const { word, someone } = await keptWord();
     await admin(pair.sandbox).faults({ answerLatencyMs: 1_500, routes: ['/v1/contacts'], methods: ['GET'] });
     try {
@@ -114,15 +114,26 @@ describe('a name as it is typed', () => {
         if (s.results.length > 0) shown.push({ results: s.results.map((c) => c.key), loading: s.loading });
       });
       const before = [...asked];
-      finder.getState().show(word);
-      await waitFor(() => shown.length > 0, { what: 'the first matches', timeoutMs: 1_500 });
-      expect(shown[0]!.loading).toBe(true);
-      expect(shown[0]!.results).toContain(someone.key);
+      // Three keys without a pause: each shows the kept matches, and the service is read once, for the last words.
+      finder.getState().show(word.slice(0, 2));
+      for (const typed of [word.slice(0, 3), word]) finder.getState().type(typed);
+      await waitFor(() => shown.some((s) => s.results.includes(someone.key)), {
+        what: 'the first matches',
+        timeoutMs: 1_500,
+      });
+      expect(shown.every((s) => s.loading)).toBe(true);
       await waitFor(() => !finder.getState().loading, { what: 'the service’s matches', timeoutMs: 10_000 });
       await waitFor(() => asked.length > before.length + 1, { what: 'the next visits asked', timeoutMs: 5_000 });
       off();
-      // One search call for the word, then one for the next visits of the service's matches.
-      expect(asked.slice(before.length)).toEqual(['contacts:search', 'contacts:next-appointments']);
+      // The kept matches at the key, one service search after the pause, then the next visits of its matches.
+      expect(asked.slice(before.length)).toEqual([
+        'contacts:kept',
+        'contacts:kept',
+        'contacts:kept',
+        'contacts:search',
+        'contacts:next-appointments',
+      ]);
+      expect(finder.getState().shownFor).toBe(word);
     } finally {
       await admin(pair.sandbox).clearFaults();
     }
