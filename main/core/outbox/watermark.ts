@@ -30,6 +30,8 @@ export interface Mark {
 export class ChangeTally {
   private readonly held = new Set<string>();
   private readonly live = new Map<string, boolean>();
+  /** How many of `live` are not yet confirmed sent, kept as records come (every group commit asks). */
+  private waiting = 0;
 
   /** The tally of a file written with `records`. */
   static of(records: readonly LogRecord[]): ChangeTally {
@@ -39,18 +41,19 @@ export class ChangeTally {
   }
 
   apply(record: LogRecord): void {
+    const id = record.t === 'put' ? record.op.id : record.id;
+    if (this.live.get(id) === true) this.waiting--;
     if (record.t === 'put') {
       this.held.add(record.op.id);
       this.live.set(record.op.id, record.op.status !== 'done');
     } else if (record.t === 'del') this.live.delete(record.id);
     else if (record.s.status !== undefined && this.live.has(record.id))
       this.live.set(record.id, record.s.status !== 'done');
+    if (this.live.get(id) === true) this.waiting++;
   }
 
   counts(): { total: number; waiting: number } {
-    let waiting = 0;
-    for (const notSent of this.live.values()) if (notSent) waiting++;
-    return { total: this.held.size, waiting };
+    return { total: this.held.size, waiting: this.waiting };
   }
 }
 

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Outbox } from '../../../main/core/outbox';
 import { OpLog } from '../../../main/core/outbox/op-log';
 import { OpTable } from '../../../main/core/outbox/op-table';
+import type { LogRecord, OpState } from '../../../main/core/outbox/types';
+import { ChangeTally } from '../../../main/core/outbox/watermark';
 import { tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
 import { makeOp, openTestOutbox, recordOf, ScriptedService, type Call } from './support';
@@ -105,4 +107,38 @@ describe('the cost of a drain', () => {
     expect(service.calls.map((c) => recordOf(c).name)).toEqual(['v1', 'other', 'v2']);
     expect(seen).toEqual(['done']);
   });
+  it('keeps the watermark’s counts as records come, the same as counting every change afresh', () => {
+    const tally = new ChangeTally();
+    const statuses: Array<OpState['status']> = ['queued', 'sending', 'needs_attention', 'done'];
+    let seed = 7;
+    const pick = (n: number) => ((seed = (seed * 48271) % 2147483647) % n) as number;
+    const records: LogRecord[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const id = `c${pick(60)}`;
+      const status = statuses[pick(4)]!;
+      const record: LogRecord =
+        pick(10) === 0
+          ? { t: 'del', id }
+          : pick(3) === 0
+            ? { t: 'put', op: makeOp({ id, status }) }
+            : { t: 'upd', id, s: pick(5) === 0 ? { attempts: 1 } : { status } };
+      records.push(record);
+      tally.apply(record);
+      expect(tally.counts()).toEqual(countAfresh(records));
+    }
+  });
 });
+
+/** The changes a file has held and those of them still live and not done, counted from every record. */
+function countAfresh(records: readonly LogRecord[]): { total: number; waiting: number } {
+  const held = new Set<string>();
+  const live = new Map<string, boolean>();
+  for (const r of records) {
+    if (r.t === 'put') {
+      held.add(r.op.id);
+      live.set(r.op.id, r.op.status !== 'done');
+    } else if (r.t === 'del') live.delete(r.id);
+    else if (r.s.status !== undefined && live.has(r.id)) live.set(r.id, r.s.status !== 'done');
+  }
+  return { total: held.size, waiting: [...live.values()].filter(Boolean).length };
+}
