@@ -67,9 +67,13 @@ export function App() {
   const finderOpen = useFinderStore((s) => s.isOpen);
   const canReadTexts = signedIn && Boolean(auth?.grantedScopes.includes('messaging:read'));
   useEffect(() => {
+    // The changes waiting and the bookings followed: after the schedule's first paint, so their answers (and the
+    // renders they bring) do not come between the schedule's read and its paint.
     if (!signedIn) return;
-    void useOutboxStore.getState().load();
-    void loadFollowed();
+    return afterFirstScreen(() => {
+      void useOutboxStore.getState().load();
+      void loadFollowed();
+    });
   }, [signedIn]);
   useEffect(() => {
     // The unread count for the tab and the badge, and the replies the schedule labels: after the schedule's first
@@ -109,10 +113,20 @@ export function App() {
       wireWaitlistEvents(),
       wireSessionReset(),
     ];
-    void useAppStore.getState().load();
-    void useAuthStore.getState().load();
-    void useOutboxStore.getState().loadSummary();
-    return () => unwire.forEach((u) => u());
+    const load = () => {
+      void useAppStore.getState().load();
+      void useAuthStore.getState().load();
+      void useOutboxStore.getState().loadSummary();
+    };
+    // Started with core's first answers (`startWith`), the app asks again once it hears core's events, so a change
+    // between those answers and now is not missed: after the first screen, which those answers already let show.
+    const started = useAuthStore.getState().status !== null && useAppStore.getState().info !== null;
+    if (!started) load();
+    const later = started ? afterFirstScreen(load) : () => undefined;
+    return () => {
+      later();
+      unwire.forEach((u) => u());
+    };
   }, []);
   const ready = Boolean(info && auth);
   return (

@@ -973,6 +973,27 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/app/stop-ends-reads.test.ts'],
   },
   {
+    name: 'a reload renders “Starting Frontdesk…” first and reads the schedule only after asking for the session',
+    file: 'renderer/main/start.ts',
+    find: '  if (answers) m.startWith(answers);\n',
+    replace: '',
+    tests: ['test/integration/renderer/start-answers.test.tsx'],
+  },
+  {
+    name: 'the session known at start clears the stores after the first screen began to read (schedule left empty)',
+    file: 'renderer/stores/session-reset.ts',
+    find: '  applyStatus(status);\n  useAuthStore.setState({ status });',
+    replace: '  useAuthStore.setState({ status });',
+    tests: ['test/integration/renderer/start-answers.test.tsx'],
+  },
+  {
+    name: 'the changes waiting and the bookings followed are read between the schedule’s read and its first paint',
+    file: 'renderer/App.tsx',
+    find: '    return afterFirstScreen(() => {\n      void useOutboxStore.getState().load();\n      void loadFollowed();\n    });',
+    replace: '    void useOutboxStore.getState().load();\n    void loadFollowed();',
+    tests: ['test/integration/renderer/start-answers.test.tsx'],
+  },
+  {
     name: 'offline, a visit moved here or at another desk after its day was read shows at its old time again',
     file: 'main/core/calendar/calendar-service.ts',
     find: 'const items = this.context.store.sinceSaved(newest.items, newest.fetchedAt, Date.parse(begin), Date.parse(end));',
@@ -999,20 +1020,6 @@ export const DEFENCES: Defence[] = [
     find: 'contacts: () => contacts.saveAll(),',
     replace: "contacts: () => contacts.search({ query: '' }),",
     tests: ['test/integration/app/offline-ready.test.ts'],
-  },
-  {
-    name: 'a reload renders “Starting Frontdesk…” first and reads the schedule only after asking for the session',
-    file: 'renderer/main/start.ts',
-    find: '  if (answers) m.startWith(answers);\n',
-    replace: '',
-    tests: ['test/integration/renderer/start-answers.test.tsx'],
-  },
-  {
-    name: 'the session known at start clears the stores after the first screen began to read (schedule left empty)',
-    file: 'renderer/stores/session-reset.ts',
-    find: '  applyStatus(status);\n  useAuthStore.setState({ status });',
-    replace: '  useAuthStore.setState({ status });',
-    tests: ['test/integration/renderer/start-answers.test.tsx'],
   },
   {
     name: 'Find a patient names as next an appointment whose cancellation is waiting to be sent',

@@ -5,6 +5,9 @@
  * and the schedule's read is the first thing the app sends once rendered. Without them, that render said "Starting
  * Frontdesk…", its effects asked for the status, and the read waited for that answer and a second render.
  *
+ * Until the schedule is painted the app asks core for nothing else (the changes waiting, the bookings followed and the
+ * session asked again wait for that paint), so their answers do not come between the schedule's read and its paint.
+ *
  * The calls the real renderer makes on the real core are counted, not timed. The stores then still show the schedule:
  * the session's account owns them before the first screen reads, so the app's wiring does not clear that read.
  */
@@ -70,6 +73,10 @@ it('renders the schedule first and reads it before asking core anything else', a
   render(<App />);
   expect(document.querySelector('[data-testid="calendar"]'), 'the schedule in the app’s first render').not.toBeNull();
   expect(calls[0], 'the first call the rendered app makes').toBe('calendar:range');
+  // Until the schedule is painted, the app asks core for the schedule alone: what can wait waits for that paint. (The
+  // window's activity is told, not asked: its answer changes nothing on screen.)
+  const others = calls.filter((c) => !c.startsWith('calendar:') && c !== 'messages:activity');
+  expect(others, 'other calls before the first paint').toEqual([]);
 
   // The read's answer stays: the wiring after the first render did not clear the stores it was read into.
   const { loading, source } = calendar.getState();
@@ -78,6 +85,14 @@ it('renders the schedule first and reads it before asking core anything else', a
     what: 'the schedule read at the first render',
   });
   expect(calls.filter((c) => c === 'calendar:range').length, 'schedule reads').toBe(1);
+  // Then the rest: the session asked again (core's events are heard now), the changes waiting, the bookings followed.
+  await waitFor(
+    () =>
+      ['auth:status', 'app:info', 'outbox:summary', 'outbox:list', 'bookings:followed'].every((c) =>
+        calls.includes(c),
+      ) || null,
+    { what: 'the calls that wait for the first screen' },
+  );
   Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
   Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
   Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
