@@ -29,7 +29,7 @@ export class OutboxEvents {
   view(op: OutboxOp): OpView {
     const timePassed = op.appointmentAt !== null && op.appointmentAt <= this.now();
     let copy = this.copies.get(op);
-    if (!copy) this.copies.set(op, (copy = { frozen: deepFreeze(structuredClone(op)), views: [null, null] }));
+    if (!copy) this.copies.set(op, (copy = { frozen: frozenCopy(op), views: [null, null] }));
     const at = timePassed ? 1 : 0;
     return (copy.views[at] ??= Object.freeze({ ...copy.frozen, timePassed }));
   }
@@ -91,11 +91,14 @@ export class OutboxEvents {
   }
 }
 
-/** Freezes a plain JSON-like value all the way down. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
+/**
+ * A frozen copy of a plain JSON-like value (an op is what its log record holds), all the way down, in one pass:
+ * every change of every op is copied for the listeners, and structuredClone then a freeze cost several times more.
+ */
+function frozenCopy<T>(value: T): T {
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) out[key] = frozenCopy((value as Record<string, unknown>)[key]);
+  return Object.freeze(out) as T;
 }

@@ -4,7 +4,7 @@
  * record's next change still waits until the answer before it is on disk.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Outbox } from '../../../main/core/outbox';
+import type { OpView, Outbox } from '../../../main/core/outbox';
 import { OpLog } from '../../../main/core/outbox/op-log';
 import { OpTable } from '../../../main/core/outbox/op-table';
 import type { LogRecord, OpState } from '../../../main/core/outbox/types';
@@ -126,6 +126,25 @@ describe('the cost of a drain', () => {
       tally.apply(record);
       expect(tally.counts()).toEqual(countAfresh(records));
     }
+  });
+  it('gives listeners a copy of each change frozen all the way down, made once per change', async () => {
+    const service = new ScriptedService(ok);
+    const box = await open(service, 1);
+    const views: OpView[] = [];
+    box.onChange((e) => void (e.type === 'op' && views.push(e.op)));
+    const phones = [{ number: '+13125550101', is_primary: true }];
+    const queued = await box.enqueue('contact.create', { address_book_id: 1, name: 'Frozen', phone_numbers: phones });
+    box.start();
+    await drained(box);
+    const done = views.at(-1)!;
+    expect(done.status).toBe('done');
+    expect(box.get(queued.id)).toBe(done);
+    const inner = (done.payload.phone_numbers as Array<Record<string, unknown>>)[0]!;
+    expect(
+      [done, done.payload, done.payload.phone_numbers, inner, done.result, done.recordKeys].every(Object.isFrozen),
+    ).toBe(true);
+    expect(() => (inner.number = 'changed')).toThrow(TypeError);
+    expect(box.get(queued.id)?.payload.phone_numbers).toEqual(phones);
   });
 });
 
