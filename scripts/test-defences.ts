@@ -43,10 +43,21 @@ interface VitestJson {
   testResults: { name: string; status: string; message: string }[];
 }
 
-/** Runs vitest in `cwd` and resolves when it exits (its output goes to the report file). */
+/**
+ * Where a copy's vitest keeps the modules it transformed (beside the copy, not in it, where a test that reads the
+ * project's files would meet it).
+ */
+const moduleCacheOf = (copy: string) => `${copy}.vitest-cache`;
+
+/**
+ * Runs vitest in `cwd` and resolves when it exits (its output goes to the report file). Each run of a copy reuses what
+ * the runs before it transformed: a module is cached by its content, so the mutated file (and the file put back) is
+ * transformed afresh and the rest is not, which halves what a short run costs.
+ */
 function vitest(cwd: string, args: string[]): Promise<void> {
   return new Promise((done, failed) => {
-    const child = spawn(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), ...args], {
+    const cache = ['--experimental.fsModuleCache', `--experimental.fsModuleCachePath=${moduleCacheOf(cwd)}`];
+    const child = spawn(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), ...args, ...cache], {
       cwd,
       env: { ...process.env, CI: 'true' },
       stdio: 'ignore',
@@ -137,7 +148,10 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
-    for (const copy of copies) rmSync(copy, { recursive: true, force: true });
+    for (const copy of copies) {
+      rmSync(copy, { recursive: true, force: true });
+      rmSync(moduleCacheOf(copy), { recursive: true, force: true });
+    }
   }
   const missed = outcomes.filter((outcome) => !outcome.caught);
   if (missed.length > 0) {
