@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OpView, Outbox } from '../../../main/core/outbox';
 import { OpLog } from '../../../main/core/outbox/op-log';
 import { OpTable } from '../../../main/core/outbox/op-table';
+import { logKeys, parseLine, sealLine } from '../../../main/core/outbox/record-codec';
 import type { LogRecord, OpState } from '../../../main/core/outbox/types';
 import { ChangeTally } from '../../../main/core/outbox/watermark';
 import { tempDir } from '../../support/core-fixture';
@@ -145,6 +146,18 @@ describe('the cost of a drain', () => {
     ).toBe(true);
     expect(() => (inner.number = 'changed')).toThrow(TypeError);
     expect(box.get(queued.id)?.payload.phone_numbers).toEqual(phones);
+  });
+  it('seals every record under an IV of its own, drawn in batches from the system’s random source', () => {
+    const keys = logKeys(Buffer.alloc(32, 9));
+    const ivs = new Set<string>();
+    const n = 1000; // several refills of the pool
+    for (let seq = 1; seq <= n; seq++) {
+      const record: LogRecord = { t: 'upd', id: 'op-1', s: { status: 'sending', updatedAt: seq } };
+      const line = sealLine(keys, 'file-1', seq, record).trimEnd();
+      expect(parseLine(keys, 'file-1', line).record).toEqual(record);
+      ivs.add(Buffer.from(line.split('.').at(-1)!, 'base64').subarray(0, 12).toString('hex'));
+    }
+    expect(ivs.size).toBe(n);
   });
 });
 
