@@ -5,9 +5,13 @@
  * Without --seed it runs two seeds chosen from the commit (`git rev-parse HEAD`), and without --at one of the suite's
  * times chosen the same way (as test/e2e/run.ts does), so a commit always runs the same day and a red run can be
  * repeated: a failed seed prints the command that runs it again.
+ *
+ * The seeds run side by side, one per core (two on a machine with two), each with its own sandbox, host and Chromium
+ * as two e2e files are; each seed's output is printed whole when it ends, so the two never interleave.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ensureChromium } from '../e2e/support/chromium';
 import { E2E_TIMES, resolveAt } from '../e2e/support/clock';
@@ -68,32 +72,62 @@ if (!existsSync(resolve(root, 'out/renderer/index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const failed: number[] = [];
-for (const seed of seeds) {
+/** Runs one seed's vitest, its output kept until it ends; resolves to whether it passed. */
+function runSeed(seed: number): Promise<boolean> {
   const again = `npm run test:consistency -- --seed ${seed} --at ${at}`;
-  console.log(
-    `consistency: seed ${seed} at ${at} (${instant})${given.length ? '' : `, chosen from commit ${sha?.slice(0, 12) ?? '(none)'}`}`,
-  );
+  const heading = `consistency: seed ${seed} at ${at} (${instant})${given.length ? '' : `, chosen from commit ${sha?.slice(0, 12) ?? '(none)'}`}`;
   const t0 = Date.now();
-  const run = spawnSync('npx', ['vitest', 'run', '-c', 'vitest.consistency.config.mts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      E2E_AT: instant,
-      E2E_AT_NAME: at,
-      CONSISTENCY_SEED: String(seed),
-      ...(steps ? { CONSISTENCY_STEPS: steps } : {}),
-    },
+  return new Promise((done) => {
+    const child = spawn('npx', ['vitest', 'run', '-c', 'vitest.consistency.config.mts'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        // Its own output is read here, not a terminal's: keep vitest's colours as they would be in one.
+        ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
+        E2E_AT: instant,
+        E2E_AT_NAME: at,
+        CONSISTENCY_SEED: String(seed),
+        ...(steps ? { CONSISTENCY_STEPS: steps } : {}),
+      },
+    });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    let ended = false;
+    const end = (code: number | null) => {
+      if (ended) return;
+      ended = true;
+      const took = Math.round((Date.now() - t0) / 1000);
+      console.log(heading);
+      process.stdout.write(Buffer.concat(output));
+      if (code === 0) console.log(`consistency: seed ${seed} passed in ${took} s`);
+      else console.error(`consistency: seed ${seed} FAILED in ${took} s; again with: ${again}`);
+      done(code === 0);
+    };
+    child.once('error', (error) => {
+      output.push(Buffer.from(`consistency: could not run vitest: ${error.message}\n`));
+      end(null);
+    });
+    child.once('close', end);
   });
-  const took = Math.round((Date.now() - t0) / 1000);
-  if (run.status === 0) console.log(`consistency: seed ${seed} passed in ${took} s`);
-  else {
-    failed.push(seed);
-    console.error(`consistency: seed ${seed} FAILED in ${took} s; again with: ${again}`);
+}
+
+async function main(): Promise<void> {
+  const failed: number[] = [];
+  const queue = [...seeds];
+  const atOnce = Math.max(1, Math.min(2, availableParallelism(), seeds.length));
+  console.log(`consistency: seeds ${seeds.join(', ')} at ${at}, ${atOnce} at once, each printed when it ends`);
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      for (let seed = queue.shift(); seed !== undefined; seed = queue.shift())
+        if (!(await runSeed(seed))) failed.push(seed);
+    }),
+  );
+  if (failed.length > 0) {
+    console.error(`consistency: failed seeds ${failed.join(', ')} (at ${at})`);
+    process.exit(1);
   }
 }
-if (failed.length > 0) {
-  console.error(`consistency: failed seeds ${failed.join(', ')} (at ${at})`);
-  process.exit(1);
-}
+
+void main();
