@@ -143,6 +143,31 @@ describe('the cost of a day', () => {
     await page.context().close();
   });
 
+  it('a block lays out one box of words for screen readers at most, not one per thing it does not show', async () => {
+    const app = await countedSchedule();
+    const page = app.page;
+    // The visually hidden pattern (a 1 px box clipped away, out of the flow): each one is a box of its own whose words
+    // are laid out. A small block had two, its title and its state; its day period (kept in its time) and a series
+    // mark's words are their own, and a badge's words inside the box are in it.
+    const boxes = await page.getByTestId('appointment').evaluateAll((blocks) =>
+      blocks.map((b) => {
+        const hidden = [...b.querySelectorAll<HTMLElement>('*')].filter(
+          (el) => el.getClientRects().length > 0 && getComputedStyle(el).clipPath === 'inset(50%)',
+        );
+        const own = hidden.filter(
+          (el) =>
+            !el.matches('.appt-period, .appt-zone') &&
+            el.closest('.series-mark') === null &&
+            !hidden.some((outer) => outer !== el && outer.contains(el)),
+        );
+        return { id: b.dataset.id, boxes: own.length, small: b.querySelector('.appt-who') !== null };
+      }),
+    );
+    expect(boxes.filter((b) => b.small).length, 'small blocks in view').toBeGreaterThan(0);
+    expect(boxes.filter((b) => b.boxes > 1)).toEqual([]);
+    await page.context().close();
+  });
+
   it('hours scrolled into view restyle what came in, not every block of each column', async () => {
     const app = await countedSchedule();
     const page = app.page;

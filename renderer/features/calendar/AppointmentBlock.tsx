@@ -1,5 +1,5 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
-import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
@@ -49,10 +49,17 @@ function BookingStateBadge({ booking }: { booking: NonNullable<AgendaItem['booki
  * Badges of an appointment (shared by grid and agenda), a space between each: where they are not laid out as boxes
  * (hidden for screen readers in a small block, the accessible name, copied text) their words stay apart, never
  * "Texted: confirmConfirmed". A flex row draws no space between its items. With `hidden`, they are for screen readers
- * only, followed by `hidden.after`, in one element — none at all when there is nothing to say: a day's small blocks
- * are hundreds of elements fewer to create, style and lay out.
+ * only, after `hidden.before` and followed by `hidden.after`, in one element — none at all when there is nothing to
+ * say: a day's small blocks are hundreds of elements fewer to create, style and lay out, and each has one box of words
+ * for screen readers to lay out, not one per thing to say.
  */
-export function AppointmentBadges({ item, hidden }: { item: AgendaItem; hidden?: { after: string | null } }) {
+export function AppointmentBadges({
+  item,
+  hidden,
+}: {
+  item: AgendaItem;
+  hidden?: { before?: ReactNode; after: string | null };
+}) {
   const waiting = pendingWords(item);
   const person = item.people[0];
   const replied = useMessagesStore((s) => s.meanings[item.id]);
@@ -91,9 +98,11 @@ export function AppointmentBadges({ item, hidden }: { item: AgendaItem; hidden?:
   ].filter(Boolean);
   const spaced = badges.flatMap((badge, i) => (i === 0 ? [badge] : [' ', badge]));
   if (!hidden) return <>{spaced}</>;
-  if (spaced.length === 0 && !hidden.after) return null;
+  if (spaced.length === 0 && !hidden.after && !hidden.before) return null;
   return (
     <span className="visually-hidden">
+      {hidden.before}
+      {hidden.before && spaced.length > 0 && ' '}
       {spaced}
       {hidden.after && ` ${hidden.after}`}
     </span>
@@ -257,13 +266,22 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
           {who}
         </span>
       )}
-      <span className={who ? 'appt-title visually-hidden' : 'appt-title'}>{appointmentTitle(item)}</span>{' '}
+      {/* A block that shows whom it is for has its title for screen readers, with what else it has no room for. */}
+      {!who && <span className="appt-title">{appointmentTitle(item)}</span>}{' '}
       {!badgesHidden && (
         <span className="appt-badges">
           <AppointmentBadges item={item} />
         </span>
       )}
-      {badgesHidden && <AppointmentBadges item={item} hidden={{ after: unsaid ? state.words : null }} />}
+      {badgesHidden && (
+        <AppointmentBadges
+          item={item}
+          hidden={{
+            before: who && <span className="appt-title">{appointmentTitle(item)}</span>,
+            after: unsaid ? state.words : null,
+          }}
+        />
+      )}
       {unsaid && !badgesHidden && <span className="visually-hidden"> {state.words}</span>}
     </button>
   );

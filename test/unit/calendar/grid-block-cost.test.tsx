@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
  * What a day of blocks costs the page, counted rather than timed (`npm run bench` row 3a times it): a small block of
- * the grid creates no element with nothing in it, and the one that tells screen readers what it does not show is
- * one element, not one per thing to say; and a scroll of the grid changes nothing in the page while the scroll event
+ * the grid creates no element with nothing in it, and what it does not show (its title, badges, state) is told to
+ * screen readers by one element, laid out once, not one per thing to say; and a scroll of the grid changes nothing in the page while the scroll event
  * is being handled (a change there made the grid's own read of its scroll position pay for a second style and
  * layout pass of every block in the same frame), the hours following in the grid's next render.
  */
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaItem } from '../../../common/contract';
 import type { AppointmentBlock as Block } from '../../../renderer/features/calendar/AppointmentBlock';
@@ -82,23 +82,26 @@ function drawBlock(item: AgendaItem, height: number): HTMLElement {
 }
 
 describe('a small block of the grid', () => {
-  it('is nine elements for a visit not confirmed yet, with no empty one, its state still in its name', () => {
+  it('is nine elements for a visit not confirmed yet, one box of words for screen readers, its state in its name', () => {
     const block = drawBlock(visit(1, 9 * 60), 23);
     const elements = [block, ...block.querySelectorAll('*')];
-    // The button, its head (icon and circle, time and day period), whom it is for, its title and what it does not
-    // show: nine. Ten was one empty element for the badges it has none of, beside another for its state.
+    // The button, its head (icon and circle, time and day period), whom it is for, and what it does not show: its
+    // title, kept as its .appt-title, in the one element for screen readers. Ten was one empty element more.
     expect(elements.length).toBe(9);
+    // Each visually hidden element is a box of its own out of the flow (clipped, its words laid out): the title and the
+    // state were one each in every small block of a day; one holds both.
     const hidden = [...block.querySelectorAll('.visually-hidden')];
-    expect(hidden.filter((el) => el.textContent === '')).toEqual([]);
-    expect(hidden.map((el) => el.textContent)).toEqual(['Cleaning 1', ' Not confirmed yet']);
-    expect(block.textContent).toBe('9:00 AM Patient 1Cleaning 1  Not confirmed yet');
+    expect(hidden.map((el) => el.textContent)).toEqual(['Cleaning 1 Not confirmed yet']);
+    expect(hidden[0]?.querySelector('.appt-title')?.textContent).toBe('Cleaning 1');
+    expect(block.textContent).toBe('9:00 AM Patient 1 Cleaning 1 Not confirmed yet');
+    expect(screen.getByRole('button', { name: '9:00 AM Cleaning 1 Not confirmed yet' })).toBe(block);
   });
 
-  it('says a badge it has no room for in that one hidden element', () => {
+  it('says a badge it has no room for in that one hidden element, after its title', () => {
     const block = drawBlock({ ...visit(2, 9 * 60), people: [{ ...visit(2, 0).people[0]!, state: 'confirmed' }] }, 23);
-    // Its one badge ("Confirmed") is its only hidden words, in one element.
     const hidden = [...block.querySelectorAll('.visually-hidden')].map((el) => el.textContent);
-    expect(hidden).toEqual(['Cleaning 2', 'Confirmed']);
+    expect(hidden).toEqual(['Cleaning 2 Confirmed']);
+    expect(screen.getByRole('button', { name: '9:00 AM Cleaning 2 Confirmed' })).toBe(block);
   });
 });
 
