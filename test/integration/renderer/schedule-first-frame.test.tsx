@@ -7,12 +7,12 @@
  */
 import type { render as Render, cleanup as Cleanup } from '@testing-library/react';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { builtinEnvironments } from 'vitest/runtime';
 import type { AgendaItem } from '../../../common/contract';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 import type * as State from '../../../renderer/features/calendar/appointment-state';
 import { admin } from '../../support/auth-fixture';
 import { useRendererOnCore } from '../../support/bootstrap';
+import { layOutWindow, openPage } from '../../support/page-dom';
 import { waitFor } from '../../support/wait';
 
 // The background reads wait (far longer than this file runs): only what the start asks is read.
@@ -45,10 +45,7 @@ beforeAll(async () => {
   calendar.getState().clear();
   // The service answers only once a (fake) minute has passed: what the start shows before is the saved copy.
   await admin(run.sandbox).faults({ latencyMs: 60_000, routes: ['/v1/calendars', '/v1/events', '/v1/event'] });
-  const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
-  teardownDom = () => void dom.teardown(globalThis);
-  // @ts-expect-error -- css.escape ships no types; react-aria needs the CSS.escape it installs (test/support/dom-setup.ts).
-  await import('css.escape');
+  teardownDom = await openPage();
 }, 30_000);
 
 afterAll(async () => {
@@ -85,10 +82,8 @@ it('shows the saved schedule before any of the page’s timers fires', async () 
   cleanup = testing.cleanup;
   // jsdom lays nothing out: the Day grid is given a window tall and wide enough for the whole day, so it draws every
   // block but the cancelled ones it keeps out of the way (none is folded into "+N more").
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100_000 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 100_000 });
   ({ appointmentState } = await import('../../../renderer/features/calendar/appointment-state'));
-  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: () => undefined });
+  const unlay = layOutWindow(100_000);
   const { App } = await import('../../../renderer/App');
   // The schedule's code already loaded, as a page's cached chunk arrives at once: it is not what the start waits for.
   await import('../../../renderer/features/calendar/ScheduleScreen');
@@ -106,9 +101,7 @@ it('shows the saved schedule before any of the page’s timers fires', async () 
     for (let i = 0; i < 50 && !savedShown(); i++) await pause();
   }
   const source = calendar.getState().source?.source;
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  unlay();
 
   expect(savedShown(), `the saved appointments on screen (shown: ${shownIds().join(', ') || 'none'})`).toBe(true);
   expect(fired, 'timers that had to fire before the saved schedule was on screen').toBe(0);

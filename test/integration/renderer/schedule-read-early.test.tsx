@@ -7,8 +7,8 @@
  */
 import type { cleanup as Cleanup, render as Render } from '@testing-library/react';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { builtinEnvironments } from 'vitest/runtime';
 import { useRendererOnCore } from '../../support/bootstrap';
+import { layOutWindow, openPage, recordCalls } from '../../support/page-dom';
 import { waitFor } from '../../support/wait';
 
 /** The schedule screen's chunk, held until the test lets it come. */
@@ -25,27 +25,19 @@ vi.mock('../../../renderer/features/calendar/ScheduleScreen', async (importOrigi
 // The background reads wait (far longer than this file runs): only what the screen asks is read.
 const run = useRendererOnCore('owner@frontdesk.test', { screenFirst: { quietMs: 600_000, firstScreenMs: 600_000 } });
 /** The channels the renderer called on core, in order. */
-const calls: string[] = [];
+let calls: string[] = [];
 let teardownDom: () => void = () => undefined;
 let cleanup: typeof Cleanup = () => undefined;
 let stopAuthEvents: () => void = () => undefined;
 
 beforeAll(async () => {
-  const core = run.made.core;
-  const dispatch = core.dispatch.bind(core);
-  core.dispatch = (channel, ...rest) => {
-    calls.push(String(channel));
-    return dispatch(channel, ...rest);
-  };
+  calls = recordCalls(run.made.core);
   // As the app starts: the session's status (with the practice's zone core knows), and core's pushes of it.
   const { useAuthStore, wireAuthEvents } = await import('../../../renderer/stores/auth-store');
   stopAuthEvents = wireAuthEvents();
   await useAuthStore.getState().load();
   // A page to draw in, made after signing in (in a page's globals the sign-in's crypto answers are another realm's).
-  const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
-  teardownDom = () => void dom.teardown(globalThis);
-  // @ts-expect-error -- css.escape ships no types; react-aria needs the CSS.escape it installs (test/support/dom-setup.ts).
-  await import('css.escape');
+  teardownDom = await openPage();
 }, 30_000);
 
 afterAll(async () => {
@@ -66,9 +58,7 @@ it('reads the schedule while the screen’s code is on its way, once', async () 
   const render: typeof Render = testing.render;
   cleanup = testing.cleanup;
   // jsdom lays nothing out: the Day grid is given a window tall enough for the whole day.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100_000 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
-  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: () => undefined });
+  const unlay = layOutWindow(1280);
   const { CalendarView } = await import('../../../renderer/features/calendar/CalendarView');
   const { useCalendarStore } = await import('../../../renderer/stores/calendar-store');
   calls.length = 0;
@@ -85,7 +75,5 @@ it('reads the schedule while the screen’s code is on its way, once', async () 
   await waitFor(() => (document.querySelectorAll('[data-testid="appointment"]').length > 0 ? true : null));
   expect(rangeReads(), 'schedule reads in all, once the screen showed').toBe(1);
   cleanup();
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  unlay();
 });

@@ -13,36 +13,28 @@
  */
 import type { render as Render, cleanup as Cleanup } from '@testing-library/react';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { builtinEnvironments } from 'vitest/runtime';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
 import { useRendererOnCore } from '../../support/bootstrap';
+import { layOutWindow, openPage, recordCalls } from '../../support/page-dom';
 import { waitFor } from '../../support/wait';
 
 // The background reads wait (far longer than this file runs): only what the start asks is read.
 const run = useRendererOnCore('owner@frontdesk.test', { screenFirst: { quietMs: 600_000, firstScreenMs: 600_000 } });
 /** The channels the renderer called on core, in order. */
-const calls: string[] = [];
+let calls: string[] = [];
 let calendar: typeof CalendarStore;
 let teardownDom: () => void = () => undefined;
 let cleanup: typeof Cleanup = () => undefined;
 
 beforeAll(async () => {
-  const core = run.made.core;
-  const dispatch = core.dispatch.bind(core);
-  core.dispatch = (channel, ...rest) => {
-    calls.push(String(channel));
-    return dispatch(channel, ...rest);
-  };
+  calls = recordCalls(run.made.core);
   // The last start read the calendar list: core knows the practice's zone and tells it with the session.
   expect((await window.frontdesk!.invoke['calendar:calendars']()).ok).toBe(true);
   // The stores read window.frontdesk when they load: imported once it exists, before the page's globals.
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
   await import('../../../renderer/lib/frontdesk');
   // A page to draw in, made after signing in (in a page's globals the sign-in's crypto answers are another realm's).
-  const dom = await builtinEnvironments.jsdom.setup(globalThis, {});
-  teardownDom = () => void dom.teardown(globalThis);
-  // @ts-expect-error -- css.escape ships no types; react-aria needs the CSS.escape it installs (test/support/dom-setup.ts).
-  await import('css.escape');
+  teardownDom = await openPage();
 }, 30_000);
 
 afterAll(async () => {
@@ -58,9 +50,7 @@ it('renders the schedule first and reads it before asking core anything else', a
   const render: typeof Render = testing.render;
   cleanup = testing.cleanup;
   // jsdom lays nothing out: the Day grid is given a window tall enough for the whole day.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 100_000 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
-  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { configurable: true, value: () => undefined });
+  const unlay = layOutWindow(1280);
 
   // The page starts: what renderer/main.tsx waits for before it renders the app.
   const { app } = await import('../../../renderer/main/start');
@@ -93,7 +83,5 @@ it('renders the schedule first and reads it before asking core anything else', a
       ) || null,
     { what: 'the calls that wait for the first screen' },
   );
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  unlay();
 });
