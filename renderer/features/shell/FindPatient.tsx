@@ -4,7 +4,7 @@
  * highlighted), each match says their next appointment. "Add … to waitlist" puts the highlighted match (the first when
  * none is) on the waitlist without opening their page; the button names who it adds.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import { Autocomplete, Heading, Input, Label, ListBox, ListBoxItem, SearchField } from 'react-aria-components';
 import type { ContactView } from '../../../common/contract';
 import { AppDialog } from '../../components/Dialog';
@@ -82,8 +82,18 @@ export function FindPatient() {
   );
   const { hide, type } = useFinderStore.getState();
   const zone = usePracticeZone();
-  // The match highlighted by the arrow keys, for "Add … to waitlist" (the first match when none is).
+  // The match highlighted by the arrow keys, for "Add … to waitlist" (the first match when none is). Followed as
+  // react-aria moves it, by a key or when the list changes under it (the service's answer refining the kept matches
+  // keeps or drops the highlighted one): read at a key alone, it went stale when the list changed after the key.
   const [highlighted, setHighlighted] = useState<string | null>(null);
+  const followHighlight = useCallback((input: HTMLInputElement | null) => {
+    if (!input) return;
+    const read = () => setHighlighted(highlightedKey(input));
+    const moves = new MutationObserver(read);
+    moves.observe(input, { attributes: true, attributeFilter: ['aria-activedescendant'] });
+    read();
+    return () => moves.disconnect();
+  }, []);
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     // Esc closes, as the hint says (the search field alone would first empty itself).
     if (matchesKeys(closeDialog, e)) {
@@ -115,7 +125,7 @@ export function FindPatient() {
           <Input
             placeholder="e.g. Jane Doe, (708) 555-0120, jane@example.com"
             onKeyDown={onKey}
-            onKeyUp={(e) => setHighlighted(highlightedKey(e.currentTarget))}
+            ref={followHighlight}
           />
         </SearchField>
         <ListBox
