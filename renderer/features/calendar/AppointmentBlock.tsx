@@ -100,7 +100,7 @@ export function AppointmentBadges({
   if (!hidden) return <>{spaced}</>;
   if (spaced.length === 0 && !hidden.after && !hidden.before) return null;
   return (
-    <span className="visually-hidden">
+    <span className="visually-hidden appt-said">
       {hidden.before}
       {hidden.before && spaced.length > 0 && ' '}
       {spaced}
