@@ -994,6 +994,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/renderer/start-answers.test.tsx'],
   },
   {
+    name: 'Find a patient’s waitlist button names the first match while another is highlighted (the wrong patient added)',
+    file: 'renderer/features/shell/FindPatient.tsx',
+    find: '            ref={followHighlight}\n',
+    replace: '            onKeyUp={(e) => setHighlighted(highlightedKey(e.currentTarget))}\n',
+    tests: ['test/unit/shell/find-patient-highlight.test.tsx'],
+  },
+  {
     name: 'offline, a visit moved here or at another desk after its day was read shows at its old time again',
     file: 'main/core/calendar/calendar-service.ts',
     find: 'const items = this.context.store.sinceSaved(newest.items, newest.fetchedAt, Date.parse(begin), Date.parse(end));',
