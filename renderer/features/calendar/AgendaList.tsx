@@ -5,7 +5,7 @@ import { useMemo, useRef, type MouseEvent } from 'react';
 import type { AgendaItem, MarkState } from '../../../common/contract';
 import { dayKey, dayStart, timeInZone, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBadges } from './AppointmentBlock';
-import { menuKeys } from './AppointmentMenu';
+import { menuKeys } from './menu-keys';
 import { appointmentState } from './appointment-state';
 import { checkInOf } from './grid-keys';
 import { StateIcon } from './StateIcon';

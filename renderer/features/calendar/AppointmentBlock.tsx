@@ -3,7 +3,7 @@ import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent, type Reac
 import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
-import { menuKeys } from './AppointmentMenu';
+import { menuKeys } from './menu-keys';
 import { pendingMarkWords } from './appointment-actions';
 import { appointmentState } from './appointment-state';
 import { isRunningLate } from './running-late';

@@ -2,11 +2,9 @@
  * The appointment menu (role "menu"): check-in and confirmation marks, then details, edit and cancel. A mark is
  * written only when an item is activated (click or Enter); arrow keys only move between items.
  */
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Menu, MenuItem, MenuSection, MenuTrigger, Popover, Separator, Button, Header } from 'react-aria-components';
 import type { AgendaItem } from '../../../common/contract';
-import { matchesKeys } from '../../lib/actions';
-import { appointmentMenuKeys } from '../shell';
 import { appointmentTitle } from '../../lib/words';
 import { appointmentActions, canMark, type MenuAction } from './appointment-actions';
 
@@ -125,20 +123,6 @@ export function MarkMenuButton(props: { item: AgendaItem; onAction(item: AgendaI
       </Popover>
     </MenuTrigger>
   );
-}
-
-/**
- * The keyboard's right-click, for an appointment in the grid and in the Agenda: the keys the shortcut list names for
- * it (Shift+F10, the Menu key) open its menu 12px inside the control's top-left corner, inside even the narrowest
- * block of the grid.
- */
-export function menuKeys(open: (at: { x: number; y: number }) => void) {
-  return (e: KeyboardEvent<HTMLElement>) => {
-    if (!matchesKeys(appointmentMenuKeys, e)) return;
-    e.preventDefault();
-    const r = e.currentTarget.getBoundingClientRect();
-    open({ x: r.left + 12, y: r.top + 12 });
-  };
 }
 
 /** What the free-time menu offers. */

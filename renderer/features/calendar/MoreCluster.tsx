@@ -1,15 +1,12 @@
 /**
  * "+N more": where overlapping appointments need more lanes than a column can show readably, the column's last lane
- * holds this button, which opens the ones it stands for as a list (each opens its details).
+ * holds this button, which opens the ones it stands for as a list (each opens its details). A plain button (the grid's
+ * first render has no react-aria); the list is in the chunk loaded after it (schedule-popovers.tsx).
  */
-import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import type { KeyboardEvent } from 'react';
-import type { AgendaItem } from '../../../common/contract';
-import { timeInZone, zoneOfItem } from '../../lib/practice-time';
-import { appointmentTitle } from '../../lib/words';
-import { appointmentState } from './appointment-state';
+import { timeInZone } from '../../lib/practice-time';
 import type { MoreRun } from './grid-layout';
-import { StateIcon } from './StateIcon';
+import { usePopoverButton } from './later-parts';
 
 interface MoreButtonProps {
   run: MoreRun;
@@ -26,77 +23,38 @@ interface MoreButtonProps {
   onStep(spot: string, e: KeyboardEvent): boolean;
 }
 
-/** One appointment of the list: its state icon, time and whom it is for, its whole state in its name. */
-function MoreEntry({ item, zone, onOpen }: { item: AgendaItem; zone: string; onOpen(): void }) {
-  const state = appointmentState(item);
-  return (
-    <li>
-      <button
-        type="button"
-        className="more-entry"
-        data-testid="more-entry"
-        data-id={item.id}
-        data-state={state.key}
-        onClick={onOpen}
-      >
-        <StateIcon name={state.icon} />
-        <span className="more-time">{timeInZone(item.start, zoneOfItem(item, zone))}</span>
-        <span className="more-what">
-          {appointmentTitle(item)}
-          <span className="visually-hidden">, {state.label}</span>
-        </span>
-        {state.sync && <StateIcon name={state.sync.icon} />}
-      </button>
-    </li>
-  );
-}
-
 /** The button in the column's last lane and the list it opens. */
 export function MoreButton({ run, zone, top, height, onOpen, spot, tabStop, onSpotFocus, onStep }: MoreButtonProps) {
   const width = 100 / run.lanes;
   const from = timeInZone(run.items[0]!.start, zone);
+  // Many of these can show: the chunk is asked for by the schedule after its paint, and here only when pressed.
+  const { triggerRef, open, close, button } = usePopoverButton(false);
   return (
-    <DialogTrigger>
-      <Button
+    <>
+      <button
+        type="button"
+        ref={triggerRef}
         className="appt-more"
         data-testid="more"
         data-spot={spot}
-        excludeFromTabOrder={!tabStop}
+        tabIndex={tabStop ? undefined : -1}
         onFocus={() => onSpotFocus(spot)}
         onKeyDown={(e) => {
-          if (onStep(spot, e)) e.preventDefault();
-          else e.continuePropagation(); // the window's keys ("N", "?") still apply here
+          // The grid's arrow keys stop here; any other key goes on to the window's ("N", "?").
+          if (!onStep(spot, e)) return;
+          e.preventDefault();
+          e.stopPropagation();
         }}
         style={{ top, height, left: `calc(${run.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
+        {...button}
       >
         <span className="appt-more-label">
           +{run.items.length} more<span className="visually-hidden"> appointments from {from}</span>
         </span>
-      </Button>
-      <Popover className="menu-popover more-popover" placement="bottom start">
-        <Dialog className="more-dialog" data-testid="more-list">
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="more-heading">
-                {run.items.length} more from {from}
-              </Heading>
-              <ul className="more-list">
-                {run.items.map((item) => (
-                  <MoreEntry
-                    key={item.id}
-                    item={item}
-                    zone={zone}
-                    onOpen={() => {
-                      close();
-                      onOpen(item.id);
-                    }}
-                  />
-                ))}
-              </ul>
-            </>
-          )}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      </button>
+      {open && (
+        <open.MorePopover triggerRef={triggerRef} onClose={close} run={run} zone={zone} from={from} onOpen={onOpen} />
+      )}
+    </>
   );
 }

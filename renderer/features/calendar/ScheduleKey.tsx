@@ -1,39 +1,18 @@
-/** The Key: what each block's fill and icon mean (appointment-state.ts), opened from the schedule's bar. */
-import { Button, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
-import { stateKeyEntries } from './appointment-state';
-import { StateIcon } from './StateIcon';
+/**
+ * The Key: what each block's fill and icon mean (appointment-state.ts), opened from the schedule's bar. A plain
+ * button, so the schedule's first render has no react-aria; the popover is in the chunk loaded after it.
+ */
+import { usePopoverButton } from './later-parts';
 
 /** The "Key" button and its list: a sample block per state, with its icon and words. */
 export function ScheduleKey() {
+  const { triggerRef, open, close, button } = usePopoverButton();
   return (
-    <DialogTrigger>
-      <Button className="bar-button" data-testid="schedule-key-button">
+    <>
+      <button type="button" className="bar-button" data-testid="schedule-key-button" ref={triggerRef} {...button}>
         Key
-      </Button>
-      <Popover className="menu-popover" placement="bottom end">
-        <Dialog className="key-dialog" data-testid="schedule-key">
-          <Heading slot="title" className="more-heading">
-            What the blocks show
-          </Heading>
-          <ul className="key-list">
-            {stateKeyEntries().map((entry) => (
-              <li key={entry.key} className="key-row">
-                <span
-                  className="key-sample"
-                  {...(entry.key === 'waiting' || entry.key === 'attention'
-                    ? { 'data-sync': entry.key, 'data-state': 'scheduled' }
-                    : { 'data-state': entry.key })}
-                  aria-hidden="true"
-                >
-                  <StateIcon name={entry.icon} />
-                </span>
-                {entry.words}
-              </li>
-            ))}
-          </ul>
-          <p className="key-note">The coloured edge is the provider’s colour.</p>
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      </button>
+      {open && <open.KeyPopover triggerRef={triggerRef} onClose={close} />}
+    </>
   );
 }

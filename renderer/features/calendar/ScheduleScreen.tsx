@@ -15,12 +15,11 @@ import { useBookingStore } from '../../stores/booking-store';
 import { useCalendarStore } from '../../stores/calendar-store';
 import { useNavStore } from '../../stores/nav-store';
 import { AgendaList } from './AgendaList';
-import { CancelConfirm, AppointmentDetails } from './AppointmentDetails';
-import { AppointmentEditor } from './AppointmentEditor';
-import { ContextMenu, SlotMenu, type SlotAction } from './AppointmentMenu';
+import type { SlotAction } from './AppointmentMenu';
 import type { MenuAction } from './appointment-actions';
 import { appointmentState } from './appointment-state';
 import { DaySheet } from './DaySheet';
+import { useLaterParts } from './later-parts';
 import { colorSlot } from './calendar-colors';
 import type { GridColumn } from './grid-layout';
 import { daysOf } from '../../lib/schedule-range';
@@ -66,6 +65,13 @@ export default function ScheduleScreen() {
   const [slotMenu, setSlotMenu] = useState<{ column: GridColumn; start: number; at: { x: number; y: number } } | null>(
     null,
   );
+  // The menus, the details and the editor are react-aria's, in the chunk asked for after the first paint
+  // (later-parts.ts), or at once when one of them is wanted before (a click, or details opened from another screen).
+  const { parts: later, need } = useLaterParts();
+  const wanted = useCalendarStore((s) => s.selectedId !== null || s.editor !== null);
+  useEffect(() => {
+    if (wanted || menu || slotMenu || confirming) need();
+  }, [wanted, menu, slotMenu, confirming, need]);
 
   useEffect(() => {
     const unwire = wireScheduleEvents();
@@ -220,18 +226,22 @@ export default function ScheduleScreen() {
       {!loading && source && shownItems.length === 0 && (
         <p className="muted empty-note">No appointments {view === 'day' ? 'on this day' : 'in these days'}.</p>
       )}
-      {menu && <ContextMenu item={menu.item} at={menu.at} onAction={onAction} onClose={() => setMenu(null)} />}
-      {slotMenu && (
-        <SlotMenu
+      {menu && later && (
+        <later.ContextMenu item={menu.item} at={menu.at} onAction={onAction} onClose={() => setMenu(null)} />
+      )}
+      {slotMenu && later && (
+        <later.SlotMenu
           label={`${timeInZone(slotMenu.start, zone)}${slotMenu.column.calendarId ? `, ${slotMenu.column.label}` : ''}`}
           at={slotMenu.at}
           onAction={onSlotAction}
           onClose={() => setSlotMenu(null)}
         />
       )}
-      {confirming && <CancelConfirm item={confirming} isOpen onOpenChange={(open) => !open && setConfirming(null)} />}
-      <AppointmentDetails zone={zone} onAction={onAction} />
-      <AppointmentEditor zone={zone} />
+      {confirming && later && (
+        <later.CancelConfirm item={confirming} isOpen onOpenChange={(open) => !open && setConfirming(null)} />
+      )}
+      {later && <later.AppointmentDetails zone={zone} onAction={onAction} />}
+      {later && <later.AppointmentEditor zone={zone} />}
       <UndoToast />
       {sheet && (
         <DaySheet practice={practice} day={anchor} zone={zone} calendars={calendars} hidden={hidden} items={items} />

@@ -13,7 +13,7 @@ import { useCalendarStore } from '../../stores/calendar-store';
 import { useShellStore } from '../../stores/shell-store';
 import { printDaySheet } from '../shell';
 import { CalendarFilter } from './CalendarFilter';
-import { GoToDate } from './GoToDate';
+import { GoToDateField } from './GoToDateField';
 import { ScheduleKey } from './ScheduleKey';
 import { titleOf, type ScheduleView } from '../../lib/schedule-range';
 import { useNow } from './use-now';
@@ -61,7 +61,7 @@ export function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarP
             ›
           </button>
         </div>
-        <GoToDate anchor={anchor} onGo={goTo} />
+        <GoToDateField anchor={anchor} onGo={goTo} />
         <div className="schedule-heading">
           <h2 id="calendar-heading" className="schedule-title">
             {view === 'day'

@@ -208,7 +208,7 @@ export function registerScheduleUndo(run: () => void) {
     run,
   });
 }
-/** The focused appointment handles these keys itself (features/calendar/AppointmentMenu.tsx). */
+/** The focused appointment handles these keys itself (features/calendar/menu-keys.ts). */
 export const appointmentMenuKeys = shortcuts.register({
   name: 'appointment-menu',
   words: 'Calendar: menu of the focused appointment',

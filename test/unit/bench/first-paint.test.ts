@@ -1,8 +1,8 @@
 /**
  * What the first paint waits for, counted from the sources (test/bench/static-imports.ts): the renderer's entry reaches
  * React, the link to core and the window's frame only — no zod, no store, no screen; the app and the schedule are
- * chunks of their own, fetched beside it (bench row 1 weighs the result) — and the sandboxed preload reaches electron
- * alone, no zod.
+ * chunks of their own, fetched beside it (bench row 1 weighs the result) —, the schedule's first render reaches no
+ * react-aria (bench row 2b), and the sandboxed preload reaches electron alone, no zod.
  */
 import { describe, expect, it } from 'vitest';
 import { runtimeImports, staticGraph } from '../../bench/static-imports';
@@ -31,6 +31,29 @@ describe('the JS the first paint waits for', () => {
       /^renderer\/(App\.tsx|stores\/|features\/)|^common\/(contract|channels\/|model\/)/.test(f),
     );
     expect(app, 'the app’s files the entry reaches').toEqual([]);
+  });
+
+  it('leaves react-aria out of the schedule’s first render: its parts come in a chunk after the paint', () => {
+    // The calendar screen (in the app's chunk) and the schedule screen's chunk it fetches: what the grid's first render
+    // waits for. react-aria is about 400 KB to fetch and run; features/calendar/later-parts.ts loads it afterwards.
+    const rendered = ['renderer/features/calendar/CalendarView.tsx', 'renderer/features/calendar/ScheduleScreen.tsx'];
+    const graphs = rendered.map((entry) => staticGraph(entry));
+    const files = graphs.flatMap((g) => [...g.files.keys()]);
+    expect(files, 'the schedule’s first render reaches its bar and grid').toEqual(
+      expect.arrayContaining([
+        'renderer/features/calendar/ScheduleToolbar.tsx',
+        'renderer/features/calendar/TimeGrid.tsx',
+        'renderer/features/calendar/MoreCluster.tsx',
+      ]),
+    );
+    const aria = graphs.flatMap((g) =>
+      [...g.packages]
+        .filter(([name]) =>
+          /^(react-aria|react-stately|@react-aria\/|@react-stately\/|@internationalized\/)/.test(name),
+        )
+        .map(([name, via]) => `${name}: ${via.join(' → ')}`),
+    );
+    expect(aria, 'react-aria reached by the schedule’s first render').toEqual([]);
   });
 
   it('leaves zod out of the sandboxed preload', () => {

@@ -48,14 +48,14 @@ const REPEATS: Repeat[] = [
     allowed: ['common/input-rules.ts', 'main/core/log/redact.ts'],
   },
   {
-    name: 'a Shift+F10 / Menu-key handler outside its one place (features/calendar/AppointmentMenu.tsx)',
+    name: 'a Shift+F10 / Menu-key handler outside its one place (features/calendar/menu-keys.ts)',
     line: /["'](Shift\+F10|F10|ContextMenu)["']|\bappointmentMenuKeys\b/,
     in: /^renderer\//,
     allowed: [
       'renderer/lib/actions.ts',
       'renderer/features/shell/shortcuts.ts',
       'renderer/features/shell/index.ts',
-      'renderer/features/calendar/AppointmentMenu.tsx',
+      'renderer/features/calendar/menu-keys.ts',
     ],
   },
   {
@@ -135,7 +135,7 @@ describe('repeats', () => {
       "main/core/contacts/save.ts:1: an outbox call that makes its own OutboxItem (the outbox host's enqueue returns it)",
       'renderer/features/bookings/Confirm.tsx:1: a dialog not built on renderer/components/Dialog.tsx',
       'renderer/features/messages/Search.tsx:1: a phone matcher outside common/input-rules.ts',
-      'renderer/features/contacts/Row.tsx:1: a Shift+F10 / Menu-key handler outside its one place (features/calendar/AppointmentMenu.tsx)',
+      'renderer/features/contacts/Row.tsx:1: a Shift+F10 / Menu-key handler outside its one place (features/calendar/menu-keys.ts)',
       'renderer/features/contacts/Row.tsx:1: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',
       'renderer/features/messages/Help.tsx:1: a shortcut described or handled outside renderer/lib/actions.ts and features/shell/shortcuts.ts',
       'renderer/features/messages/Reply.tsx:1: a key chord or modifier test outside the action registry (renderer/lib/actions.ts, features/shell/shortcuts.ts)',

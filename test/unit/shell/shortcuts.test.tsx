@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type * as Shortcuts from '../../../renderer/features/shell/shortcuts';
 import type * as Dialog from '../../../renderer/features/shell/ShortcutsDialog';
-import type * as Menu from '../../../renderer/features/calendar/AppointmentMenu';
+import type * as Menu from '../../../renderer/features/calendar/menu-keys';
 import type * as Reply from '../../../renderer/features/messages/ReplyBox';
 import type { Action } from '../../../renderer/lib/actions';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
   installRecordingBridge();
   shortcuts = await import('../../../renderer/features/shell/shortcuts');
   ({ ShortcutsDialog } = await import('../../../renderer/features/shell/ShortcutsDialog'));
-  ({ menuKeys } = await import('../../../renderer/features/calendar/AppointmentMenu'));
+  ({ menuKeys } = await import('../../../renderer/features/calendar/menu-keys'));
   ({ ReplyBox } = await import('../../../renderer/features/messages/ReplyBox'));
   unwire = shortcuts.wireShortcuts();
 });
