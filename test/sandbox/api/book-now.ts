@@ -7,7 +7,7 @@ import { findPage } from './booking-pages';
 import { bookFail, checkForm, type FormResult } from './booking-form';
 import { renderBooking } from './bookings';
 import { addRoute, boolish, scalarRecord, str, type Call, type Deps } from './http';
-import type { Ids, Store } from './store';
+import { putContact, type Ids, type Store } from './store';
 import { addLocalDays, dayStart, MINUTE, parseTimeInput } from './time';
 import type { AccountData, AppointmentType, Booking, BookingPage, Contact, EventRec } from './types';
 
@@ -69,7 +69,7 @@ function upsertContact(
   }
   contact.customData = { ...contact.customData, ...form.contactFields };
   contact.updatedAt = now;
-  acc.contacts.set(contact.id, contact);
+  putContact(acc, contact);
   return { contact, created: !found };
 }
 

@@ -4,7 +4,7 @@ import { badRequest, notFound } from '../errors';
 import { addressBookById, addressBookByName } from './calendars';
 import { idParam, scalarRecord, str } from './http';
 import { looksMobile, normalizeEmail, normalizePhone } from './phones';
-import { liveContactByExternalId, type Ids } from './store';
+import { liveContactByExternalId, putContact, refileContact, type Ids } from './store';
 import type { AccountData, AddressBook, Contact, EmailRec, PhoneRec } from './types';
 
 const phoneIn = z.object({
@@ -138,7 +138,11 @@ function planUpdate(acc: AccountData, c: ContactIn, existing: Contact, where: st
   }
   const draft: Contact = { ...existing, phones: [...existing.phones], emails: [...existing.emails] };
   applyFields(acc, book, c, draft, where);
-  return () => Object.assign(existing, draft, { updatedAt: now });
+  return () => {
+    Object.assign(existing, draft, { updatedAt: now });
+    refileContact(acc, existing);
+    return existing;
+  };
 }
 
 /** A new contact; a book named by `address_book` is created on apply. */
@@ -190,7 +194,7 @@ function planCreate(
   return () => {
     const book = known ?? addressBookByName(acc, ids, c.address_book ?? '', now);
     const contact: Contact = { ...draft, id: ids.next('contact'), addressBookId: book.id };
-    acc.contacts.set(contact.id, contact);
+    putContact(acc, contact);
     return contact;
   };
 }

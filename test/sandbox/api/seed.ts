@@ -5,7 +5,7 @@ import { seedBookings, seedConversations, seedLists } from './seed-extras';
 import { seedEvents } from './seed-events';
 import { seedContacts } from './seed-people';
 import { DENTAL, SALON, type Profile } from './seed-profiles';
-import { emptyAccount, type Store } from './store';
+import { emptyAccount, putContact, type Store } from './store';
 import { dayStart, HOUR } from './time';
 import type { AddressBook, BookingPage, Calendar } from './types';
 
@@ -66,7 +66,7 @@ function seedAccount(store: Store, user: User, profile: Profile, options: Sandbo
     phoneOffset: 0,
     books: profile.books.flatMap((b, i) => (books[i] ? [{ book: books[i], share: b.share }] : [])),
   });
-  for (const c of contacts) acc.contacts.set(c.id, c);
+  for (const c of contacts) putContact(acc, c);
   const events = seedEvents({
     rng,
     ids,

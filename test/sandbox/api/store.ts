@@ -105,15 +105,65 @@ export function liveEventByExternalId(acc: AccountData, externalId: string): Eve
   return undefined;
 }
 
-/** Live contact with this external id (optionally within one address book), if any. */
+/**
+ * Contacts by external id, one index per account (a reset makes new accounts, so a new index). A contact is filed under
+ * each external id it has had, by `putContact` and `refileContact`; a lookup checks what it finds against the contact
+ * as it is now, so a contact deleted or given another id since is passed over. Contacts enter an account only through
+ * `putContact` (test/unit/sandbox/contact-index.test.ts).
+ */
+const contactFiles = new WeakMap<AccountData, Map<string, Contact[]>>();
+
+function filesOf(acc: AccountData): Map<string, Contact[]> {
+  let files = contactFiles.get(acc);
+  if (!files) {
+    files = new Map();
+    contactFiles.set(acc, files);
+  }
+  return files;
+}
+
+/** Files `contact` under its external id now, if it has one and is not filed there yet. */
+export function refileContact(acc: AccountData, contact: Contact): void {
+  if (contact.externalId === null) return;
+  const files = filesOf(acc);
+  const filed = files.get(contact.externalId);
+  if (!filed) files.set(contact.externalId, [contact]);
+  else if (!filed.includes(contact)) filed.push(contact);
+}
+
+/** Adds (or puts back) a contact in its account, filed by its external id. */
+export function putContact(acc: AccountData, contact: Contact): void {
+  acc.contacts.set(contact.id, contact);
+  refileContact(acc, contact);
+}
+
+/**
+ * Live contact with this external id (optionally within one address book), if any: of several, the one added first
+ * (the lowest id, as ids grow in the order contacts are added).
+ */
 export function liveContactByExternalId(
   acc: AccountData,
   externalId: string,
   addressBookId?: number,
 ): Contact | undefined {
-  for (const c of acc.contacts.values()) {
-    if (c.isDeleted || c.externalId !== externalId) continue;
-    if (addressBookId === undefined || c.addressBookId === addressBookId) return c;
+  const filed = filesOf(acc).get(externalId);
+  if (!filed) return undefined;
+  let found: Contact | undefined;
+  let moved = false;
+  for (const c of filed) {
+    if (c.externalId !== externalId || acc.contacts.get(c.id) !== c) {
+      moved = true;
+      continue;
+    }
+    if (c.isDeleted) continue;
+    if (addressBookId !== undefined && c.addressBookId !== addressBookId) continue;
+    if (!found || c.id < found.id) found = c;
   }
-  return undefined;
+  // Contacts given another id (or taken out) since they were filed here leave this file.
+  if (moved) {
+    const still = filed.filter((c) => c.externalId === externalId && acc.contacts.get(c.id) === c);
+    if (still.length > 0) filesOf(acc).set(externalId, still);
+    else filesOf(acc).delete(externalId);
+  }
+  return found;
 }
