@@ -847,6 +847,20 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/contacts/finder-typing.test.ts'],
   },
   {
+    name: 'each key typed sends every kept match (200 contacts), not the first the screen shows',
+    file: 'main/core/contacts/contacts-service.ts',
+    find: 'return { ...list, items: list.items.slice(0, first), more: true };',
+    replace: 'return list;',
+    tests: ['test/integration/renderer/names-as-typed.test.ts'],
+  },
+  {
+    name: 'the contact list draws every row again at each key and each answer, changed or not',
+    file: 'renderer/features/contacts/ContactRow.tsx',
+    find: '}, sameContact);',
+    replace: '});',
+    tests: ['test/unit/contacts/search-debounce.test.tsx'],
+  },
+  {
     name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',
     file: 'main/core/calendar/calendar-service.ts',
     find: "hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }",

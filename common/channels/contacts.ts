@@ -28,9 +28,12 @@ export const contactsInvoke = {
   /**
    * The matches among the contacts kept here (the last answer saved for these words, else core's index of the
    * contacts it keeps), at once and without asking the service: what a key shows while the typing goes on. Null when
-   * nothing is kept.
+   * nothing is kept. With `first`, only the first so many matches (what the screen shows before the service's answer,
+   * which brings the rest), and `more` when others were left out.
    */
-  'contacts:kept': invoke<ContactList | null>()(contactSearch),
+  'contacts:kept': invoke<ContactList | null>()(
+    contactSearch.extend({ first: z.number().int().min(1).max(200).optional() }),
+  ),
   'contacts:get': invoke<ContactDetail>()(contactRef),
   /** Adds a contact through the outbox: done at once when online, queued otherwise. */
   'contacts:create': invoke<OutboxItem>()(contactInput),

@@ -111,8 +111,13 @@ const SEARCH_DELAY_MS = 300;
 const searchRead = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args), {
   shareInFlight: false,
 });
+/**
+ * How many kept matches a key brings: more than the list shows before it is scrolled (its rows are 64 px, at most
+ * 560 px high). The service's answer, after the pause, brings the rest.
+ */
+const KEPT_FIRST = 50;
 /** The matches among the contacts core keeps, asked at each key: no service read, answered at once. */
-const keptRead = query((args: { query: string }) => frontdesk.invoke['contacts:kept'](args));
+const keptRead = query((args: { query: string }) => frontdesk.invoke['contacts:kept']({ ...args, first: KEPT_FIRST }));
 /** Puts a search's fresh answer in place (a failure keeps the matches shown for the same words). */
 function freshList(r: Result<ContactList>): void {
   const kept = useContactsStore.getState().list;

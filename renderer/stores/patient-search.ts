@@ -51,7 +51,8 @@ export function patientSearch(
   const matches = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args), {
     shareInFlight: false,
   });
-  const kept = query((args: { query: string }) => frontdesk.invoke['contacts:kept'](args));
+  // Only the matches shown: a key sends no more than the list can show.
+  const kept = query((args: { query: string }) => frontdesk.invoke['contacts:kept']({ ...args, first: SHOWN_MATCHES }));
   const nextVisits = query((people: { key: string; phones: string[]; emails: string[] }[]) =>
     frontdesk.invoke['contacts:next-appointments']({ people }),
   );

@@ -151,6 +151,16 @@ export class ContactsService {
     return this.present(account, args.query, local, { fetchedAt: index.fetchedAt, source: 'cache' }, meaning, country);
   }
 
+  /**
+   * What a key shows at once (`contacts:kept`): the cached answer, else the kept contacts' matches, cut to the `first`
+   * ones when asked — each key sends only what the screen shows before the service's answer brings the rest.
+   */
+  async kept({ first, ...args }: ContactSearch & { first?: number | undefined }): Promise<ContactList | null> {
+    const list = await this.cached(args);
+    if (!list || first === undefined || list.items.length <= first) return list;
+    return { ...list, items: list.items.slice(0, first), more: true };
+  }
+
   /** Fresh from the service (every page up to the limit) and cached; when it cannot be reached, the cached answer. */
   async search(args: ContactSearch): Promise<ContactList> {
     const { service, cache, clock } = this.context;

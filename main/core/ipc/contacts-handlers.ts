@@ -19,7 +19,7 @@ export function contactsHandlers(deps: { contacts: ContactsService; consent: Con
         (answer) => ({ of: 'contacts:search', ...told, answer }),
       );
     },
-    'contacts:kept': (args) => serviceResult(() => c.cached(args)),
+    'contacts:kept': (args) => serviceResult(() => c.kept(args)),
     'contacts:get': (ref) => serviceResult(() => c.get(ref)),
     'contacts:create': (input) => serviceResult(() => c.create(input)),
     'contacts:update': ({ changes, ...target }) => serviceResult(() => c.update(target, changes)),

@@ -1,16 +1,14 @@
 /** The matches, virtualised: only the rows on screen are in the page, however many there are. */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { ContactView } from '../../../common/contract';
 import { ContactRow } from './ContactRow';
 
 const ROW_HEIGHT = 64;
 
-/** A scrolling list of contacts. */
-export function ContactList({ items }: { items: ContactView[] }) {
+/** A scrolling list of contacts, drawn again when its contacts change (not at each key typed above it). */
+export const ContactList = memo(function ContactList({ items }: { items: ContactView[] }) {
   const scroller = useRef<HTMLDivElement>(null);
-  // No React Compiler here: the virtualizer re-renders this component itself as rows scroll in and out.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
@@ -38,4 +36,4 @@ export function ContactList({ items }: { items: ContactView[] }) {
       </div>
     </div>
   );
-}
+});

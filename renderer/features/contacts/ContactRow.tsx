@@ -1,4 +1,5 @@
 /** One contact in the list: name, main phone and e-mail, and whether a change of it is still on its way. */
+import { memo } from 'react';
 import type { ContactPending, ContactView } from '../../../common/contract';
 import { CHANGE_WORDS } from '../../lib/words';
 import { useContactDetailsStore } from '../../stores/contact-details-store';
@@ -17,9 +18,12 @@ function PendingBadges({ pending }: { pending: ContactPending }) {
   );
 }
 
-/** A row of the contact list. */
-export function ContactRow({ contact: c }: { contact: ContactView }) {
-  const startEdit = useContactsStore((s) => s.startEdit);
+/**
+ * A row of the contact list, drawn again only when its contact changed: each answer is a new copy of every contact,
+ * so the service's answer after the kept one redraws only the rows it changed.
+ */
+export const ContactRow = memo(function ContactRow({ contact: c }: { contact: ContactView }) {
+  const { startEdit } = useContactsStore.getState();
   const phone = primary(c.phones);
   const email = primary(c.emails);
   const more = c.phones.length + c.emails.length - (phone ? 1 : 0) - (email ? 1 : 0);
@@ -64,4 +68,9 @@ export function ContactRow({ contact: c }: { contact: ContactView }) {
       </button>
     </div>
   );
+}, sameContact);
+
+/** The same contact with the same fields (contacts are plain data: their JSON says all of it). */
+function sameContact(a: { contact: ContactView }, b: { contact: ContactView }): boolean {
+  return a.contact === b.contact || JSON.stringify(a.contact) === JSON.stringify(b.contact);
 }

@@ -139,6 +139,38 @@ describe('a name as it is typed', () => {
     }
   });
 
+  it('sends at each key only the first matches the screen shows, the service’s answer the rest', async () => {
+    await keptWord();
+    // What core sends back for each key: its contacts, and its size as the browser host sends it (JSON).
+    const sent: { contacts: number; bytes: number; more: boolean }[] = [];
+    const dispatch = pair.made.core.dispatch.bind(pair.made.core);
+    vi.spyOn(pair.made.core, 'dispatch').mockImplementation(async (channel, ...rest) => {
+      const r = await dispatch(channel, ...rest);
+      if (channel === 'contacts:kept' && r.ok && r.value) {
+        const list = r.value as ContactList;
+        sent.push({ contacts: list.items.length, bytes: JSON.stringify(r).length, more: list.more });
+      }
+      return r;
+    });
+    // A word most contacts have: far more matches than a screenful.
+    contacts.getState().clear();
+    for (const typed of ['e', 'er']) contacts.getState().type(typed);
+    const live = await waitFor(() => {
+      const { loading, list } = contacts.getState();
+      return !loading && list?.query === 'er' ? list : null;
+    });
+    expect(live.items.length).toBeGreaterThan(50);
+    expect(sent).toHaveLength(2);
+    for (const key of sent) expect(key).toMatchObject({ contacts: 50, more: true });
+    expect(Math.max(...sent.map((k) => k.bytes))).toBeLessThan(25_000);
+    // Find a patient shows eight: a key sends eight.
+    sent.length = 0;
+    finder.getState().show('e');
+    await waitFor(() => sent.length > 0, { what: 'the kept matches', timeoutMs: 5_000 });
+    expect(sent[0]!.contacts).toBeLessThanOrEqual(8);
+    finder.getState().clear();
+  });
+
   it('is answered before core writes its whole store out for the contacts it brought', async () => {
     // Someone not read yet: from the service's last page of everyone.
     const { body } = await ownerGet<{ contacts: { name: string }[] }>(pair.sandbox, '/v1/contacts', {

@@ -66,7 +66,12 @@ describe('Find a patient while typing', () => {
       finder.getState().type(typed);
       await pause(60);
     }
-    expect(asked('contacts:kept')).toEqual([{ query: 'g' }, { query: 'ga' }, { query: 'gar' }]);
+    // Each asks for the eight matches the finder shows, no more.
+    expect(asked('contacts:kept')).toEqual([
+      { query: 'g', first: 8 },
+      { query: 'ga', first: 8 },
+      { query: 'gar', first: 8 },
+    ]);
     expect(asked('contacts:search')).toEqual([]);
     expect(names()).toEqual(['Kept gar']);
     expect(finder.getState().loading).toBe(true);

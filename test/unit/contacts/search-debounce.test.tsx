@@ -4,6 +4,8 @@
  * receptionist's pace is searched at the service once, when they stop, not once per key. Each key is one call for
  * the matches among the contacts core keeps, shown at once: that one spares the service and need not wait.
  */
+// First: it counts renders from React's commits, so it must be in place before react-dom loads.
+import { rendersOf, resetRenders } from '../../support/render-count';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installRecordingBridge, type BridgeCall } from '../../support/recording-bridge';
@@ -16,15 +18,24 @@ let ContactResults: typeof Results;
 let contacts: typeof ContactsStore;
 
 beforeAll(async () => {
+  // jsdom lays nothing out: the list's scroller is given the height it has on a screen, so its rows are drawn.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('contact-scroller') ? 480 : 0;
+    },
+  });
   calls = installRecordingBridge({
     'contacts:search': async (args: { query: string }) => {
       // The service takes 100 ms to answer the words `slow` names.
       if (args.query === slow) await new Promise((done) => setTimeout(done, 100));
-      return { query: args.query, items: [], more: false, source: 'service', fetchedAt: Date.now() };
+      // Words starting "r" find the same few people, one of them renamed at the service since it was kept.
+      const items = args.query.startsWith('r') ? people(true) : [];
+      return { query: args.query, items, more: false, source: 'service', fetchedAt: Date.now() };
     },
     'contacts:kept': (args: { query: string }) => ({
       query: args.query,
-      items: [kept(args.query)],
+      items: args.query.startsWith('r') ? people(false) : [kept(args.query)],
       more: false,
       source: 'cache',
       fetchedAt: Date.now(),
@@ -66,6 +77,15 @@ function kept(query: string) {
     pending: null,
   };
 }
+/** Five people, each a new copy (as each answer over the bridge is); the third renamed at the service. */
+function people(live: boolean) {
+  return ['Ann Rowe', 'Bo Rowan', 'Cy Rowley', 'Di Rowen', 'Ed Rowse'].map((name, i) => ({
+    ...kept(name),
+    key: `id:${i + 1}`,
+    id: i + 1,
+    name: live && i === 2 ? 'Cy Rowley-Hart' : name,
+  }));
+}
 const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const box = () => screen.getByRole<HTMLInputElement>('searchbox', { name: 'Find a contact' });
 
@@ -101,12 +121,35 @@ describe('contacts search while typing', () => {
     await typeKeys('gar');
     // No pause yet: the service was not asked, and the words typed so far show what core keeps.
     expect(searches()).toEqual([]);
-    expect(keptAsks()).toEqual([{ query: 'g' }, { query: 'ga' }, { query: 'gar' }]);
+    // Each asks only for a first screenful: the service's answer brings the rest.
+    expect(keptAsks()).toEqual([
+      { query: 'g', first: 50 },
+      { query: 'ga', first: 50 },
+      { query: 'gar', first: 50 },
+    ]);
     expect(shownNames()).toEqual(['Kept gar']);
     await pause(300);
     // The service's answer (none here) takes their place.
     expect(searches()).toEqual([{ query: 'gar' }]);
     expect(screen.getByText('No contacts match “gar”.')).toBeTruthy();
+  });
+
+  it('draws a row again only when its contact changed: not at a key, and only the changed one for an answer', async () => {
+    render(<ContactResults />);
+    await typeKeys('r');
+    expect(screen.getAllByTestId('contact-row')).toHaveLength(5);
+    // A key: the box changes, and the kept answer brings the same five people again (new copies): no row is drawn.
+    resetRenders();
+    await typeKeys('o');
+    expect(rendersOf('ContactResults')).toBeGreaterThan(0);
+    expect(rendersOf('ContactList')).toBe(1);
+    expect(rendersOf('ContactRow')).toBe(0);
+    // The service's answer after the pause: one of them was renamed, and only that row is drawn again.
+    resetRenders();
+    await pause(300);
+    expect(screen.getByText('Cy Rowley-Hart')).toBeTruthy();
+    expect(rendersOf('ContactList')).toBe(1);
+    expect(rendersOf('ContactRow')).toBe(1);
   });
 
   it('never shows an older word’s answer over the newer word typed', async () => {
