@@ -14,6 +14,8 @@ type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<t
 const CALL_TIMEOUT_MS = 30_000;
 /** Reconnecting: a quarter second after the link drops, doubling to five seconds. */
 const RECONNECT = { firstMs: 250, capMs: 5000 };
+/** Events are handed on at the next frame, or after this long where no frame comes (a hidden page). */
+const EVENTS_WAIT_MS = 100;
 
 /** Builds a transport over `ws://<page host>/ipc`; reports link up/down to `onLink`. */
 export function createWsTransport(onLink: (up: boolean) => void): BridgeTransport {
@@ -29,6 +31,35 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     clearTimeout(call.timer);
     pending.delete(id);
     call.resolve(result);
+  };
+
+  // Events wait for the next frame and then go to their listeners in order, all in one task: the changes of a drain
+  // (each write's item and store change, a thousand a second) make one render of the page per frame, not one per
+  // event. Nothing is dropped or merged. A result first hands on the events that came before it, so a call's answer
+  // never overtakes what core told before answering.
+  const held: Array<{ channel: string; payload: unknown }> = [];
+  let frame: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const handOn = () => {
+    if (frame !== null) cancelAnimationFrame(frame);
+    if (timer !== null) clearTimeout(timer);
+    frame = timer = null;
+    for (const event of held.splice(0))
+      for (const listener of listeners.get(event.channel) ?? [])
+        try {
+          listener(event.payload);
+        } catch (error) {
+          // Told as an uncaught error, as when each event was its own task; the events after it still go.
+          setTimeout(() => {
+            throw error;
+          });
+        }
+  };
+  const hold = (channel: string, payload: unknown) => {
+    held.push({ channel, payload });
+    if (timer !== null) return;
+    timer = setTimeout(handOn, EVENTS_WAIT_MS);
+    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(handOn);
   };
 
   let key = takeHostKey();
@@ -54,11 +85,13 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
         // The printed key is spent: this tab (and its reloads) offers its own from now on.
         key = message.key;
         keepTabKey(key);
-      } else if (message.type === 'result') settle(message.id, message.result);
-      else if (message.type === 'event')
-        for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
+      } else if (message.type === 'result') {
+        handOn();
+        settle(message.id, message.result);
+      } else if (message.type === 'event') hold(message.channel, message.payload);
     };
     ws.onclose = () => {
+      handOn();
       socket = null;
       onLink(false);
       reconnect.fail();

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+/**
+ * The page's link to the browser host hands core's events on once per frame (renderer/lib/ws-transport.ts): a drain
+ * tells the page a thousand changes a second (each write's item and store change), and each event handed on in its own
+ * task is one render of the page. Counted here: renders (tasks that hand events on, as React renders once per task)
+ * per drained write; every event still arrives, in order, and a call's answer never overtakes the events before it.
+ * Fake timers and frames; the socket is a stand-in the test feeds.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createWsTransport } from '../../../renderer/lib/ws-transport';
+
+class StandInSocket {
+  static OPEN = 1;
+  static made: StandInSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  constructor() {
+    StandInSocket.made.push(this);
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  drop(): void {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  send(text: string): void {
+    this.sent.push(text);
+  }
+  /** One frame from the host, as its own task. */
+  async tell(message: unknown): Promise<void> {
+    this.onmessage?.({ data: JSON.stringify(message) });
+    await Promise.resolve();
+  }
+}
+
+const socket = () => StandInSocket.made.at(-1)!;
+const event = (channel: string, payload: unknown) => ({ type: 'event', channel, payload });
+/** What the page is told as one write is sent and answered. */
+const writeEvents = (n: number) => [
+  event('outbox:item', { id: `op${n}`, status: 'sending' }),
+  event('store:changed', { appointments: [{ id: n, pendingMark: 'sending' }] }),
+  event('outbox:item', { id: `op${n}`, status: 'done' }),
+  event('store:changed', { appointments: [{ id: n, pendingMark: null }] }),
+  event('outbox:changed', { queued: 1000 - n }),
+];
+
+/** Listens to the drain's channels, counting renders: tasks in which events were handed on. */
+function listen(transport: ReturnType<typeof createWsTransport>) {
+  const heard: unknown[] = [];
+  let renders = 0;
+  let inTask = false;
+  const take = (payload: unknown) => {
+    heard.push(payload);
+    if (inTask) return;
+    inTask = true;
+    renders++;
+    void Promise.resolve().then(() => (inTask = false));
+  };
+  for (const channel of ['outbox:item', 'store:changed', 'outbox:changed']) transport.subscribe(channel, take);
+  return { heard, renders: () => renders };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  StandInSocket.made = [];
+  vi.stubGlobal('WebSocket', StandInSocket);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('core’s events on the page', () => {
+  it('render once per frame while a drain tells a thousand writes, every event in order', async () => {
+    const transport = createWsTransport(() => undefined);
+    socket().open();
+    const { heard, renders } = listen(transport);
+    const writes = 1000;
+    const told = Array.from({ length: writes }, (_, i) => writeEvents(i + 1)).flat();
+    // Twenty writes answered per frame of the page (a drain of 1,000 writes/s at 60 frames/s).
+    let frames = 0;
+    for (const [i, message] of told.entries()) {
+      await socket().tell(message);
+      if ((i + 1) % 100 === 0) {
+        vi.advanceTimersToNextFrame();
+        frames++;
+      }
+    }
+    vi.advanceTimersToNextFrame();
+    expect(heard).toEqual(told.map((m) => m.payload));
+    // One render per event would be 5 per write (5,000); one per frame is 50.
+    expect(renders()).toBeLessThanOrEqual(frames + 1);
+    expect(renders() / writes).toBeLessThanOrEqual(0.06);
+  });
+
+  it('hands on the events before a call’s answer, in order, before the answer', async () => {
+    const transport = createWsTransport(() => undefined);
+    socket().open();
+    const { heard } = listen(transport);
+    const answer = transport.invoke('calendar:mark', { eventId: 1 });
+    await socket().tell(event('outbox:item', { id: 'op1', status: 'queued' }));
+    await socket().tell(event('store:changed', { appointments: [{ id: 1, pendingMark: 'queued' }] }));
+    const heardAtAnswer = answer.then(() => [...heard]);
+    await socket().tell({ type: 'result', id: 1, result: { ok: true, value: { id: 'op1' } } });
+    expect(await heardAtAnswer).toEqual([
+      { id: 'op1', status: 'queued' },
+      { appointments: [{ id: 1, pendingMark: 'queued' }] },
+    ]);
+  });
+
+  it('hands events on without frames (a hidden page) within a tenth of a second, and when the link drops', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const transport = createWsTransport(() => undefined);
+    socket().open();
+    const { heard } = listen(transport);
+    await socket().tell(event('outbox:changed', { queued: 1 }));
+    expect(heard).toEqual([]);
+    vi.advanceTimersByTime(100);
+    expect(heard).toEqual([{ queued: 1 }]);
+    await socket().tell(event('outbox:changed', { queued: 0 }));
+    socket().drop();
+    expect(heard).toEqual([{ queued: 1 }, { queued: 0 }]);
+  });
+
+  it('tells an event a listener failed on as an uncaught error, and still hands on the rest', async () => {
+    const transport = createWsTransport(() => undefined);
+    socket().open();
+    const heard: unknown[] = [];
+    transport.subscribe('outbox:item', (payload) => {
+      if ((payload as { bad?: boolean }).bad) throw new Error('listener failed');
+      heard.push(payload);
+    });
+    await socket().tell(event('outbox:item', { bad: true }));
+    await socket().tell(event('outbox:item', { id: 'op2' }));
+    vi.advanceTimersToNextFrame();
+    expect(heard).toEqual([{ id: 'op2' }]);
+    expect(() => vi.runOnlyPendingTimers()).toThrow('listener failed');
+  });
+});
