@@ -37,7 +37,7 @@ export function MoreButton({ run, zone, top, height, onOpen, spot, tabStop, onSp
         className="appt-more"
         data-testid="more"
         data-spot={spot}
-        tabIndex={tabStop ? undefined : -1}
+        tabIndex={tabStop ? 0 : -1}
         onFocus={() => onSpotFocus(spot)}
         onKeyDown={(e) => {
           // The grid's arrow keys stop here; any other key goes on to the window's ("N", "?").
