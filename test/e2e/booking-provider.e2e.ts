@@ -9,7 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { practiceNow } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
-import { axeProblems, faults, openSized, reveal, scheduleSettled, serviceCall, shot } from './support/schedule';
+import {
+  appointmentsNamed,
+  axeProblems,
+  faults,
+  openSized,
+  reveal,
+  scheduleSettled,
+  serviceCall,
+  shot,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 // The browser host (in this process) runs in UTC, as a server would; the page below runs in Denver.
@@ -173,7 +182,7 @@ describe('booking by provider on one clock', () => {
 
     // The calendar shows it at that time in Dr. Okafor's column.
     await app.go('Calendar');
-    const block = app.page.getByTestId('appointment').filter({ hasText: 'Nadia Okoro' });
+    const block = appointmentsNamed(app.page, 'Nadia Okoro');
     // Down each day, from today on: the grid holds only the blocks in view, and the first free time moves with the hour.
     await scheduleSettled(app);
     for (let i = 0; i < 14 && !(await reveal(app, 'Nadia Okoro')); i++) {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { practiceDay } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
-import { openSized, scheduleSettled, serviceCall, shot } from './support/schedule';
+import { appointmentsNamed, openSized, scheduleSettled, serviceCall, shot } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -80,7 +80,7 @@ describe('a refused booking resolves', () => {
       await app.page.getByRole('button', { name: 'Next day' }).click();
       await scheduleSettled(app);
     }
-    expect(await app.page.getByTestId('appointment').filter({ hasText: 'Priya Raman' }).count()).toBe(0);
+    expect(await appointmentsNamed(app.page, 'Priya Raman').count()).toBe(0);
     expect(await app.page.locator('[data-pending="needs_attention"]').count()).toBe(0);
 
     // Choose another time: the form keeps what was typed; another time books it, and the red state goes.

@@ -8,7 +8,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
-import { everyLook as looks, openSized, reveal, scheduleSettled, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  everyLook as looks,
+  openSized,
+  reveal,
+  scheduleSettled,
+  signedInSchedule,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack({ deviceSettleMs: 30_000 });
@@ -46,8 +53,8 @@ const everyLook = (app: FrontdeskPage, name: string) => looks(app, `booking-sett
 
 describe('a device-backed booking on the schedule', () => {
   let app: FrontdeskPage;
-  const ada = () => app.page.getByTestId('appointment').filter({ hasText: 'Ada Settles' });
-  const bo = () => app.page.getByTestId('appointment').filter({ hasText: 'Bo Refused' });
+  const ada = () => appointmentsNamed(app.page, 'Ada Settles');
+  const bo = () => appointmentsNamed(app.page, 'Bo Refused');
   const inState = (block: ReturnType<typeof ada>, state: string) =>
     block.and(app.page.locator(`[data-booking="${state}"]`));
 

@@ -6,7 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, openSized, reveal, scheduleSettled, shot, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  axeProblems,
+  openSized,
+  reveal,
+  scheduleSettled,
+  shot,
+  signedInSchedule,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack({ deviceSettleMs: 30_000 });
@@ -46,7 +54,7 @@ describe('a device-backed booking made elsewhere', () => {
     await app.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Agenda' }).click();
     await scheduleSettled(app);
     expect(await reveal(app, 'Cleo Elsewhere')).toBe(true);
-    const cleo = app.page.getByTestId('appointment').filter({ hasText: 'Cleo Elsewhere' });
+    const cleo = appointmentsNamed(app.page, 'Cleo Elsewhere');
     await cleo.and(app.page.locator('[data-booking="pending"]')).waitFor({ timeout: 20_000 });
     expect(await cleo.innerText()).toContain('Waiting for the office');
     await shot(app, 'booking-settle-elsewhere-waiting-1280x800-light');

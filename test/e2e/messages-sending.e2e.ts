@@ -14,7 +14,7 @@ import {
   TEXTING_SCOPES,
 } from './support/messages-screen';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, nextBusyDay, serviceCall, shot } from './support/schedule';
+import { appointmentsNamed, axeProblems, nextBusyDay, serviceCall, shot } from './support/schedule';
 import { ContactsScreen } from './support/contacts-screen';
 import { useStack } from './support/stack';
 
@@ -51,7 +51,7 @@ describe('texting from the schedule', () => {
     await app.go('Calendar');
     await nextBusyDay(app);
     // The first appointment whose patient has a phone.
-    const blocks = page.locator('[data-testid="appointment"]:has-text(" - ")');
+    const blocks = appointmentsNamed(page, ' - ');
     const details = page.getByTestId('appointment-details');
     let id = '';
     for (let i = 0; i < (await blocks.count()); i++) {

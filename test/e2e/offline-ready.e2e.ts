@@ -7,7 +7,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ContactsScreen } from './support/contacts-screen';
 import type { FrontdeskPage } from './support/driver';
 import { plainWordsProblems } from './support/plain-words';
-import { axeProblems, faults, nextBusyDay, pinned, readAheadLogged, scheduleSettled, shot } from './support/schedule';
+import {
+  appointmentsNamed,
+  axeProblems,
+  blockSays,
+  faults,
+  nextBusyDay,
+  pinned,
+  readAheadLogged,
+  scheduleSettled,
+  shot,
+} from './support/schedule';
 import { practiceWeekday } from './support/clock';
 import { startStack, type Stack } from './support/stack';
 
@@ -98,10 +108,10 @@ describe('offline-ready from sign-in', () => {
     await scheduleSettled(app);
     await app.page.getByRole('button', { name: 'Next day' }).click();
     await nextBusyDay(app);
-    const { block: patient } = await pinned(app.page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { block: patient } = await pinned(appointmentsNamed(app.page, ' - ').first());
     await patient.click({ button: 'right' });
     await app.page.getByRole('menu').getByRole('menuitem', { name: 'Arrived', exact: true }).click();
-    await patient.getByTestId('pending-mark').waitFor();
+    await expect.poll(() => blockSays(patient)).toContain('Arrived — waiting to sync');
     await shot(app, 'offline-ready-checked-in');
     expect(await counters(stack)).toEqual(before);
 

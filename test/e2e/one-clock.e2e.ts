@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
-import { openSized, reveal, shot, signedInSchedule } from './support/schedule';
+import { appointmentsNamed, openSized, reveal, shot, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -114,7 +114,7 @@ describe('one clock on every screen', () => {
     for (const other of await page.getByTestId('column-head').filter({ hasNotText: 'Satellite' }).all())
       expect(await other.getByTestId('column-zone').count(), 'the practice clock is not labelled').toBe(0);
     expect(await reveal(app, NAME)).toBe(true);
-    const block = page.getByTestId('appointment').filter({ hasText: NAME });
+    const block = appointmentsNamed(page, NAME);
     expect((await block.textContent())?.replace(/\s+/g, ' ')).toContain(labelled);
     await looks(app, 'schedule');
     expect(app.problems).toEqual([]);

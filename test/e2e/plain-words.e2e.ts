@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machineTextIn, plainWordsProblems } from './support/plain-words';
-import { faults, nextBusyDay, openSized, pinned, serviceCall, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  faults,
+  nextBusyDay,
+  openSized,
+  pinned,
+  serviceCall,
+  signedInSchedule,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -33,7 +41,7 @@ describe('plain words', () => {
     problems.push(...(await plainWordsProblems(page, 'calendar')));
 
     // A mark queued while the service cannot be reached: the Outbox says whose and when, in words.
-    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block } = await pinned(appointmentsNamed(page, ' - ').first());
     const event = await serviceCall<{ participants: { name: string }[] }>(stack, 'GET', `/v1/event?id=${id}`);
     const names = event.participants.map((p) => p.name).filter(Boolean);
     await faults(stack, { offline: true });

@@ -9,7 +9,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { practiceNow, practiceWeekday } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
-import { axeProblems, openSized, scheduleSettled, serviceCall, shot, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  axeProblems,
+  openSized,
+  scheduleSettled,
+  serviceCall,
+  shot,
+  signedInSchedule,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -111,7 +119,10 @@ describe('the schedule at a glance', () => {
     expect(iconBox.y + iconBox.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
     expect(await late.locator('.appt-time').innerText()).toMatch(/^6:00( AM)?$/);
     expect(await late.locator('.appt-who').innerText()).toBe('Ada Glance');
-    const named = page.getByRole('button', { name: /6:00\s*AM[\s\S]*Check-up - Ada Glance[\s\S]*Arrived late/ });
+    // Its name starts with what it shows (the time, whom it is for), then says its title and state.
+    const named = page.getByRole('button', {
+      name: /^6:00 (AM|\(AM\)) Ada Glance Check-up - Ada Glance Arrived late$/,
+    });
     expect(await named.getAttribute('data-id')).toBe(String(ids.late));
 
     // The cancelled visit beside it is hidden, and takes no lane: the 15-minute one has the column's width.
@@ -153,11 +164,10 @@ describe('the schedule at a glance', () => {
     const more = page.getByRole('group', { name: 'Dr. Amelia Hart' }).getByTestId('more');
     await more.waitFor();
     const n = Number(/\+(\d+) more/.exec(await more.innerText())![1]);
-    const shownCrowd = await page
-      .getByRole('group', { name: 'Dr. Amelia Hart' })
-      .getByTestId('appointment')
-      .filter({ hasText: 'Pat Crowd' })
-      .count();
+    const shownCrowd = await appointmentsNamed(
+      page.getByRole('group', { name: 'Dr. Amelia Hart' }),
+      'Pat Crowd',
+    ).count();
     expect(n).toBeGreaterThan(0);
     expect(shownCrowd + n).toBe(CROWD);
     await more.click();

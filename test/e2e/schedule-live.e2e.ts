@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useStack } from './support/stack';
-import { nextBusyDay, openSized, pinned, reveal, serviceCall, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  blockSays,
+  nextBusyDay,
+  openSized,
+  pinned,
+  reveal,
+  serviceCall,
+  signedInSchedule,
+} from './support/schedule';
 
 const stack = useStack();
 
@@ -22,7 +31,7 @@ describe('live schedule', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const first = page.locator('[data-testid="appointment"]:has-text(" - ")').first();
+    const first = appointmentsNamed(page, ' - ').first();
     const firstId = Number(await first.getAttribute('data-id'));
     // Its title, as its hover text's second line says it (the block may show only whom it is for).
     const firstTitle = (await first.getAttribute('title'))!.split('\n')[1]!;
@@ -44,7 +53,7 @@ describe('live schedule', () => {
       ],
     });
     await serviceCall(stack, 'DELETE', `/v1/events?id=${firstId}`);
-    const arrived = page.getByTestId('appointment').filter({ hasText: 'Booked elsewhere - Lin Wei' });
+    const arrived = appointmentsNamed(page, 'Booked elsewhere - Lin Wei');
     // The grid keeps only the hours in view (it opens near now on today): look down the day until it has come.
     await expect.poll(() => reveal(app, 'Booked elsewhere - Lin Wei'), { timeout: 30_000 }).toBe(true);
     await arrived.waitFor();
@@ -61,13 +70,13 @@ describe('live schedule', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1));
+    const { block } = await pinned(appointmentsNamed(page, ' - ').nth(1));
     const reads = rangeReads();
     const singles = stack.wire.filter((f) => f.includes('"channel":"calendar:event"')).length;
     await block.click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Confirmed', exact: true }).click();
-    await page.locator(`[data-id="${id}"]`).getByTestId('pending-mark').waitFor({ state: 'detached' });
-    await page.locator(`[data-id="${id}"]`).getByText('Confirmed', { exact: true }).waitFor();
+    await expect.poll(() => blockSays(block)).not.toContain('— waiting to sync');
+    await expect.poll(() => blockSays(block)).toMatch(/\bConfirmed\b/);
     expect(rangeReads()).toBe(reads);
     expect(stack.wire.filter((f) => f.includes('"channel":"calendar:event"')).length).toBe(singles + 1);
   });

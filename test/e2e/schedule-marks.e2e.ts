@@ -4,7 +4,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useStack } from './support/stack';
-import { nextBusyDay, openSized, pinned, serviceCall, signedInSchedule, stats } from './support/schedule';
+import {
+  appointmentsNamed,
+  blockSays,
+  nextBusyDay,
+  openSized,
+  pinned,
+  serviceCall,
+  signedInSchedule,
+  stats,
+} from './support/schedule';
 
 const stack = useStack();
 
@@ -27,7 +36,7 @@ describe('marks', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block: withPeople } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block: withPeople } = await pinned(appointmentsNamed(page, ' - ').first());
 
     // Arrow keys on a focused appointment and inside the open menu write nothing.
     const before = (await stats(stack)).eventMarks;
@@ -50,7 +59,8 @@ describe('marks', () => {
       const block = page.locator(`[data-testid="appointment"][data-id="${id}"]`);
       await block.click({ button: 'right' });
       await page.getByRole('menu').getByRole('menuitem', { name: mark.item, exact: true }).click();
-      await block.getByTestId('pending-mark').waitFor({ state: 'detached' });
+      // The mark waits to sync, then is sent (a small block says it in its name, a tall one in a badge).
+      await expect.poll(() => blockSays(block)).not.toContain('— waiting to sync');
       await expect.poll(async () => (await stats(stack)).eventMarks).toBe(before + n + 1);
       const event = await serviceCall<{ participants: Participant[] }>(stack, 'GET', `/v1/event?id=${id}`);
       expect(event.participants.every(mark.check), mark.item).toBe(true);
@@ -63,7 +73,7 @@ describe('marks', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(1));
+    const { id, block } = await pinned(appointmentsNamed(page, ' - ').nth(1));
     await block.focus();
     await page.keyboard.press('Enter');
     const details = page.getByTestId('appointment-details');

@@ -8,7 +8,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useStack, type Stack } from './support/stack';
-import { axeProblems, nextBusyDay, openSized, pinned, serviceCall, shot, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  axeProblems,
+  nextBusyDay,
+  openSized,
+  pinned,
+  serviceCall,
+  shot,
+  signedInSchedule,
+} from './support/schedule';
 
 const stack = useStack();
 const ZONE = 'America/Chicago';
@@ -71,7 +80,7 @@ describe('moves you can see', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block } = await pinned(appointmentsNamed(page, ' - ').first());
     const before = await event(id);
 
     // While dragged (button still down): the label at the drop point and the block itself tell the new time.
@@ -113,7 +122,7 @@ describe('moves you can see', () => {
     const page = app.page;
     const columns = page.getByTestId('grid-column');
     const names = await columns.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? ''));
-    const { id, block } = await pinned(columns.first().locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block } = await pinned(appointmentsNamed(columns.first(), ' - ').first());
     const before = await event(id);
     const calendars = (await serviceCall<{ calendars: { id: number; name: string }[] }>(stack, 'GET', '/v1/calendars'))
       .calendars;
@@ -167,7 +176,7 @@ describe('moves you can see', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block } = await pinned(appointmentsNamed(page, ' - ').first());
     const before = await event(id);
     await block.click();
     await page.getByTestId('appointment-details').getByRole('button', { name: 'Edit' }).click();

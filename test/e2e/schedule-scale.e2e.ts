@@ -78,7 +78,13 @@ describe('a stress day', () => {
     // time: each block in the page costs style and layout on every day switch and scroll).
     expect(shown.outside).toEqual([]);
     expect(shown.total).toBeLessThan(2500);
-    const titles = async () => new Set(await page.getByTestId('appointment').locator('.appt-title').allInnerTexts());
+    // What each block says (a small one's title is in its name alone).
+    const titles = async () =>
+      new Set(
+        await page
+          .getByTestId('appointment')
+          .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText)),
+      );
     const before = await titles();
     // The focused appointment stays in the page (and focused) when scrolled far away; the others follow the view.
     const focused = page.getByTestId('appointment').first();

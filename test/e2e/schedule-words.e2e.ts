@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
 import {
+  appointmentsNamed,
   everyLook,
   nextBusyDay,
   openSized,
@@ -64,7 +65,7 @@ describe('schedule words', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id } = await pinned(appointmentsNamed(page, ' - ').first());
     // What a booking through the Lakeside page leaves on its appointment, as the service keeps it.
     await serviceCall(stack, 'PUT', '/v1/events', {
       events: [
@@ -100,7 +101,7 @@ describe('schedule words', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const blocks = page.locator('[data-testid="appointment"]:has-text(" - ")');
+    const blocks = appointmentsNamed(page, ' - ');
     const late = await pinned(blocks.nth(1));
     const arrived = await pinned(blocks.nth(2));
     const undone = await pinned(blocks.nth(3));

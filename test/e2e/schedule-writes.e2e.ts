@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { practiceNow } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
 import { useStack, type Stack } from './support/stack';
-import { faults, nextBusyDay, openSized, pinned, serviceCall, signedInSchedule, stats } from './support/schedule';
+import {
+  appointmentsNamed,
+  faults,
+  nextBusyDay,
+  openSized,
+  pinned,
+  serviceCall,
+  signedInSchedule,
+  stats,
+} from './support/schedule';
 
 const stack = useStack();
 
@@ -41,7 +50,7 @@ async function scrollGridTo(app: FrontdeskPage, hour: number): Promise<void> {
   }, hour);
 }
 
-const block = (app: FrontdeskPage, title: string) => app.page.getByTestId('appointment').filter({ hasText: title });
+const block = (app: FrontdeskPage, title: string) => appointmentsNamed(app.page, title);
 
 describe('create, edit, reschedule, cancel', () => {
   it('adds an appointment from an empty slot (its menu: New appointment), prefilled with its calendar and time, checked before it is saved', async () => {
@@ -141,7 +150,7 @@ describe('create, edit, reschedule, cancel', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block: victim } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(2));
+    const { id, block: victim } = await pinned(appointmentsNamed(page, ' - ').nth(2));
     const event = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
     const patient = event.participants[0]!.name;
 
@@ -174,7 +183,7 @@ describe('create, edit, reschedule, cancel', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block: victim } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').nth(3));
+    const { id, block: victim } = await pinned(appointmentsNamed(page, ' - ').nth(3));
     const event = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
     await victim.click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Cancel appointment…' }).click();
@@ -241,7 +250,7 @@ describe('create, edit, reschedule, cancel', () => {
     await signedInSchedule(app);
     await nextBusyDay(app);
     const page = app.page;
-    const { id, block: first } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block: first } = await pinned(appointmentsNamed(page, ' - ').first());
     const before = await serviceCall<ServiceEvent>(stack, 'GET', `/v1/event?id=${id}`);
     const box = (await first.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 4);
@@ -267,7 +276,7 @@ describe('create, edit, reschedule, cancel', () => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    const { id, block: target } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { id, block: target } = await pinned(appointmentsNamed(page, ' - ').first());
     await serviceCall(stack, 'DELETE', `/v1/events?id=${id}`);
     const box = (await target.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 4);

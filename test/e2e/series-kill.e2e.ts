@@ -15,7 +15,7 @@ import { wallClock } from '../../common/practice-time';
 import { practiceDay } from './support/clock';
 import type { FrontdeskPage } from './support/driver';
 import { killHostProcesses, startHostProcess, type HostProcess } from './support/host-process';
-import { faults, reveal, scheduleSettled, signedInSchedule } from './support/schedule';
+import { appointmentsNamed, faults, reveal, scheduleSettled, signedInSchedule } from './support/schedule';
 import {
   bookHartClash,
   daysToTuesday,
@@ -87,13 +87,11 @@ describe('recurring visits across a kill -9', () => {
     await app.page.getByTestId('queue-status').waitFor();
     await nextDays(app, d + 7);
     expect(await reveal(app, TITLE)).toBe(true);
-    const second = app.page.getByTestId('appointment').filter({ hasText: TITLE }).first();
+    const second = appointmentsNamed(app.page, TITLE).first();
     expect(await second.getAttribute('data-pending')).not.toBeNull();
     await moveThisAndFollowing(app, TITLE);
     expect(await reveal(app, TITLE)).toBe(true);
-    await expect
-      .poll(() => app.page.getByTestId('appointment').filter({ hasText: TITLE }).first().innerText())
-      .toMatch(/4:00/);
+    await expect.poll(() => appointmentsNamed(app.page, TITLE).first().innerText()).toMatch(/4:00/);
 
     // The service is back, each write of a visit answered slowly: killed once it holds some of the visits, not all.
     await faults(stack, { latencyMs: 1000, routes: ['/v1/events'], methods: ['PUT'] });

@@ -10,7 +10,15 @@
 import { describe, expect, it } from 'vitest';
 import { practiceDay } from './support/clock';
 import { useStack } from './support/stack';
-import { everyLook, faults, openSized, reveal, serviceCall, signedInSchedule } from './support/schedule';
+import {
+  appointmentsNamed,
+  everyLook,
+  faults,
+  openSized,
+  reveal,
+  serviceCall,
+  signedInSchedule,
+} from './support/schedule';
 import {
   bookHartClash,
   expectLandedOnce,
@@ -62,7 +70,7 @@ describe('recurring visits', () => {
     await dialog.waitFor({ state: 'detached' });
     await nextDays(app, d);
     expect(await reveal(app, TITLE)).toBe(true);
-    const first = page.getByTestId('appointment').filter({ hasText: TITLE }).first();
+    const first = appointmentsNamed(page, TITLE).first();
     expect(await first.getAttribute('data-pending')).not.toBeNull();
     await first.click();
     const details = page.getByRole('dialog', { name: TITLE });
@@ -77,9 +85,7 @@ describe('recurring visits', () => {
       expect(await everyLook(app, 'series-scope')).toEqual([]);
     });
     expect(await reveal(app, TITLE)).toBe(true);
-    await expect
-      .poll(() => page.getByTestId('appointment').filter({ hasText: TITLE }).first().innerText())
-      .toMatch(/4:00/);
+    await expect.poll(() => appointmentsNamed(page, TITLE).first().innerText()).toMatch(/4:00/);
 
     // Back, with every answer to a write of the visits lost after the service applied it, twice.
     await faults(stack, { resetRate: 1, resetAfterApply: true, routes: ['/v1/events'] });

@@ -3,7 +3,17 @@
  * reach the service after the next sign-in as the same account.
  */
 import { describe, expect, it } from 'vitest';
-import { axeProblems, faults, nextBusyDay, openSized, pinned, shot, signedInSchedule, stats } from './support/schedule';
+import {
+  appointmentsNamed,
+  axeProblems,
+  faults,
+  nextBusyDay,
+  openSized,
+  pinned,
+  shot,
+  signedInSchedule,
+  stats,
+} from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -18,7 +28,7 @@ describe('sign-out warning', () => {
 
     await faults(stack, { offline: true });
     await app.waitForConnectivity('offline');
-    const { block } = await pinned(page.locator('[data-testid="appointment"]:has-text(" - ")').first());
+    const { block } = await pinned(appointmentsNamed(page, ' - ').first());
     await block.click({ button: 'right' });
     await page.getByRole('menu').getByRole('menuitem', { name: 'Arrived', exact: true }).click();
     await page.getByTestId('queue-status').waitFor();

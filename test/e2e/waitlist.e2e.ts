@@ -17,7 +17,7 @@ import { systemClock } from '../../main/core/platform';
 import { practiceNow } from './support/clock';
 import { FrontdeskPage } from './support/driver';
 import { messagesRecorded, patientReplies } from './support/messages-screen';
-import { everyLook, faults, nextBusyDay, serviceCall, signedInSchedule } from './support/schedule';
+import { appointmentsNamed, everyLook, faults, nextBusyDay, serviceCall, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -136,7 +136,7 @@ describe('the waitlist on two workstations', () => {
     await page.getByRole('button', { name: 'Next day' }).click();
     await nextBusyDay(deskA);
     // A patient's visit ("Cleaning - Maria Garcia"), not a free hold or a meeting: only a visit frees someone's time.
-    const block = page.getByTestId('appointment').filter({ hasText: ' - ' }).first();
+    const block = appointmentsNamed(page, ' - ').first();
     await block.click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Cancel appointment…' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel appointment' }).click();

@@ -1,26 +1,19 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
-import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
 import type { AgendaItem } from '../../../common/contract';
 import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './menu-keys';
-import { pendingMarkWords } from './appointment-actions';
 import { appointmentState } from './appointment-state';
-import { isRunningLate } from './running-late';
+import { badgesOf, blockLabel } from './block-label';
 import { StateIcon } from './StateIcon';
 import { SeriesMark } from './SeriesParts';
 import {
   BOOKING_WORDS,
-  CHANGE_WORDS,
-  NOT_CONFIRMED,
   appointmentChangeWords,
   appointmentTitle,
   bookingFailureWords,
   bookingLine,
-  MARK_WORDS,
-  checkInWords,
-  confirmationTone,
-  confirmationWords,
 } from '../../lib/words';
 
 /** The "waiting" words of an appointment, or null. */
@@ -34,78 +27,40 @@ function bookingWords(item: AgendaItem): string | null {
   return b ? bookingLine(b.state, b.reason) : null;
 }
 
-/** A device-backed booking's state as a badge; the grid's short words, the whole sentence for screen readers. */
-function BookingStateBadge({ booking }: { booking: NonNullable<AgendaItem['booking']> }) {
+/** A device-backed booking's state as a badge; why it was not booked for screen readers unless the name says it. */
+function BookingStateBadge({ booking, named }: { booking: NonNullable<AgendaItem['booking']>; named: boolean }) {
   const { tone, word } = BOOKING_WORDS[booking.state];
   return (
     <span className={`badge badge-${tone}`} data-testid="booking-state" data-state={booking.state}>
       {word}
-      {booking.state === 'failed' && <span className="visually-hidden"> — {bookingFailureWords(booking.reason)}</span>}
+      {booking.state === 'failed' && !named && (
+        <span className="visually-hidden"> — {bookingFailureWords(booking.reason)}</span>
+      )}
     </span>
   );
 }
 
 /**
- * Badges of an appointment (shared by grid and agenda), a space between each: where they are not laid out as boxes
- * (hidden for screen readers in a small block, the accessible name, copied text) their words stay apart, never
- * "Texted: confirmConfirmed". A flex row draws no space between its items. With `hidden`, they are for screen readers
- * only, after `hidden.before` and followed by `hidden.after`, in one element — none at all when there is nothing to
- * say: a day's small blocks are hundreds of elements fewer to create, style and lay out, and each has one box of words
- * for screen readers to lay out, not one per thing to say.
+ * Badges of an appointment (shared by grid and agenda; their words are block-label.ts `badgesOf`), a space between
+ * each: where they are not laid out as boxes (the accessible name, copied text) their words stay apart, never
+ * "Texted: confirmConfirmed". A flex row draws no space between its items. `named`: the block's aria-label says why a
+ * booking was not booked (block-label.ts), so the badge has no words of its own for screen readers.
  */
-export function AppointmentBadges({
-  item,
-  hidden,
-}: {
-  item: AgendaItem;
-  hidden?: { before?: ReactNode; after: string | null };
-}) {
-  const waiting = pendingWords(item);
-  const person = item.people[0];
+export function AppointmentBadges({ item, named = false }: { item: AgendaItem; named?: boolean }) {
   const replied = useMessagesStore((s) => s.meanings[item.id]);
-  const badges = [
-    item.booking && <BookingStateBadge key="booking" booking={item.booking} />,
-    replied && (
-      <span key="reply" className={`badge badge-${replied === 'cancel' ? 'bad' : 'good'}`} data-testid="reply-label">
-        {replied === 'cancel' ? 'Texted: cancel' : 'Texted: confirm'}
-      </span>
-    ),
-    waiting && (
-      <span key="waiting" className={`badge badge-${CHANGE_WORDS[item.pending?.status ?? 'queued'].tone}`}>
-        {waiting}
-      </span>
-    ),
-    item.pendingMark && (
-      <span key="mark" className="badge badge-neutral" data-testid="pending-mark">
-        {pendingMarkWords(item)}
-      </span>
-    ),
-    !item.pendingMark && person?.checkIn && (
-      <span key="check-in" className={`badge badge-${person.checkIn === 'noshow' ? 'bad' : 'good'}`}>
-        {checkInWords(person.checkIn)}
-      </span>
-    ),
-    !item.pendingMark && !person?.checkIn && isRunningLate(item) && (
-      <span key="running-late" className="badge badge-wait" data-testid="running-late">
-        {MARK_WORDS.running_late.word}
-      </span>
-    ),
-    !item.pendingMark && !person?.checkIn && person?.state && person.state !== NOT_CONFIRMED && (
-      <span key="state" className={`badge badge-${confirmationTone(person.state)}`}>
-        {confirmationWords(person.state)}
-      </span>
-    ),
-  ].filter(Boolean);
-  const spaced = badges.flatMap((badge, i) => (i === 0 ? [badge] : [' ', badge]));
-  if (!hidden) return <>{spaced}</>;
-  if (spaced.length === 0 && !hidden.after && !hidden.before) return null;
   return (
-    <span className="visually-hidden appt-said">
-      {hidden.before}
-      {hidden.before && spaced.length > 0 && ' '}
-      {spaced}
-      {hidden.after && ` ${hidden.after}`}
-    </span>
+    <>
+      {badgesOf(item, replied).flatMap((badge, i) => [
+        ...(i === 0 ? [] : [' ']),
+        badge.key === 'booking' && item.booking ? (
+          <BookingStateBadge key="booking" booking={item.booking} named={named} />
+        ) : (
+          <span key={badge.key} className={`badge badge-${badge.tone}`} data-testid={badge.testId}>
+            {badge.words}
+          </span>
+        ),
+      ])}
+    </>
   );
 }
 
@@ -146,18 +101,27 @@ function sizeOf(height: number): 'tiny' | 'short' | 'full' {
 }
 
 /**
- * What a block's content box can hold, as classes (calendar.css `.appt-fit-*`): at most 90 px across, badges stay for
- * screen readers; at most 76 px, the time at 11 px with its day period and zone for screen readers only; at most 60
- * px, the name smaller too. The content box is the width less the padding and borders calendar.css gives this block:
- * 3 + 1 px and 3 + 1 px in a narrow lane or the Week, 4 + 4 and 4 + 1 in a short or tiny one, 6 + 6 and 4 + 1 else.
+ * What a block's content box can hold (calendar.css `.appt-fit-*`): at most 90 px across, no badges (the name says
+ * them); at most 76 px, the time at 11 px without its day period and zone (the name says them); at most 60 px, the
+ * name smaller too. The content box is the width less the padding and borders calendar.css gives this block: 3 + 1 px
+ * and 3 + 1 px in a narrow lane or the Week, 4 + 4 and 4 + 1 in a short or tiny one, 6 + 6 and 4 + 1 else. Unknown
+ * width (a block drawn outside the grid): as wide as it needs, 0.
  */
-function fitOf(width: number | undefined, size: 'tiny' | 'short' | 'full', narrow: boolean): string {
-  if (width === undefined) return '';
+function fitOf(width: number | undefined, size: 'tiny' | 'short' | 'full', narrow: boolean): 0 | 90 | 76 | 60 {
+  if (width === undefined) return 0;
   const content = width - (narrow ? 8 : size === 'full' ? 17 : 13);
-  if (content <= 60) return ' appt-fit-90 appt-fit-76 appt-fit-60';
-  if (content <= 76) return ' appt-fit-90 appt-fit-76';
-  return content <= 90 ? ' appt-fit-90' : '';
+  if (content <= 60) return 60;
+  if (content <= 76) return 76;
+  return content <= 90 ? 90 : 0;
 }
+
+/** The classes of a fit: each narrower one has the wider ones' too. */
+const FIT_CLASSES = {
+  0: '',
+  90: ' appt-fit-90',
+  76: ' appt-fit-90 appt-fit-76',
+  60: ' appt-fit-90 appt-fit-76 appt-fit-60',
+} as const;
 
 /** The hover text: the whole appointment, as a block too small to show it has it. */
 function tooltipOf(item: AgendaItem, zone: string, state: string): string {
@@ -177,10 +141,11 @@ function tooltipOf(item: AgendaItem, zone: string, state: string): string {
 }
 
 /**
- * The start time; the day period ("AM") gives way first in a narrow block and stays for screen readers. A block too
- * small for badges says its booking's state after the time (screen readers hear the whole badge instead).
+ * The start time; the day period ("AM") and zone give way first in a narrow block (`periodShown`; the block's name
+ * says them). A block too small for badges shows its booking's state after the time.
  */
-function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; withState: boolean }) {
+function StartTime(p: { item: AgendaItem; zone: string; withState: boolean; periodShown: boolean }) {
+  const { item, zone, withState } = p;
   // On its calendar's clock, named where that is not the practice's (a satellite office), as on every screen; the
   // practice's own clock is named once, above the grid, where it is not this computer's.
   const own = zoneOfItem(item, zone);
@@ -189,20 +154,20 @@ function StartTime({ item, zone, withState }: { item: AgendaItem; zone: string; 
   return (
     <span className="appt-time">
       {clock}
-      {period && (
+      {period && p.periodShown && (
         <>
           {' '}
           <span className="appt-period">{period}</span>
         </>
       )}
-      {named && (
+      {named && p.periodShown && (
         <>
           {' '}
           <span className="appt-zone">{named}</span>
         </>
       )}
       {withState && item.booking && (
-        <span className="appt-state" aria-hidden="true">
+        <span className="appt-state">
           {' · '}
           {BOOKING_WORDS[item.booking.state].short}
         </span>
@@ -216,17 +181,23 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const { item } = p;
   const size = sizeOf(p.height);
   const state = appointmentState(item);
-  // The badges say every state but "not confirmed yet": it is said for screen readers here.
-  const answer = item.people[0]?.state;
-  const unsaid =
-    state.key === 'scheduled' && !item.pendingMark && !item.booking && (!answer || answer === NOT_CONFIRMED);
-  // Badges need a third line, and room across: otherwise they stay for screen readers only.
-  const badgesHidden = p.height < 50 || p.lanes >= 3;
-  // Small blocks show whom the appointment is for (titles usually start with the treatment); the title stays in the
-  // accessible name and the hover text.
-  const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
-  const width = 100 / p.lanes;
   const narrow = p.lanes >= 3 || p.dense === true;
+  const fit = fitOf(p.width, size, narrow);
+  // Badges need a third line, and room across: otherwise the block's name says them.
+  const badgesHidden = p.height < 50 || p.lanes >= 3 || fit !== 0;
+  // Small blocks show whom the appointment is for (titles usually start with the treatment); the title is in the
+  // block's name and the hover text.
+  const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
+  const periodShown = fit !== 76 && fit !== 60;
+  const withState = badgesHidden && size !== 'tiny';
+  const replied = useMessagesStore((s) => s.meanings[item.id]);
+  // What the block does not show, said after what it shows (block-label.ts); none when it shows every word.
+  const label = blockLabel(
+    item,
+    { zone: p.zone, who, periodShown, shortState: withState, badgesShown: !badgesHidden },
+    replied,
+  );
+  const width = 100 / p.lanes;
   const openMenu = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     p.onMenu(item, { x: e.clientX, y: e.clientY });
@@ -234,7 +205,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   return (
     <button
       type="button"
-      className={`appt appt-${size} cal-slot-${p.slot}${p.lanes >= 3 ? ' appt-narrow' : ''}${fitOf(p.width, size, narrow)}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
+      className={`appt appt-${size} cal-slot-${p.slot}${p.lanes >= 3 ? ' appt-narrow' : ''}${FIT_CLASSES[fit]}${item.free ? ' appt-free' : ''}${p.highlighted ? ' appt-changed' : ''}`}
       data-testid="appointment"
       data-id={item.id}
       data-pending={item.pending?.status ?? undefined}
@@ -243,6 +214,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       data-state={state.key}
       data-sync={state.sync?.key}
       aria-haspopup="menu"
+      aria-label={label ?? undefined}
       title={tooltipOf(item, p.zone, state.label)}
       style={{ top: p.top, height: p.height, left: `calc(${p.lane * width}% + 2px)`, width: `calc(${width}% - 4px)` }}
       onClick={() => p.onOpen(item.id)}
@@ -257,32 +229,19 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
     >
       <span className="appt-head">
         <StateIcon name={state.icon} testId="state-icon" />
-        <StartTime item={item} zone={p.zone} withState={badgesHidden && size !== 'tiny'} />
+        <StartTime item={item} zone={p.zone} withState={withState} periodShown={periodShown} />
         {state.sync && <StateIcon name={state.sync.icon} testId="sync-icon" />}
-        <SeriesMark item={item} />
+        <SeriesMark item={item} named />
       </span>{' '}
-      {who && (
-        <span className="appt-who" aria-hidden="true">
-          {who}
-        </span>
-      )}
-      {/* A block that shows whom it is for has its title for screen readers, with what else it has no room for. */}
-      {!who && <span className="appt-title">{appointmentTitle(item)}</span>}{' '}
+      {who ? <span className="appt-who">{who}</span> : <span className="appt-title">{appointmentTitle(item)}</span>}
       {!badgesHidden && (
-        <span className="appt-badges">
-          <AppointmentBadges item={item} />
-        </span>
+        <>
+          {' '}
+          <span className="appt-badges">
+            <AppointmentBadges item={item} named={label !== null} />
+          </span>
+        </>
       )}
-      {badgesHidden && (
-        <AppointmentBadges
-          item={item}
-          hidden={{
-            before: who && <span className="appt-title">{appointmentTitle(item)}</span>,
-            after: unsaid ? state.words : null,
-          }}
-        />
-      )}
-      {unsaid && !badgesHidden && <span className="visually-hidden"> {state.words}</span>}
     </button>
   );
 });

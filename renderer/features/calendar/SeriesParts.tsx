@@ -48,10 +48,29 @@ export function SeriesFact({ item }: { item: AgendaItem }) {
   );
 }
 
-/** The small mark beside a visit's title on the schedule and in lists ("3/8", read as "Visit 3 of 8"). */
-export function SeriesMark({ item }: { item: Pick<AgendaItem, 'customData'> }) {
+/**
+ * The mark as an appointment block's name says it (block-label.ts): the words the mark shows ("3", "8") as they show,
+ * the rest in brackets, which screen readers do not read out and a name's check for its visible words leaves aside
+ * ("(Visit) 3 (of) 8 (every week)"); null when the appointment is not one of a series.
+ */
+export function seriesMarkLabel(item: Pick<AgendaItem, 'customData'>): string | null {
+  const place = seriesOf(item);
+  return place ? `(Visit) ${place.n} (of) ${place.of} (${ruleWords(place.rule)})` : null;
+}
+
+/**
+ * The small mark beside a visit's title on the schedule and in lists ("3/8", read as "Visit 3 of 8"). `named`: its
+ * block's name says it (seriesMarkLabel), so it is the shown mark alone, with no words of its own for screen readers.
+ */
+export function SeriesMark({ item, named }: { item: Pick<AgendaItem, 'customData'>; named?: boolean }) {
   const place = seriesOf(item);
   if (!place) return null;
+  if (named)
+    return (
+      <span className="series-mark" data-testid="series-mark" title={seriesWords(item) ?? undefined}>
+        ↻ {place.n}/{place.of}
+      </span>
+    );
   return (
     <span className="series-mark" data-testid="series-mark" title={seriesWords(item) ?? undefined}>
       <span aria-hidden="true">

@@ -58,10 +58,15 @@ export class FrontdeskPage {
     return portal;
   }
 
-  /** Waits for the calendar to finish loading, then returns its appointments' text. */
+  /**
+   * Waits for the calendar to finish loading, then returns what its appointments say: a block's label when it does not
+   * show all its words (renderer/features/calendar/block-label.ts), else its words.
+   */
   async agendaRows(): Promise<string[]> {
     await this.page.locator('[data-testid="calendar"][data-loading="false"]').waitFor();
-    return this.page.getByTestId('appointment').allInnerTexts();
+    return this.page
+      .getByTestId('appointment')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText));
   }
 
   /** Moves the calendar forward until a day with appointments (at most a week). */

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { FrontdeskPage } from './driver';
 import { plainWordsProblems } from './plain-words';
 import type { Stack } from './stack';
@@ -133,6 +133,21 @@ export async function pinned(block: Locator): Promise<{ id: number; block: Locat
 }
 
 /**
+ * The appointments of the page (or inside `scope`) whose accessible name says `text` (a part of it, in any case): a
+ * small block of the grid shows its time and whom it is for, and says its title and states in its name alone
+ * (renderer/features/calendar/block-label.ts), so its words in the page are not where to look for them.
+ */
+export function appointmentsNamed(scope: Page | Locator, text: string | RegExp): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.getByTestId('appointment').and(page.getByRole('button', { name: text }));
+}
+
+/** What a block says to a screen reader: its label when it does not show all its words, else its words. */
+export async function blockSays(block: Locator): Promise<string> {
+  return block.evaluate((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText);
+}
+
+/**
  * Moves forward a day at a time (at most a week) until the shown day has appointments; returns how many. The Day grid
  * is then scrolled to the working day's start (today it opens near now, which late in the day leaves the first blocks
  * in the page under the sticky column heads): the tests' "first appointment" is one a receptionist can click.
@@ -173,7 +188,7 @@ async function toWorkingDayStart(fd: FrontdeskPage): Promise<void> {
  */
 export async function reveal(app: FrontdeskPage, name: string): Promise<boolean> {
   const grid = app.page.locator('[data-testid="time-grid"] .grid-scroll, [data-testid="agenda"]').first();
-  const block = app.page.getByTestId('appointment').filter({ hasText: name });
+  const block = appointmentsNamed(app.page, name);
   const { height, step } = await grid.evaluate((el) => ({ height: el.scrollHeight, step: el.clientHeight / 2 }));
   for (let top = 0; top < height; top += step) {
     await grid.evaluate((el, y) => {

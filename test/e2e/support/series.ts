@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { isoInZone, wallClock, wallTimeToInstant } from '../../../common/practice-time';
 import { practiceDay } from './clock';
 import type { FrontdeskPage } from './driver';
-import { serviceCall } from './schedule';
+import { appointmentsNamed, serviceCall } from './schedule';
 import type { Stack } from './stack';
 
 /** The practice's zone (Lakeside Dental). */
@@ -96,7 +96,7 @@ export async function moveThisAndFollowing(
   beforeSave?: (editor: Locator) => Promise<void>,
 ): Promise<void> {
   const page = app.page;
-  await page.getByTestId('appointment').filter({ hasText: title }).first().click();
+  await appointmentsNamed(page, title).first().click();
   await page.getByRole('dialog', { name: title }).getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('dialog', { name: `Edit ${title}` });
   await editor.getByLabel('Starts').fill('16:00');

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * What a day of blocks costs the page, counted rather than timed (`npm run bench` row 3a times it): a small block of
- * the grid creates no element with nothing in it, and what it does not show (its title, badges, state) is told to
- * screen readers by one element, laid out once, not one per thing to say; and a scroll of the grid changes nothing in the page while the scroll event
+ * the grid creates no element with nothing in it, and what it does not show (its title, badges, state) is said by its
+ * name, an attribute, with no element of words for screen readers to create, style and lay out (one per small block
+ * was about 13 ms of a day's layout); and a scroll of the grid changes nothing in the page while the scroll event
  * is being handled (a change there made the grid's own read of its scroll position pay for a second style and
  * layout pass of every block in the same frame), the hours following in the grid's next render.
  */
@@ -81,27 +82,30 @@ function drawBlock(item: AgendaItem, height: number): HTMLElement {
   return container.querySelector<HTMLElement>('[data-testid="appointment"]')!;
 }
 
+/** The elements of a block that screen readers have words from but the page does not show (each a box of its own). */
+const hiddenWords = (block: HTMLElement) => [...block.querySelectorAll('.visually-hidden, [aria-hidden="true"]')];
+
 describe('a small block of the grid', () => {
-  it('is nine elements for a visit not confirmed yet, one box of words for screen readers, its state in its name', () => {
+  it('is six elements for a visit not confirmed yet, none of them hidden; its name says the rest', () => {
     const block = drawBlock(visit(1, 9 * 60), 23);
     const elements = [block, ...block.querySelectorAll('*')];
-    // The button, its head (icon and circle, time and day period), whom it is for, and what it does not show: its
-    // title, kept as its .appt-title, in the one element for screen readers. Ten was one empty element more.
-    expect(elements.length).toBe(9);
-    // Each visually hidden element is a box of its own out of the flow (clipped, its words laid out): the title and the
-    // state were one each in every small block of a day; one holds both.
-    const hidden = [...block.querySelectorAll('.visually-hidden')];
-    expect(hidden.map((el) => el.textContent)).toEqual(['Cleaning 1 Not confirmed yet']);
-    expect(hidden[0]?.querySelector('.appt-title')?.textContent).toBe('Cleaning 1');
-    expect(block.textContent).toBe('9:00 AM Patient 1 Cleaning 1 Not confirmed yet');
-    expect(screen.getByRole('button', { name: '9:00 AM Cleaning 1 Not confirmed yet' })).toBe(block);
+    // The button, its head (icon and circle, time) and whom it is for: 60 px across (a day of 8 calendars at 1280 px,
+    // two side by side) has no room for the day period. Nine was the day period clipped, and the title and the state
+    // in an element for screen readers only, each laid out in every small block of a day.
+    expect(elements.length).toBe(6);
+    // Only the state icon is hidden from screen readers (it has no words); nothing is there for them alone.
+    expect(hiddenWords(block).map((el) => el.tagName.toLowerCase())).toEqual(['svg']);
+    expect(block.textContent).toBe('9:00 Patient 1');
+    // Its name starts with what it shows, then says its title and state; the day period it does not show is in
+    // brackets (not read out), so the words shown stay together in it.
+    expect(screen.getByRole('button', { name: '9:00 (AM) Patient 1 Cleaning 1 Not confirmed yet' })).toBe(block);
   });
 
-  it('says a badge it has no room for in that one hidden element, after its title', () => {
+  it('says a badge it has no room for in its name, after its title, with no element for it', () => {
     const block = drawBlock({ ...visit(2, 9 * 60), people: [{ ...visit(2, 0).people[0]!, state: 'confirmed' }] }, 23);
-    const hidden = [...block.querySelectorAll('.visually-hidden')].map((el) => el.textContent);
-    expect(hidden).toEqual(['Cleaning 2 Confirmed']);
-    expect(screen.getByRole('button', { name: '9:00 AM Cleaning 2 Confirmed' })).toBe(block);
+    expect(hiddenWords(block).map((el) => el.tagName.toLowerCase())).toEqual(['svg']);
+    expect(block.querySelectorAll('.badge')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: '9:00 (AM) Patient 2 Cleaning 2 Confirmed' })).toBe(block);
   });
 });
 
