@@ -1218,6 +1218,29 @@ export const DEFENCES: Defence[] = [
     replace: 'const externalId = e.external_id;',
     tests: ['test/integration/waitlist/without-external-id.test.ts'],
   },
+  // --- What a schedule block says (renderer/features/calendar/block-label.ts): a small block shows its time and whom
+  // it is for; its name says the rest.
+  {
+    name: 'a small block of the schedule does not say its title (its name has only the words it shows)',
+    file: 'renderer/features/calendar/block-label.ts',
+    find: '    view.who ? appointmentTitle(item) : null,',
+    replace: '    null,',
+    tests: ['test/unit/calendar/block-label.test.tsx'],
+  },
+  {
+    name: 'a small block of the schedule does not say "Not confirmed yet"',
+    file: 'renderer/features/calendar/block-label.ts',
+    find: '    unsaid ? state.words : null,',
+    replace: '    null,',
+    tests: ['test/unit/calendar/block-label.test.tsx'],
+  },
+  {
+    name: 'a schedule block with a refused booking does not say why it was not booked',
+    file: 'renderer/features/calendar/block-label.ts',
+    find: "booking?.state === 'failed' ? failureSentence(booking) : null",
+    replace: 'null',
+    tests: ['test/unit/calendar/block-label.test.tsx'],
+  },
   // --- A service that answers within its documents' freedom (the sandbox's --vary, test/sandbox/vary.ts).
   {
     name: 'Retry-After as an HTTP date ignored: a busy service is asked again before the time it gave',
