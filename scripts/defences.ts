@@ -861,6 +861,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/contacts/search-debounce.test.tsx'],
   },
   {
+    name: 'a name search matches the kept contacts after the service answered, on the way to the screen',
+    file: 'main/core/contacts/contacts-service.ts',
+    find: 'const extra = index.extra(meaning, asked, args.addressBookId);\n        const pages = await reads;',
+    replace: 'const pages = await reads;\n        const extra = index.extra(meaning, asked, args.addressBookId);',
+    tests: ['test/integration/contacts/name-search.test.ts'],
+  },
+  {
     name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',
     file: 'main/core/calendar/calendar-service.ts',
     find: "hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }",

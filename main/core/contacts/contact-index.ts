@@ -65,28 +65,31 @@ export class ContactIndex {
   }
 
   /**
-   * The kept contacts a name search finds that `shown` lacks (each once, not deleted, of the address book asked for)
-   * and that the service could not have matched by `asked` (its `q`s, lower-cased): one it could have is the service's
-   * to tell (a kept copy may be of a contact deleted or renamed since). Only a name search.
+   * The kept contacts a name search finds (each once, not deleted, of the address book asked for) that the service
+   * could not have matched by `asked` (its `q`s, lower-cased): one it could have is the service's to tell (a kept copy
+   * may be of a contact deleted or renamed since). Only a name search. Worked out now, while the service is asked;
+   * the function returned leaves out those its answer, `shown`, has. A contact first kept after this call is not
+   * among them (the next search finds it).
    */
   extra(
     meaning: SearchMeaning,
-    shown: readonly ContactView[],
     asked: readonly string[],
     addressBookId?: number,
-  ): ContactView[] {
-    if (meaning.by !== 'name') return [];
+  ): (shown: readonly ContactView[]) => ContactView[] {
+    if (meaning.by !== 'name') return () => [];
     const test = matcherOf(meaning);
     const finds = asked.map(serviceFinder);
-    const seen = new Set(shown.map((c) => c.key));
     const found: ContactView[] = [];
     for (const { contact, name, keys } of this.entries.values()) {
-      if (seen.has(contact.key) || contact.deleted) continue;
+      if (contact.deleted) continue;
       if (addressBookId !== undefined && contact.addressBookId !== addressBookId) continue;
       if (!test(contact, name, keys) || finds.some((f) => f(name.lower, keys))) continue;
       found.push(contact);
     }
-    return found;
+    return (shown) => {
+      const seen = new Set(shown.map((c) => c.key));
+      return found.filter((c) => !seen.has(c.key));
+    };
   }
 
   /**

@@ -77,8 +77,8 @@ interface ShownSearch {
   addressBookId: number | null;
   /** Re-presents the answer with the changes as they stand now (no read). */
   present(): ContactList;
-  /** What was told last (JSON), so an unchanged answer is not told again. */
-  told: string;
+  /** What was told last, so an unchanged answer is not told again: the answer, as JSON once it is compared. */
+  told: string | ContactList;
 }
 
 /** How many recent searches are told again (the contacts screen's, Find a patient's, a picker's). */
@@ -116,6 +116,7 @@ export class ContactsService {
       if (shown.account !== account) continue;
       const list = shown.present();
       const told = JSON.stringify(list);
+      if (typeof shown.told !== 'string') shown.told = JSON.stringify(shown.told);
       if (told === shown.told) continue;
       shown.told = told;
       this.context.events.emit('store:changed', {
@@ -176,23 +177,25 @@ export class ContactsService {
         const pageSize = this.paging.pageSize ?? 100;
         const limit = this.paging.limit ?? 200;
         const filters = serviceFilters(meaning, args.addressBookId);
-        const pages = await Promise.all(
+        const reads = Promise.all(
           filters.map((filter) => {
             // Pages the kept contacts already fill are full at the service too: asked for together.
             const kept = filter.q ? index.serviceCount(filter.q, limit, args.addressBookId) : 0;
             return listContacts(service, filter, { pageSize, limit, atOnce: Math.floor(kept / pageSize) + 1 });
           }),
         );
+        // Once the reads are sent, and while the service answers: the kept contacts only this computer finds.
+        reads.catch(() => undefined); // awaited below; a failure meanwhile is not unheard
+        await new Promise<void>((sent) => setImmediate(sent));
+        const asked = filters.flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
+        const extra = index.extra(meaning, asked, args.addressBookId);
+        const pages = await reads;
         const contacts = [...new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c])).values()];
         const country = await learnCountryFrom(this.context, account, contacts, known);
         const items = contacts.map((c) => viewOf(c, country));
         this.context.store.putContacts(items);
         index.add(items, fetchedAt);
-        const asked = filters.flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
-        const list: StoredList = {
-          items: [...items, ...index.extra(meaning, items, asked, args.addressBookId)],
-          more: pages.some((p) => p.more),
-        };
+        const list: StoredList = { items: [...items, ...extra(items)], more: pages.some((p) => p.more) };
         // The answer goes back now; the encrypted offline copy is written meanwhile.
         cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), list, fetchedAt);
         return { list, source: 'service', at: fetchedAt, country };
@@ -212,7 +215,7 @@ export class ContactsService {
     const answer = present();
     const key = searchCacheKey(args.query, args.addressBookId);
     this.shown.delete(key);
-    this.shown.set(key, { account, addressBookId: args.addressBookId ?? null, present, told: JSON.stringify(answer) });
+    this.shown.set(key, { account, addressBookId: args.addressBookId ?? null, present, told: answer });
     for (const old of this.shown.keys()) if (this.shown.size > SHOWN_SEARCHES) this.shown.delete(old);
     return answer;
   }

@@ -2,11 +2,14 @@
  * Names found as typed, over real HTTP: without accents (the service is asked without them too) and with one slip
  * (the contacts kept here, matched in core), online and offline; a kept contact the service no longer has stays gone.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ServiceClient } from '../../../main/core/api/service-client';
+import { ContactIndex } from '../../../main/core/contacts/contact-index';
 import { call, goOffline, goOnline, useBootstrap } from '../../support/bootstrap';
 
 const kit = useBootstrap({ sandbox: { contacts: 60, events: 5 } });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await kit.admin().clearFaults();
 });
 
@@ -59,6 +62,27 @@ describe('name search', () => {
     } finally {
       await goOnline(kit.sb, kit.made);
     }
+  });
+
+  it('works out what only the kept contacts find while the service answers, not after', async () => {
+    // The service's pages answer slowly; each time core matches the kept contacts, how many pages had answered.
+    await kit.admin().faults({ answerLatencyMs: 300, routes: ['/v1/contacts'], methods: ['GET'] });
+    let pagesIn = 0;
+    const request = ServiceClient.prototype.request;
+    vi.spyOn(ServiceClient.prototype, 'request').mockImplementation(async function (this: ServiceClient, req) {
+      const answer = await request.call(this, req);
+      if (req.path === '/v1/contacts') pagesIn++;
+      return answer;
+    });
+    const atMatch: number[] = [];
+    const extra = ContactIndex.prototype.extra;
+    vi.spyOn(ContactIndex.prototype, 'extra').mockImplementation(function (this: ContactIndex, ...args) {
+      atMatch.push(pagesIn);
+      return extra.apply(this, args);
+    });
+    expect(await names('wiliams')).toContain('Harriet Williams');
+    expect(pagesIn).toBeGreaterThan(0);
+    expect(atMatch).toEqual([0]);
   });
 
   it('a kept contact the service could have found, and did not (deleted there since), stays gone', async () => {
