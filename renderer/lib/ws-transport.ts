@@ -14,8 +14,11 @@ type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<t
 const CALL_TIMEOUT_MS = 30_000;
 /** Reconnecting: a quarter second after the link drops, doubling to five seconds. */
 const RECONNECT = { firstMs: 250, capMs: 5000 };
-/** Events are handed on at the next frame, or after this long where no frame comes (a hidden page). */
-const EVENTS_WAIT_MS = 100;
+/**
+ * Events are handed on at the next frame, or after this long where no frame comes (a hidden page); in a burst, at most
+ * once in this long.
+ */
+const EVENTS_GAP_MS = 100;
 
 /** Builds a transport over `ws://<page host>/ipc`; reports link up/down to `onLink`. */
 export function createWsTransport(onLink: (up: boolean) => void): BridgeTransport {
@@ -33,17 +36,21 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     call.resolve(result);
   };
 
-  // Events wait for the next frame and then go to their listeners in order, all in one task: the changes of a drain
-  // (each write's item and store change, a thousand a second) make one render of the page per frame, not one per
-  // event. Nothing is dropped or merged. A result first hands on the events that came before it, so a call's answer
-  // never overtakes what core told before answering.
+  // Events wait for the next frame and then go to their listeners in order, all in one task; in a burst (a drain tells
+  // each write's item and store change, a thousand a second), at most once every EVENTS_GAP_MS. So a drain makes ten
+  // renders of the page a second, not one per event, and an event after a quiet spell still goes at the next frame.
+  // Nothing is dropped or merged. A result first hands on the events that came before it, so a call's answer never
+  // overtakes what core told before answering.
   const held: Array<{ channel: string; payload: unknown }> = [];
   let frame: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let handedOnAt = -Infinity;
   const handOn = () => {
     if (frame !== null) cancelAnimationFrame(frame);
     if (timer !== null) clearTimeout(timer);
     frame = timer = null;
+    if (held.length === 0) return;
+    handedOnAt = Date.now();
     for (const event of held.splice(0))
       for (const listener of listeners.get(event.channel) ?? [])
         try {
@@ -58,8 +65,9 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
   const hold = (channel: string, payload: unknown) => {
     held.push({ channel, payload });
     if (timer !== null) return;
-    timer = setTimeout(handOn, EVENTS_WAIT_MS);
-    if (typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(handOn);
+    const wait = handedOnAt + EVENTS_GAP_MS - Date.now();
+    timer = setTimeout(handOn, wait > 0 ? wait : EVENTS_GAP_MS);
+    if (wait <= 0 && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(handOn);
   };
 
   let key = takeHostKey();
