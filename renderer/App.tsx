@@ -54,6 +54,8 @@ const WaitlistView = lazy(() => import('./features/waitlist/WaitlistView').then(
 export function startWith(answers: FirstAnswers): void {
   takeAppAnswers(answers.info, answers.connectivity, answers.theme);
   if (answers.status.ok) startSession(answers.status.value);
+  // After the session's start, which gives the account its stores: the schedule's first load takes this read.
+  if (answers.firstRead) useCalendarStore.setState({ firstRead: answers.firstRead });
 }
 
 /** Root component. */

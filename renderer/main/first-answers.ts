@@ -2,13 +2,15 @@
  * What the app's first render needs from core, asked for as the page starts: the session's status (it names the
  * practice's zone, which the schedule's read needs) and the install facts (the app shows nothing before them). Asked
  * for beside the app's code, they are answered while that code comes and runs, so the app's first render is already
- * the signed-in screen and the schedule's read goes as it is committed (App.tsx `startWith`). Asked for from the app's
- * first effects, as before, a reload sent its read only after that render, those answers and a second render.
+ * the signed-in screen (App.tsx `startWith`), and the schedule's read goes as soon as the status is here
+ * (lib/first-read.ts), answered while the app's code comes and runs. Asked for from the app's first effects, as
+ * before, a reload sent its read only after that render, those answers and a second render.
  *
  * The app's effects still ask again once they listen to core's events (a change in between is not missed): these
  * answers only let the first render be the right one.
  */
 import type { AppInfo, AuthStatus, Connectivity, Result, ThemeChoice } from '../../common/contract';
+import type { FirstRead } from '../lib/first-read';
 import { frontdesk, onHostLink } from '../lib/frontdesk';
 
 /** Core's answers at the page's start. */
@@ -17,6 +19,8 @@ export interface FirstAnswers {
   info: Result<AppInfo>;
   connectivity: Result<Connectivity>;
   theme: Result<ThemeChoice>;
+  /** The schedule's read, sent once the status named the practice's zone (null when it did not). */
+  firstRead: FirstRead | null;
 }
 
 /** The answers, or null when the link to core dropped before they came (the app then starts without them). */
@@ -26,13 +30,21 @@ export const firstAnswers: Promise<FirstAnswers | null> = new Promise((resolve) 
     offLink();
     resolve(null);
   });
+  const status = frontdesk.invoke['auth:status']();
+  // The schedule's read goes as soon as the status is here (its code is a small chunk fetched meanwhile), not once
+  // the app's code has come and rendered: core answers it while that code comes and runs.
+  const firstRead = Promise.all([status, import('../lib/first-read')]).then(
+    ([answer, m]) => (answer.ok ? m.readFirstRange(answer.value) : null),
+    () => null,
+  );
   void Promise.all([
-    frontdesk.invoke['auth:status'](),
+    status,
     frontdesk.invoke['app:info'](),
     frontdesk.invoke['app:connectivity'](),
     frontdesk.invoke['app:theme'](),
-  ]).then(([status, info, connectivity, theme]) => {
+    firstRead,
+  ]).then(([status, info, connectivity, theme, firstRead]) => {
     offLink();
-    resolve({ status, info, connectivity, theme });
+    resolve({ status, info, connectivity, theme, firstRead });
   });
 });

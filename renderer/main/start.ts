@@ -4,9 +4,9 @@
  * being run instead of after it. renderer/main.tsx imports this first.
  *
  * The schedule's code is not asked for here. Asked for as soon as the app's code came, its run (~50 ms on a quiet
- * machine) fell where the sign-in check's answer landed and held back the schedule's read behind it. The calendar
- * screen sends that read first and then asks for the code (features/calendar/CalendarView.tsx), so the code runs
- * in the page while core answers the read.
+ * machine) fell where the sign-in check's answer landed and held back the schedule's read behind it. The read goes
+ * from the page's start (first-answers.ts) or, without a session kept, from the calendar screen, which then asks for
+ * the code (features/calendar/CalendarView.tsx), so the code runs in the page while core answers the read.
  */
 import { firstAnswers } from './first-answers';
 

@@ -18,6 +18,7 @@ import { frontdesk } from '../lib/frontdesk';
 import { query } from '../lib/query';
 import { waitForFresh } from '../lib/store-changes';
 import { markScheduleData } from '../lib/perf-marks';
+import type { FirstRead } from '../lib/first-read';
 import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { useScheduleSyncStore } from './schedule-sync-store';
 import type { AppointmentForm } from './appointment-drafts';
@@ -114,6 +115,8 @@ export interface CalendarState {
   drafts: Map<string, AppointmentForm>;
   /** Not shown: the last calendar-list read (readCalendars). */
   calendarsRead: CalendarsRead | null;
+  /** Not shown: the schedule's read sent as the page started (lib/first-read.ts), for the first load to take. */
+  firstRead: FirstRead | null;
   /**
    * Reads the calendars and the practice's zone (at sign-in, whatever the screen, and when the schedule opens); true
    * when the zone moved since the call (a range read meanwhile must be read again).
@@ -213,6 +216,7 @@ export const getEmptyState = (): StoreData<CalendarState> => ({
   notice: null,
   drafts: new Map(),
   calendarsRead: null,
+  firstRead: null,
 });
 
 /** One store for the schedule. */
@@ -253,11 +257,18 @@ export const useCalendarStore = create<CalendarState>()((set, get) => ({
       return result.ok ? freshRange(result.value, startedAt) : set({ loading: false, error: result.error });
     }
     // Nothing painted yet: one call, answered at once with the saved answer (or the fresh one when nothing is
-    // saved); the fresh answer follows as a change of core's store.
-    const fresh = waitForFresh((f) =>
-      f.of === 'calendar:range' && f.begin === range.begin && f.end === range.end ? f.answer : null,
-    );
-    const asked = rangeRead.run({ ...range, savedFirst: true });
+    // saved); the fresh answer follows as a change of core's store. At the page's start that call is already on its
+    // way (lib/first-read.ts) when it is for this range.
+    const sent = get().firstRead?.take(range.begin, range.end) ?? null;
+    if (get().firstRead) set({ firstRead: null });
+    const fresh =
+      sent?.fresh ??
+      waitForFresh((f) =>
+        f.of === 'calendar:range' && f.begin === range.begin && f.end === range.end ? f.answer : null,
+      );
+    const asked = sent
+      ? sent.asked.then((answer) => (newest() ? answer : null))
+      : rangeRead.run({ ...range, savedFirst: true });
     const newest = rangeRead.turn();
     const first = await asked;
     if (first === null || !first.ok) fresh.stop();

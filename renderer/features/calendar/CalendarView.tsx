@@ -7,7 +7,8 @@
  *
  * The schedule is read here, not by the screen: the read goes when this placeholder shows, while the screen's code
  * is fetched and run, so the screen's first render already has the saved schedule (reading it from the screen's
- * mount put a whole round trip after the chunk's ~50 ms of work).
+ * mount put a whole round trip after the chunk's ~50 ms of work). At a start with a session kept, that read was sent
+ * from the page's start already (lib/first-read.ts) and the store's first load takes it.
  */
 import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
 import { useAuthStore } from '../../stores/auth-store';
