@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { FrontdeskPage } from './support/driver';
 import {
   appointmentsNamed,
+  blockSays,
   everyLook as looks,
   openSized,
   reveal,
@@ -74,7 +75,7 @@ describe('a device-backed booking on the schedule', () => {
     await dayOf(app, 'Ada Settles');
     await inState(ada(), 'pending').waitFor();
     await inState(bo(), 'pending').waitFor();
-    expect(await ada().innerText()).toContain('Waiting for the office');
+    expect(await blockSays(ada())).toContain('Waiting for the office');
     expect(await ada().getAttribute('title')).toContain('Waiting for the office system');
     expect(await everyLook(app, 'waiting')).toEqual([]);
   });
@@ -83,16 +84,16 @@ describe('a device-backed booking on the schedule', () => {
     // Nothing is clicked: core's word moves both.
     await inState(ada(), 'booked').waitFor({ timeout: 45_000 });
     await inState(bo(), 'failed').waitFor({ timeout: 5_000 });
-    expect(await ada().innerText()).toContain('Booked');
-    expect(await bo().innerText()).toContain('Not booked');
+    expect(await blockSays(ada())).toContain('Booked');
+    expect(await blockSays(bo())).toContain('Not booked');
     expect(await bo().getAttribute('title')).toContain('Not booked — the practice’s calendar system did not accept it');
     expect(await everyLook(app, 'settled')).toEqual([]);
 
     await app.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Agenda' }).click();
     await scheduleSettled(app);
     expect(await bo().getAttribute('data-booking')).toBe('failed');
-    expect(await bo().innerText()).toContain('Not booked');
-    expect(await ada().innerText()).toContain('Booked');
+    expect(await blockSays(bo())).toContain('Not booked');
+    expect(await blockSays(ada())).toContain('Booked');
     await app.page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Day' }).click();
     await scheduleSettled(app);
     expect(await reveal(app, 'Bo Refused')).toBe(true);

@@ -9,6 +9,7 @@ import { plainWordsProblems } from './support/plain-words';
 import {
   appointmentsNamed,
   axeProblems,
+  blockSays,
   openSized,
   reveal,
   scheduleSettled,
@@ -56,13 +57,13 @@ describe('a device-backed booking made elsewhere', () => {
     expect(await reveal(app, 'Cleo Elsewhere')).toBe(true);
     const cleo = appointmentsNamed(app.page, 'Cleo Elsewhere');
     await cleo.and(app.page.locator('[data-booking="pending"]')).waitFor({ timeout: 20_000 });
-    expect(await cleo.innerText()).toContain('Waiting for the office');
+    expect(await blockSays(cleo)).toContain('Waiting for the office');
     await shot(app, 'booking-settle-elsewhere-waiting-1280x800-light');
     expect(await axeProblems(app)).toEqual([]);
     expect(await plainWordsProblems(app.page, 'elsewhere-waiting')).toEqual([]);
 
     // Nothing is clicked: core's word moves it.
     await cleo.and(app.page.locator('[data-booking="booked"]')).waitFor({ timeout: 45_000 });
-    expect(await cleo.innerText()).toContain('Booked');
+    expect(await blockSays(cleo)).toContain('Booked');
   });
 });

@@ -8,6 +8,7 @@ import type { FrontdeskPage } from './support/driver';
 import { useStack, type Stack } from './support/stack';
 import {
   appointmentsNamed,
+  blockSays,
   faults,
   nextBusyDay,
   openSized,
@@ -165,7 +166,10 @@ describe('create, edit, reschedule, cancel', () => {
     expect(question).toContain(patient);
     expect(question).toMatch(/at \d{1,2}:\d{2}\s?[AP]M\?$/);
     await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
-    await page.locator(`[data-id="${id}"][data-change="delete"]`).getByText('Cancelling — waiting to sync').waitFor();
+    // A small block says it in its name, a tall one in a badge.
+    await expect
+      .poll(() => blockSays(page.locator(`[data-id="${id}"][data-change="delete"]`)))
+      .toContain('Cancelling — waiting to sync');
     await page.getByTestId('schedule-toast').getByRole('button', { name: 'Undo' }).click();
     await page.locator(`[data-id="${id}"][data-change="delete"]`).waitFor({ state: 'detached' });
     await page.locator(`[data-id="${id}"]`).waitFor();
@@ -218,7 +222,7 @@ describe('create, edit, reschedule, cancel', () => {
     await dialog.getByRole('button', { name: 'Add appointment' }).click();
     await scrollGridTo(app, 4);
     const made = block(app, 'Implant consult - Alan Turing');
-    await made.getByText('Waiting to sync').waitFor();
+    await expect.poll(() => blockSays(made)).toContain('Waiting to sync');
     const box = (await made.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + 6);
     await page.mouse.down();
@@ -288,7 +292,7 @@ describe('create, edit, reschedule, cancel', () => {
       .getByText(/^This appointment was cancelled or removed elsewhere, so the change could not be made\./)
       .waitFor();
     expect(await page.locator(`[data-id="${id}"]`).getAttribute('data-pending')).toBe('needs_attention');
-    await page.locator(`[data-id="${id}"]`).getByText('Needs attention').waitFor();
+    await expect.poll(() => blockSays(page.locator(`[data-id="${id}"]`))).toContain('Needs attention');
   });
 });
 
