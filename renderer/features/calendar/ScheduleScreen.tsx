@@ -82,9 +82,11 @@ export default function ScheduleScreen() {
     };
   }, []);
   // A range that failed to load or shows a saved answer is read again when the service is back (otherwise changes
-  // arrive by live updates).
+  // arrive by live updates). Not while a read is under way: it brings the service's answer itself, as the first read
+  // does for a saved answer shown before this screen's code came (a second read threw that answer away).
   useEffect(() => {
     const s = useCalendarStore.getState();
+    if (s.loading) return;
     if (online && (s.error || (s.source && s.source.source !== 'service'))) void s.load();
   }, [online]);
 
