@@ -19,6 +19,8 @@ const RECONNECT = { firstMs: 250, capMs: 5000 };
  * once in this long.
  */
 const EVENTS_GAP_MS = 100;
+/** A hand-on of this many events or more is a burst's: the next one waits for the gap. */
+const BURST_EVENTS = 20;
 
 /** Builds a transport over `ws://<page host>/ipc`; reports link up/down to `onLink`. */
 export function createWsTransport(onLink: (up: boolean) => void): BridgeTransport {
@@ -38,19 +40,20 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
 
   // Events wait for the next frame and then go to their listeners in order, all in one task; in a burst (a drain tells
   // each write's item and store change, a thousand a second), at most once every EVENTS_GAP_MS. So a drain makes ten
-  // renders of the page a second, not one per event, and an event after a quiet spell still goes at the next frame.
+  // renders of the page a second, not one per event, and the few events of a click or a key still go at the next
+  // frame.
   // Nothing is dropped or merged. A result first hands on the events that came before it, so a call's answer never
   // overtakes what core told before answering.
   const held: Array<{ channel: string; payload: unknown }> = [];
   let frame: number | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let handedOnAt = -Infinity;
+  let burstAt = -Infinity;
   const handOn = () => {
     if (frame !== null) cancelAnimationFrame(frame);
     if (timer !== null) clearTimeout(timer);
     frame = timer = null;
     if (held.length === 0) return;
-    handedOnAt = Date.now();
+    if (held.length >= BURST_EVENTS) burstAt = Date.now();
     for (const event of held.splice(0))
       for (const listener of listeners.get(event.channel) ?? [])
         try {
@@ -65,7 +68,7 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
   const hold = (channel: string, payload: unknown) => {
     held.push({ channel, payload });
     if (timer !== null) return;
-    const wait = handedOnAt + EVENTS_GAP_MS - Date.now();
+    const wait = burstAt + EVENTS_GAP_MS - Date.now();
     timer = setTimeout(handOn, wait > 0 ? wait : EVENTS_GAP_MS);
     if (wait <= 0 && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(handOn);
   };
