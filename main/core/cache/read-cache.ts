@@ -59,7 +59,8 @@ export class ReadCache {
   /** Every entry by its file path, least recently used first. */
   private readonly slots = new Map<string, Slot>();
   private total = 0;
-  private readonly scanned = new Set<string>();
+  /** The accounts whose files on disk are being or have been listed, once per run (`known`). */
+  private readonly scanned = new Map<string, Promise<void>>();
   /** Offline copies being written after their answer was already returned. */
   private readonly writing = new Set<Promise<void>>();
   /** The newest `fetchedAt` stored per entry: an answer read earlier that arrives later never replaces it. */
@@ -88,12 +89,15 @@ export class ReadCache {
       return { value: memoryHit.value as T, fetchedAt: memoryHit.fetchedAt };
     }
     if (!(await this.persistent())) return null;
+    // Once the account's files are listed, one not among them is a miss at once: no read of a file that is not there
+    // (a key typed for the first time asks for one).
+    await this.known(account);
+    if (!this.slots.has(file)) return null;
     try {
       // A link at the copy's name is not read through (ELOOP): it is kept aside like a damaged copy.
       const plain = await this.cipher.decrypt(await readFile(file, { flag: NO_FOLLOW.read }));
       const entry = parseJson(storedEntry, plain);
       if (entry.account !== account || entry.key !== key) return null;
-      await this.known(account);
       const parsed = slot.schema.safeParse(entry.value);
       if (!parsed.success) {
         // Another version's shape (or a damaged one): a miss; the next answer replaces it.
@@ -247,10 +251,17 @@ export class ReadCache {
     this.total += slot.bytes;
   }
 
-  /** Learns the files an account already has on disk (from earlier runs), oldest first, once per run. */
-  private async known(account: string): Promise<void> {
-    if (this.scanned.has(account)) return;
-    this.scanned.add(account);
+  /**
+   * Learns the files an account already has on disk (from earlier runs), oldest first, once per run; every caller
+   * waits for the one listing (a miss is told by it only once it is complete).
+   */
+  private known(account: string): Promise<void> {
+    let scan = this.scanned.get(account);
+    if (!scan) this.scanned.set(account, (scan = this.scan(account)));
+    return scan;
+  }
+
+  private async scan(account: string): Promise<void> {
     const folder = join(this.dir, hash(account));
     let names: string[];
     try {
