@@ -130,8 +130,11 @@ export class ContactsService {
 
   // ── reads ───────────────────────────────────────────────────────────────────────────────
 
-  /** The cached answer for a search, with unsynced changes applied; null if never asked. */
-  async cached(args: ContactSearch): Promise<ContactList | null> {
+  /**
+   * The cached answer for a search, with unsynced changes applied; null if never asked. Never asked, the kept contacts'
+   * first `first` matches (the walk stops there), and whether there are more.
+   */
+  async cached(args: ContactSearch, first?: number): Promise<ContactList | null> {
     const account = signedInAccount(this.context);
     const country = await countryOf(this.context, account);
     const meaning = meaningOf(args.query, country);
@@ -148,7 +151,8 @@ export class ContactsService {
     // Never asked: the kept contacts, searched here (the service's answer follows and takes its place).
     const index = await this.indexOf(account);
     if (index.fetchedAt === null) return null;
-    const local = index.find(meaning, { addressBookId: args.addressBookId, limit: this.paging.limit ?? 200 });
+    const limit = Math.min(first ?? Infinity, this.paging.limit ?? 200);
+    const local = index.find(meaning, { addressBookId: args.addressBookId, limit });
     return this.present(account, args.query, local, { fetchedAt: index.fetchedAt, source: 'cache' }, meaning, country);
   }
 
@@ -157,7 +161,7 @@ export class ContactsService {
    * ones when asked — each key sends only what the screen shows before the service's answer brings the rest.
    */
   async kept({ first, ...args }: ContactSearch & { first?: number | undefined }): Promise<ContactList | null> {
-    const list = await this.cached(args);
+    const list = await this.cached(args, first);
     if (!list || first === undefined || list.items.length <= first) return list;
     return { ...list, items: list.items.slice(0, first), more: true };
   }

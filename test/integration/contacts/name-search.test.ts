@@ -85,6 +85,21 @@ describe('name search', () => {
     expect(atMatch).toEqual([0]);
   });
 
+  it('a key never searched walks the kept contacts only until it has the first matches it shows', async () => {
+    const walks: Array<{ limit: number; found: number }> = [];
+    const find = ContactIndex.prototype.find;
+    vi.spyOn(ContactIndex.prototype, 'find').mockImplementation(function (this: ContactIndex, meaning, options) {
+      const found = find.call(this, meaning, options);
+      walks.push({ limit: options.limit, found: found.items.length });
+      return found;
+    });
+    const first = await call(kit.made, 'contacts:kept', { query: 'r', first: 5 });
+    expect(first).toMatchObject({ query: 'r', source: 'cache', more: true });
+    expect(first!.items).toHaveLength(5);
+    // One walk, stopped at the sixth match (of the 60 kept, most names have an "r").
+    expect(walks).toEqual([{ limit: 5, found: 5 }]);
+  });
+
   it('a kept contact the service could have found, and did not (deleted there since), stays gone', async () => {
     expect(await names('whitfeld')).toEqual(['Gone Whitfield']);
     await owner('DELETE', `/v1/contacts?id=${gone}`);
