@@ -33,9 +33,14 @@ beforeAll(async () => {
       const items = args.query.startsWith('r') ? people(true) : [];
       return { query: args.query, items, more: false, source: 'service', fetchedAt: Date.now() };
     },
-    'contacts:kept': (args: { query: string }) => ({
+    'contacts:kept': (args: { query: string; first: number }) => ({
       query: args.query,
-      items: args.query.startsWith('r') ? people(false) : [kept(args.query)],
+      // Words starting "z" find a first screenful and more (as many as a key asks for).
+      items: args.query.startsWith('r')
+        ? people(false)
+        : args.query.startsWith('z')
+          ? Array.from({ length: args.first }, (_, i) => ({ ...kept(`${args.query} ${i}`), key: `${args.query}:${i}` }))
+          : [kept(args.query)],
       more: false,
       source: 'cache',
       fetchedAt: Date.now(),
@@ -132,6 +137,20 @@ describe('contacts search while typing', () => {
     // The service's answer (none here) takes their place.
     expect(searches()).toEqual([{ query: 'gar' }]);
     expect(screen.getByText('No contacts match “gar”.')).toBeTruthy();
+  });
+
+  it('draws for an answer of 50 only the rows the list shows and two more, each once, measuring none', async () => {
+    render(<ContactResults />);
+    await typeKeys('z');
+    // The next key's answer: 50 other people in the list shown.
+    resetRenders();
+    await typeKeys('e');
+    expect(shownNames()?.[0]).toBe('Kept ze 0');
+    // The scroller is 480 px high: 7.5 rows of 64 px are in sight, 8 drawn, and 2 past its end for Tab.
+    expect(screen.getAllByTestId('contact-row')).toHaveLength(10);
+    expect(rendersOf('ContactRow')).toBe(10);
+    // Drawn once: no row's height is read as it is put in (the list would be drawn again with what it read).
+    expect(rendersOf('ContactList')).toBe(1);
   });
 
   it('draws a row again only when its contact changed: not at a key, and only the changed one for an answer', async () => {
