@@ -16,6 +16,8 @@ export type ClientMessage = z.infer<typeof clientMessage>;
 export type ServerMessage =
   | { type: 'result'; id: number; result: Result<unknown> }
   | { type: 'event'; channel: string; payload: unknown }
+  /** Several events told in one turn of the host, in the order told. */
+  | { type: 'events'; events: Array<{ channel: string; payload: unknown }> }
   | { type: 'protocol-error'; message: string }
   /** This tab's own key, sent once in exchange for the printed one the page opened with; reloads offer it. */
   | { type: 'tab-key'; key: string };

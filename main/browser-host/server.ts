@@ -101,6 +101,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const sockets = new Set<WebSocket>();
   const send = (ws: WebSocket, message: ServerMessage) => {
+    // A reply first sends the events told before it, so it never overtakes them.
+    if (message.type !== 'event' && message.type !== 'events') tellPages();
     if (ws.readyState !== ws.OPEN) return;
     if (ws.bufferedAmount > limits.sendBufferBytes) {
       // The page is not reading its replies: drop it (and everything buffered for it) rather than grow without end.
@@ -114,6 +116,19 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   };
   const broadcast = (message: ServerMessage) => {
     for (const socket of sockets) send(socket, message);
+  };
+  // Core's events go to the pages once per turn, together in one frame: a drain tells thousands a second (each write's
+  // item and store change as it is sent and as it is answered), and each frame is a task of the page's.
+  let told: Array<{ channel: string; payload: unknown }> = [];
+  const tellPages = () => {
+    const events = told;
+    if (events.length === 0) return;
+    told = [];
+    broadcast(events.length === 1 ? { type: 'event', ...events[0]! } : { type: 'events', events });
+  };
+  const tell = (channel: string, payload: unknown) => {
+    told.push({ channel, payload });
+    if (told.length === 1) setImmediate(tellPages);
   };
   let core: FrontdeskCore | null = null;
   let ready = false;
@@ -317,7 +332,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   // A browser cannot claim a custom URL scheme: the browser host always signs in through loopback.
   const config = { ...options.config, forceLoopback: true };
   core = createCore(platform, config, { trustedOrigin: origin, ...(options.probe ? { probe: options.probe } : {}) });
-  core.events.attach((channel, payload) => broadcast({ type: 'event', channel, payload }));
+  core.events.attach(tell);
   await core.start();
   ready = true;
   announce(false);

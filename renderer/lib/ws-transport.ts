@@ -100,6 +100,7 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
         handOn();
         settle(message.id, message.result);
       } else if (message.type === 'event') hold(message.channel, message.payload);
+      else if (message.type === 'events') for (const event of message.events) hold(event.channel, event.payload);
     };
     ws.onclose = () => {
       handOn();

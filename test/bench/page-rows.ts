@@ -796,19 +796,19 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
           if (!heard.has(this)) {
             heard.add(this);
             this.addEventListener('message', (e: MessageEvent) => {
-              const reply = JSON.parse(String(e.data)) as {
-                type?: string;
-                id?: number;
-                channel?: string;
-                payload?: { fresh?: { of?: string; query?: string } };
-              };
+              type Told = { channel?: string; payload?: { fresh?: { of?: string; query?: string } } };
+              const reply = JSON.parse(String(e.data)) as Told & { type?: string; id?: number; events?: Told[] };
               const asked = reply.type === 'result' && reply.id !== undefined ? searches.get(reply.id) : undefined;
               if (asked) {
                 if (asked.query === w.__want) paint(asked.mark);
                 searches.delete(reply.id!);
               }
-              const fresh = reply.type === 'event' && reply.channel === 'store:changed' ? reply.payload?.fresh : null;
-              if (fresh?.of === 'contacts:search' && fresh.query === w.__want) paint('__painted');
+              // Events told in one turn of the host come in one frame (`events`).
+              const told = reply.type === 'event' ? [reply] : reply.type === 'events' ? (reply.events ?? []) : [];
+              for (const event of told) {
+                const fresh = event.channel === 'store:changed' ? event.payload?.fresh : null;
+                if (fresh?.of === 'contacts:search' && fresh.query === w.__want) paint('__painted');
+              }
             });
           }
           return send.call(this, data);

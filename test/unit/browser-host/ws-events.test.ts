@@ -120,6 +120,16 @@ describe('core’s events on the page', () => {
     expect(heard).toHaveLength(25);
   });
 
+  it('hands on the events of a frame that carries several (one turn of the host’s), in order', async () => {
+    const transport = createWsTransport(() => undefined);
+    socket().open();
+    const { heard } = listen(transport);
+    const told = [...writeEvents(1), ...writeEvents(2)];
+    await socket().tell({ type: 'events', events: told.map(({ channel, payload }) => ({ channel, payload })) });
+    vi.advanceTimersToNextFrame();
+    expect(heard).toEqual(told.map((m) => m.payload));
+  });
+
   it('hands on the events before a call’s answer, in order, before the answer', async () => {
     const transport = createWsTransport(() => undefined);
     socket().open();
