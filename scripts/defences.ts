@@ -849,8 +849,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'each key typed sends every kept match (200 contacts), not the first the screen shows',
     file: 'main/core/contacts/contacts-service.ts',
-    find: 'return { ...list, items: list.items.slice(0, first), more: true };',
-    replace: 'return list;',
+    find: 'const list = await this.cached(args, first);\n    if (!list || first === undefined || list.items.length <= first) return list;\n    return { ...list, items: list.items.slice(0, first), more: true };',
+    replace: 'return this.cached(args);',
     tests: ['test/integration/renderer/names-as-typed.test.ts'],
   },
   {
