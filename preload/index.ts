@@ -2,19 +2,18 @@
  * Sandboxed preload: exposes `window.frontdesk`, one method per contract channel, over
  * ipcRenderer. ipcRenderer itself never reaches the page.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer } from 'electron';
 import { createBridge } from './bridge';
-import type { Result } from '../common/contract';
+import { createIpcTransport } from './ipc-transport';
 
-const bridge = createBridge({
-  invoke: (channel, args) => ipcRenderer.invoke(channel, args) as Promise<Result<unknown>>,
-  subscribe: (channel, listener) => {
-    const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
-    ipcRenderer.on(channel, wrapped);
-    return () => {
-      ipcRenderer.removeListener(channel, wrapped);
-    };
-  },
-});
+const bridge = createBridge(
+  createIpcTransport(ipcRenderer, {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    requestFrame: (fn) => requestAnimationFrame(fn),
+    cancelFrame: (handle) => cancelAnimationFrame(handle as number),
+  }),
+);
 
 contextBridge.exposeInMainWorld('frontdesk', bridge);

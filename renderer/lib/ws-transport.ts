@@ -6,6 +6,7 @@ import type { Result } from '../../common/contract';
 import type { BridgeTransport } from '../../common/bridge-transport';
 import { RetryTimer } from '../../common/retry-timer';
 import type { ServerMessage } from '../../common/ws-wire';
+import { createEventPacer } from '../../common/event-pacer';
 import { keepTabKey, takeHostKey } from './host-key';
 import { pageClock } from './page-clock';
 
@@ -14,14 +15,6 @@ type Pending = { resolve: (result: Result<unknown>) => void; timer: ReturnType<t
 const CALL_TIMEOUT_MS = 30_000;
 /** Reconnecting: a quarter second after the link drops, doubling to five seconds. */
 const RECONNECT = { firstMs: 250, capMs: 5000 };
-/**
- * Events are handed on at the next frame, or after this long where no frame comes (a hidden page); in a burst, at most
- * once in this long.
- */
-const EVENTS_GAP_MS = 100;
-/** A hand-on of this many events or more is a burst's: the next one waits for the gap. */
-const BURST_EVENTS = 20;
-
 /** Builds a transport over `ws://<page host>/ipc`; reports link up/down to `onLink`. */
 export function createWsTransport(onLink: (up: boolean) => void): BridgeTransport {
   const pending = new Map<number, Pending>();
@@ -38,40 +31,19 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     call.resolve(result);
   };
 
-  // Events wait for the next frame and then go to their listeners in order, all in one task; in a burst (a drain tells
-  // each write's item and store change, a thousand a second), at most once every EVENTS_GAP_MS. So a drain makes ten
-  // renders of the page a second, not one per event, and the few events of a click or a key still go at the next
-  // frame.
-  // Nothing is dropped or merged. A result first hands on the events that came before it, so a call's answer never
-  // overtakes what core told before answering.
-  const held: Array<{ channel: string; payload: unknown }> = [];
-  let frame: number | null = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let burstAt = -Infinity;
-  const handOn = () => {
-    if (frame !== null) cancelAnimationFrame(frame);
-    if (timer !== null) clearTimeout(timer);
-    frame = timer = null;
-    if (held.length === 0) return;
-    if (held.length >= BURST_EVENTS) burstAt = Date.now();
-    for (const event of held.splice(0))
-      for (const listener of listeners.get(event.channel) ?? [])
-        try {
-          listener(event.payload);
-        } catch (error) {
-          // Told as an uncaught error, as when each event was its own task; the events after it still go.
-          setTimeout(() => {
-            throw error;
-          });
+  // Core's events are held and handed on in order at the next frame, in a burst at most ten times a second
+  // (common/event-pacer.ts); a result first hands on those told before it.
+  const pacer = createEventPacer((channel) => listeners.get(channel) ?? [], {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    ...(typeof requestAnimationFrame === 'function'
+      ? {
+          requestFrame: (fn: () => void) => requestAnimationFrame(fn),
+          cancelFrame: (handle: unknown) => cancelAnimationFrame(handle as number),
         }
-  };
-  const hold = (channel: string, payload: unknown) => {
-    held.push({ channel, payload });
-    if (timer !== null) return;
-    const wait = burstAt + EVENTS_GAP_MS - Date.now();
-    timer = setTimeout(handOn, wait > 0 ? wait : EVENTS_GAP_MS);
-    if (wait <= 0 && typeof requestAnimationFrame === 'function') frame = requestAnimationFrame(handOn);
-  };
+      : {}),
+  });
 
   let key = takeHostKey();
   const connect = () => {
@@ -97,13 +69,13 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
         key = message.key;
         keepTabKey(key);
       } else if (message.type === 'result') {
-        handOn();
+        pacer.flush();
         settle(message.id, message.result);
-      } else if (message.type === 'event') hold(message.channel, message.payload);
-      else if (message.type === 'events') for (const event of message.events) hold(event.channel, event.payload);
+      } else if (message.type === 'event') pacer.hold(message.channel, message.payload);
+      else if (message.type === 'events') for (const event of message.events) pacer.hold(event.channel, event.payload);
     };
     ws.onclose = () => {
-      handOn();
+      pacer.flush();
       socket = null;
       onLink(false);
       reconnect.fail();

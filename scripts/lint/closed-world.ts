@@ -78,7 +78,7 @@ export const runtimes: Runtime[] = [
   },
   {
     files: ['preload/'],
-    may: ['preload/', 'common/channel-names'],
+    may: ['preload/', 'common/channel-names', 'common/event-pacer'],
     packages: [],
     typesFrom: ['common/contract', 'common/bridge-transport'],
     why: 'the sandboxed preload builds the bridge from channel names alone: no zod, no schema, no runtime-specific imports',
@@ -90,6 +90,7 @@ export const runtimes: Runtime[] = [
       'common/contract',
       'common/bridge-transport',
       'common/ws-wire',
+      'common/event-pacer',
       'common/parse-unknown',
       'common/retry-timer',
       // The one clock, shared with core (lib/practice-time.ts adds the zone core pushes with the session).
