@@ -16,7 +16,7 @@ import { usePracticeClock } from './lib/practice-time';
 import './features/messages/register-slots';
 import { takeAppAnswers, useAppStore, wireAppEvents } from './stores/app-store';
 import { useAuthStore, wireAuthEvents } from './stores/auth-store';
-import { useCalendarStore } from './stores/calendar-store';
+import { takeFirstRead, useCalendarStore } from './stores/calendar-store';
 import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
 import { wireStoreEvents } from './stores/store-events';
@@ -55,7 +55,7 @@ export function startWith(answers: FirstAnswers): void {
   takeAppAnswers(answers.info, answers.connectivity, answers.theme);
   if (answers.status.ok) startSession(answers.status.value);
   // After the session's start, which gives the account its stores: the schedule's first load takes this read.
-  if (answers.firstRead) useCalendarStore.setState({ firstRead: answers.firstRead });
+  if (answers.firstRead) takeFirstRead(answers.firstRead);
 }
 
 /** Root component. */

@@ -4,7 +4,7 @@
  * asks it. Its answer comes while the app's code is fetched and run; the store takes it for that load when the range
  * is the one it shows (`useCalendarStore` `load`), or drops it.
  */
-import type { Agenda, AuthStatus, Result } from '../../common/contract';
+import type { Agenda, AuthStatus, CalendarList, Result } from '../../common/contract';
 import { frontdesk } from './frontdesk';
 import { dayKey } from './practice-time';
 import { rangeOf } from './schedule-range';
@@ -20,6 +20,11 @@ export interface FirstRead {
    * take, or once it stopped waiting to be taken.
    */
   take(begin: string, end: string): { asked: Promise<Result<Agenda>>; fresh: FreshWait<Agenda> } | null;
+  /**
+   * The calendar list, read beside the schedule (the schedule's columns and colours need it: read after the range's
+   * answer, it was a round trip between the data and its paint); the store keeps it as its list read in flight.
+   */
+  calendars: Promise<Result<CalendarList>>;
 }
 
 /** Sends the read for a signed-in session whose practice's zone core told; null for any other status. */
@@ -32,12 +37,14 @@ export function readFirstRange(status: AuthStatus): FirstRead | null {
     f.of === 'calendar:range' && f.begin === begin && f.end === end ? f.answer : null,
   );
   const asked = frontdesk.invoke['calendar:range']({ begin, end, savedFirst: true });
+  const calendars = frontdesk.invoke['calendar:calendars']();
   let taken = false;
   const untaken = setTimeout(() => {
     taken = true;
     fresh.stop();
   }, UNTAKEN_MS);
   return {
+    calendars,
     take(from, to) {
       if (taken) return null;
       taken = true;

@@ -48,13 +48,27 @@ interface CalendarsRead {
 function readCalendars(): Promise<CalendarsAnswer> {
   const last = useCalendarStore.getState().calendarsRead;
   if (last && (last.at === null || Date.now() - last.at < LIST_REUSE_MS)) return last.read;
-  const entry: CalendarsRead = { at: null, read: frontdesk.invoke['calendar:calendars']() };
+  return keepCalendarsRead(frontdesk.invoke['calendar:calendars']());
+}
+
+/** Keeps a list read in flight as the store's (`readCalendars` reuses it), until it fails or grows old. */
+function keepCalendarsRead(read: Promise<CalendarsAnswer>): Promise<CalendarsAnswer> {
+  const entry: CalendarsRead = { at: null, read };
   useCalendarStore.setState({ calendarsRead: entry });
   const forget = () => {
     if (useCalendarStore.getState().calendarsRead === entry) useCalendarStore.setState({ calendarsRead: null });
   };
   entry.read.then((r) => (r.ok ? (entry.at = Date.now()) : forget()), forget);
   return entry.read;
+}
+
+/**
+ * The page's start read the schedule and the calendar list (lib/first-read.ts): the schedule's first load takes the
+ * one, and the list read is the store's, so the schedule's opening does not ask for the list again after the range.
+ */
+export function takeFirstRead(first: FirstRead): void {
+  useCalendarStore.setState({ firstRead: first });
+  void keepCalendarsRead(first.calendars);
 }
 
 /** A prefilled new appointment (from an empty slot or a contact). */

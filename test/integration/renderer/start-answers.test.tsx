@@ -3,7 +3,8 @@
  * the install facts as it starts (renderer/main/first-answers.ts), and the app's code puts them in its stores before
  * its first render (renderer/main/start.ts, App.tsx `startWith`). So the app's first render is already the schedule.
  * The schedule's read itself goes from the page's start once the status named the practice's zone
- * (renderer/lib/first-read.ts), and the schedule's first load takes it: one read, sent before the app's code ran.
+ * (renderer/lib/first-read.ts), and the schedule's first load takes it: one read, sent before the app's code ran. The
+ * calendar list is read beside it (read after the range's answer, it was a round trip between the data and its paint).
  * Without the answers, that render said "Starting Frontdesk…", its effects asked for the status, and the read waited
  * for that answer and a second render.
  *
@@ -32,6 +33,7 @@ beforeAll(async () => {
   calls = recordCalls(run.made.core);
   // The last start read the calendar list: core knows the practice's zone and tells it with the session.
   expect((await window.frontdesk!.invoke['calendar:calendars']()).ok).toBe(true);
+  calls.splice(0);
   // The stores read window.frontdesk when they load: imported once it exists, before the page's globals.
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
   await import('../../../renderer/lib/frontdesk');
@@ -59,7 +61,7 @@ it('renders the schedule first and reads it before asking core anything else', a
   const App = await app;
   const started = calls.splice(0);
   expect(started, 'what the page asked core as it started').toEqual(
-    expect.arrayContaining(['auth:status', 'app:info', 'calendar:range']),
+    expect.arrayContaining(['auth:status', 'app:info', 'calendar:range', 'calendar:calendars']),
   );
   // The schedule's read went once the status named the zone, before the app's code had run.
   expect(started.indexOf('calendar:range'), 'the read after the status').toBeGreaterThan(
@@ -69,7 +71,7 @@ it('renders the schedule first and reads it before asking core anything else', a
   render(<App />);
   expect(document.querySelector('[data-testid="calendar"]'), 'the schedule in the app’s first render').not.toBeNull();
   expect(
-    calls.filter((c) => c === 'calendar:range'),
+    calls.filter((c) => c === 'calendar:range' || c === 'calendar:calendars'),
     'reads the rendered app sends',
   ).toEqual([]);
   // Until the schedule is painted, the app asks core for the schedule alone: what can wait waits for that paint. (The
@@ -84,6 +86,8 @@ it('renders the schedule first and reads it before asking core anything else', a
     what: 'the schedule read at the first render',
   });
   expect([...started, ...calls].filter((c) => c === 'calendar:range').length, 'schedule reads').toBe(1);
+  // The calendar list was read beside it, at the start, not again by the schedule's opening after the range.
+  expect([...started, ...calls].filter((c) => c === 'calendar:calendars').length, 'list reads').toBe(1);
   // Then the rest: the session asked again (core's events are heard now), the changes waiting, the bookings followed.
   await waitFor(
     () =>
