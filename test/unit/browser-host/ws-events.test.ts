@@ -8,6 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createWsTransport } from '../../../renderer/lib/ws-transport';
+import { listenCountingRenders, writeEvents } from '../../support/event-renders';
 
 class StandInSocket {
   static OPEN = 1;
@@ -40,30 +41,12 @@ class StandInSocket {
 
 const socket = () => StandInSocket.made.at(-1)!;
 const event = (channel: string, payload: unknown) => ({ type: 'event', channel, payload });
-/** What the page is told as one write is sent and answered. */
-const writeEvents = (n: number) => [
-  event('outbox:item', { id: `op${n}`, status: 'sending' }),
-  event('store:changed', { appointments: [{ id: n, pendingMark: 'sending' }] }),
-  event('outbox:item', { id: `op${n}`, status: 'done' }),
-  event('store:changed', { appointments: [{ id: n, pendingMark: null }] }),
-  event('outbox:changed', { queued: 1000 - n }),
-];
+/** What the page is told as one write is sent and answered, as the host's frames. */
+const writeFrames = (n: number) => writeEvents(n).map(([channel, payload]) => event(channel, payload));
 
-/** Listens to the drain's channels, counting renders: tasks in which events were handed on. */
-function listen(transport: ReturnType<typeof createWsTransport>) {
-  const heard: unknown[] = [];
-  let renders = 0;
-  let inTask = false;
-  const take = (payload: unknown) => {
-    heard.push(payload);
-    if (inTask) return;
-    inTask = true;
-    renders++;
-    void Promise.resolve().then(() => (inTask = false));
-  };
-  for (const channel of ['outbox:item', 'store:changed', 'outbox:changed']) transport.subscribe(channel, take);
-  return { heard, renders: () => renders };
-}
+/** Listens to the drain's channels, counting renders. */
+const listen = (transport: ReturnType<typeof createWsTransport>) =>
+  listenCountingRenders((channel, listener) => transport.subscribe(channel, listener));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
@@ -81,7 +64,7 @@ describe('core’s events on the page', () => {
     socket().open();
     const { heard, renders } = listen(transport);
     const writes = 1000;
-    const told = Array.from({ length: writes }, (_, i) => writeEvents(i + 1)).flat();
+    const told = Array.from({ length: writes }, (_, i) => writeFrames(i + 1)).flat();
     // One write answered each millisecond, its events each its own task.
     for (const [i, message] of told.entries()) {
       await socket().tell(message);
@@ -105,7 +88,7 @@ describe('core’s events on the page', () => {
       expect(heard).toHaveLength(i);
     }
     // A burst's (twenty events in a frame), then one more: it waits for the burst's 100 ms.
-    for (const message of [...writeEvents(1), ...writeEvents(2), ...writeEvents(3), ...writeEvents(4)])
+    for (const message of [...writeFrames(1), ...writeFrames(2), ...writeFrames(3), ...writeFrames(4)])
       await socket().tell(message);
     vi.advanceTimersToNextFrame();
     expect(heard).toHaveLength(23);
@@ -124,7 +107,7 @@ describe('core’s events on the page', () => {
     const transport = createWsTransport(() => undefined);
     socket().open();
     const { heard } = listen(transport);
-    const told = [...writeEvents(1), ...writeEvents(2)];
+    const told = [...writeFrames(1), ...writeFrames(2)];
     await socket().tell({ type: 'events', events: told.map(({ channel, payload }) => ({ channel, payload })) });
     vi.advanceTimersToNextFrame();
     expect(heard).toEqual(told.map((m) => m.payload));

@@ -9,6 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIpcTransport, type IpcLike } from '../../../preload/ipc-transport';
 import type { PacerClock } from '../../../common/event-pacer';
+import { listenCountingRenders, writeEvents } from '../../support/event-renders';
 
 /** ipcRenderer as the test drives it: each event is its own task; each call waits for its answer. */
 function standInIpc() {
@@ -40,30 +41,9 @@ const clock = (frames = true): PacerClock => ({
     : {}),
 });
 
-/** What the page is told as one write is sent and answered. */
-const writeEvents = (n: number): [string, unknown][] => [
-  ['outbox:item', { id: `op${n}`, status: 'sending' }],
-  ['store:changed', { appointments: [{ id: n, pendingMark: 'sending' }] }],
-  ['outbox:item', { id: `op${n}`, status: 'done' }],
-  ['store:changed', { appointments: [{ id: n, pendingMark: null }] }],
-  ['outbox:changed', { queued: 1000 - n }],
-];
-
-/** Listens to the drain's channels, counting renders: tasks in which events were handed on. */
-function listen(transport: ReturnType<typeof createIpcTransport>) {
-  const heard: unknown[] = [];
-  let renders = 0;
-  let inTask = false;
-  const take = (payload: unknown) => {
-    heard.push(payload);
-    if (inTask) return;
-    inTask = true;
-    renders++;
-    void Promise.resolve().then(() => (inTask = false));
-  };
-  for (const channel of ['outbox:item', 'store:changed', 'outbox:changed']) transport.subscribe(channel, take);
-  return { heard, renders: () => renders };
-}
+/** Listens to the drain's channels, counting renders. */
+const listen = (transport: ReturnType<typeof createIpcTransport>) =>
+  listenCountingRenders((channel, listener) => transport.subscribe(channel, listener));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
