@@ -3,7 +3,7 @@
  * the first paint (later-parts.ts). Each opens beside its button, takes focus, and closes on Esc or a click outside,
  * focus going back to the button.
  */
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { Dialog, Heading, Popover } from 'react-aria-components';
 import type { AgendaItem, CalendarInfo } from '../../../common/contract';
 import { timeInZone, zoneOfItem } from '../../lib/practice-time';
@@ -19,22 +19,35 @@ interface PopoverOf {
   onClose(): void;
 }
 
-const closeOnDismiss = (onClose: () => void) => (open: boolean) => {
-  if (!open) onClose();
-};
+/** A popover open beside its button, closed (and focus back on the button) on Esc or a click outside. */
+function OpenPopover({
+  triggerRef,
+  onClose,
+  placement,
+  className = 'menu-popover',
+  children,
+}: PopoverOf & { placement: 'bottom end' | 'bottom start'; className?: string; children: ReactNode }) {
+  return (
+    <Popover
+      className={className}
+      placement={placement}
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {children}
+    </Popover>
+  );
+}
 
 /** "Calendars": one checkbox per calendar, with its colour. */
 export function CalendarsPopover({ triggerRef, onClose, calendars }: PopoverOf & { calendars: CalendarInfo[] }) {
   const hidden = useCalendarStore((s) => s.hidden);
   const toggle = useCalendarStore.getState().toggleCalendar;
   return (
-    <Popover
-      className="menu-popover"
-      placement="bottom end"
-      triggerRef={triggerRef}
-      isOpen
-      onOpenChange={closeOnDismiss(onClose)}
-    >
+    <OpenPopover triggerRef={triggerRef} onClose={onClose} placement="bottom end">
       <Dialog className="filter-dialog" aria-label="Calendars shown">
         <fieldset className="calendar-filter">
           <legend className="visually-hidden">Calendars shown</legend>
@@ -47,20 +60,14 @@ export function CalendarsPopover({ triggerRef, onClose, calendars }: PopoverOf &
           ))}
         </fieldset>
       </Dialog>
-    </Popover>
+    </OpenPopover>
   );
 }
 
 /** The Key: a sample block per state, with its icon and words. */
 export function KeyPopover({ triggerRef, onClose }: PopoverOf) {
   return (
-    <Popover
-      className="menu-popover"
-      placement="bottom end"
-      triggerRef={triggerRef}
-      isOpen
-      onOpenChange={closeOnDismiss(onClose)}
-    >
+    <OpenPopover triggerRef={triggerRef} onClose={onClose} placement="bottom end">
       <Dialog className="key-dialog" data-testid="schedule-key">
         <Heading slot="title" className="more-heading">
           What the blocks show
@@ -83,7 +90,7 @@ export function KeyPopover({ triggerRef, onClose }: PopoverOf) {
         </ul>
         <p className="key-note">The coloured edge is the provider’s colour.</p>
       </Dialog>
-    </Popover>
+    </OpenPopover>
   );
 }
 
@@ -122,12 +129,11 @@ export function MorePopover({
   onOpen,
 }: PopoverOf & { run: MoreRun; zone: string; from: string; onOpen(id: number): void }) {
   return (
-    <Popover
-      className="menu-popover more-popover"
-      placement="bottom start"
+    <OpenPopover
       triggerRef={triggerRef}
-      isOpen
-      onOpenChange={closeOnDismiss(onClose)}
+      onClose={onClose}
+      placement="bottom start"
+      className="menu-popover more-popover"
     >
       <Dialog className="more-dialog" data-testid="more-list">
         <Heading slot="title" className="more-heading">
@@ -147,6 +153,6 @@ export function MorePopover({
           ))}
         </ul>
       </Dialog>
-    </Popover>
+    </OpenPopover>
   );
 }
