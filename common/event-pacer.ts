@@ -1,10 +1,11 @@
 /**
  * How core's events reach the page's listeners, in both hosts (the Electron preload's IPC, preload/ipc-transport.ts,
- * and the browser host's WebSocket, renderer/lib/ws-transport.ts): events are held and handed on in order, all in one
- * task, at the next frame; in a burst (a drain tells each write's item and store change, a thousand a second) at most
- * once every GAP_MS. Each event handed on in its own task was one render of the page: a drain of 1,000 writes made
- * thousands of renders, and the page's CPU, on cores shared with core, slowed the drain itself. The few events of a
- * click or a key still go at the next frame. Nothing is dropped or merged. The transport hands on what is held before
+ * and the browser host's WebSocket, renderer/lib/ws-transport.ts). An event after a quiet spell (a frame or more since
+ * the last were handed on) goes at once: a search's answer or a mark's new state is not held back. Events that follow
+ * within the frame are held and handed on in order, all in one task, at the next frame; in a burst (a drain tells each
+ * write's item and store change, a thousand a second) at most once every EVENTS_GAP_MS. Each event handed on in its own
+ * task was one render of the page: a drain of 1,000 writes made thousands of renders, and the page's CPU, on cores
+ * shared with core, slowed the drain itself. Nothing is dropped or merged. The transport hands on what is held before
  * it hands on a call's answer (`flush`), so an answer never overtakes what core told before answering.
  *
  * Pure: the clock and the frames are injected, so tests drive them; no DOM, no Node.
@@ -14,6 +15,8 @@
 export const EVENTS_GAP_MS = 100;
 /** A hand-on of this many events or more is a burst's: the next one waits for the gap. */
 export const BURST_EVENTS = 20;
+/** A frame: an event this long or longer after the last hand-on goes at once. */
+export const QUIET_MS = 16;
 
 /** What the pacer needs of the page. */
 export interface PacerClock {
@@ -42,12 +45,14 @@ export function createEventPacer(
   let frame: unknown = null;
   let timer: unknown = null;
   let burstAt = -Infinity;
+  let handedOnAt = -Infinity;
   const flush = () => {
     if (frame !== null) clock.cancelFrame?.(frame);
     if (timer !== null) clock.clearTimeout(timer);
     frame = timer = null;
     if (held.length === 0) return;
-    if (held.length >= BURST_EVENTS) burstAt = clock.now();
+    handedOnAt = clock.now();
+    if (held.length >= BURST_EVENTS) burstAt = handedOnAt;
     for (const event of held.splice(0))
       for (const listener of listenersOf(event.channel))
         try {
@@ -63,7 +68,9 @@ export function createEventPacer(
     hold(channel, payload) {
       held.push({ channel, payload });
       if (timer !== null) return;
-      const wait = burstAt + EVENTS_GAP_MS - clock.now();
+      const now = clock.now();
+      const wait = burstAt + EVENTS_GAP_MS - now;
+      if (wait <= 0 && now - handedOnAt >= QUIET_MS) return flush();
       timer = clock.setTimeout(flush, wait > 0 ? wait : EVENTS_GAP_MS);
       if (wait <= 0 && clock.requestFrame) frame = clock.requestFrame(flush);
     },

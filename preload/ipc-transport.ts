@@ -1,7 +1,7 @@
 /**
  * The transport under the preload's bridge: Electron IPC, with core's events paced as in the browser host's page
- * (common/event-pacer.ts): held and handed on in order at the next frame, in a burst at most ten times a second, so a
- * drain of a thousand writes is not thousands of renders of the page. A call's answer first hands on the events told
+ * (common/event-pacer.ts): one after a quiet spell at once, the rest of its frame at the next frame, in a burst at most
+ * ten times a second, so a drain of a thousand writes is not thousands of renders of the page. A call's answer first hands on the events told
  * before it. Built over a small IPC interface (preload/index.ts passes ipcRenderer) so it is tested without Electron.
  */
 import type { BridgeTransport } from '../common/bridge-transport';

@@ -31,8 +31,8 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
     call.resolve(result);
   };
 
-  // Core's events are held and handed on in order at the next frame, in a burst at most ten times a second
-  // (common/event-pacer.ts); a result first hands on those told before it.
+  // Core's events: one after a quiet spell at once, the rest of its frame at the next frame, in a burst at most ten
+  // times a second (common/event-pacer.ts); a result first hands on those told before it.
   const pacer = createEventPacer((channel) => listeners.get(channel) ?? [], {
     now: () => Date.now(),
     setTimeout: (fn, ms) => setTimeout(fn, ms),
