@@ -12,11 +12,11 @@
  */
 
 /** Events are handed on at the next frame, or after this long where no frame comes (a hidden page). */
-export const EVENTS_GAP_MS = 100;
+const EVENTS_GAP_MS = 100;
 /** A hand-on of this many events or more is a burst's: the next one waits for the gap. */
-export const BURST_EVENTS = 20;
+const BURST_EVENTS = 20;
 /** A frame: an event this long or longer after the last hand-on goes at once. */
-export const QUIET_MS = 16;
+const QUIET_MS = 16;
 
 /** What the pacer needs of the page. */
 export interface PacerClock {
