@@ -208,7 +208,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     pages: () => bookings.pages(),
     texts: (begin, end) => messages.tally(begin, end),
   });
-  const prefetch = new Prefetcher(context, { calendar, contacts, bookings, settling }, options.prefetch);
+  const prefetch = new Prefetcher(context, { calendar, contacts, bookings, settling, waitlist }, options.prefetch);
   // The service answers again: revocations, queued work, the read-ahead and the texts go at once.
   connectivity.onOnline(() => {
     auth.onOnline();

@@ -1,8 +1,8 @@
 /**
  * Offline-ready from sign-in: right after sign-in and at each start with a saved session, reads what offline work
  * needs into the encrypted read cache — calendars, address books, booking pages (types, fields, consents) with the
- * next days of free times, contacts, and the next days of the schedule — so a receptionist who loses the network at
- * once can still add a contact, book and check in. It also picks up the bookings still waiting for the office system
+ * next days of free times, contacts, the next days of the schedule and the waitlist — so a receptionist who loses the
+ * network at once can still add a contact, book, check in and offer a freed time. It also picks up the bookings still waiting for the office system
  * (made before a restart, on another workstation or before this sign-in), which core then follows until they settle.
  * Runs in the background, never in the way of a screen: each of its reads gives way to a screen's, and a few go at
  * once (screen-first.ts). A part that fails is logged and the whole is read again later, sooner when the service
@@ -15,6 +15,7 @@ import type { CalendarService } from './calendar/calendar-service';
 import { saveScheduleDays } from './calendar/saved-days';
 import type { ContactsService } from './contacts/contacts-service';
 import type { CoreContext } from './core-context';
+import type { WaitlistService } from './waitlist/waitlist-service';
 import { RetryTimer } from '../../common/retry-timer';
 
 /** Timing of the reads (tests shorten them). */
@@ -33,6 +34,8 @@ export interface PrefetchSources {
   bookings: BookingService;
   /** Bookings still waiting for the office system are picked up here, so they settle on screen after a restart. */
   settling: BookingWatch;
+  /** Who waits for a freed time: offered from offline too (a cancellation taken with the network down). */
+  waitlist: Pick<WaitlistService, 'list'>;
 }
 
 /** The last finished read: for whom, when, and the parts that failed (none when complete). */
@@ -154,7 +157,7 @@ export class Prefetcher {
   /** Every part, side by side; the parts that failed and why. */
   private async readAll(account: string): Promise<{ part: string; reason: string }[]> {
     const { deps } = this;
-    const { calendar, contacts, bookings, settling } = this.sources;
+    const { calendar, contacts, bookings, settling, waitlist } = this.sources;
     const now = deps.clock.now();
     // The calendar list names the practice's zone: the saved days wait for it, so they are whole days on its clock.
     const listed = (async () => {
@@ -177,6 +180,9 @@ export class Prefetcher {
         return saveScheduleDays(deps.service, deps.cache, account, now, zone, () => calendar.names());
       },
       'bookings waiting for the office system': () => settling.followPending(),
+      waitlist: async () => {
+        if ((await waitlist.list()).source !== 'service') throw new Error('the service could not be reached');
+      },
     };
     const names = Object.keys(parts);
     const results = await Promise.allSettled(names.map((name) => parts[name]!()));

@@ -161,6 +161,29 @@ describe('offline-ready from sign-in', () => {
     expect(found.items.map((c) => c.id)).toContain(beyond!.id);
   }, 60_000);
 
+  it('reads the waitlist ahead: a desk that never opened it has it offline', async () => {
+    const sb = await sandbox();
+    // Another desk puts a patient on the waitlist.
+    const other = await startedCore(sb);
+    await signInAs(other, 'owner@frontdesk.test');
+    const added = await call(other, 'waitlist:add', {
+      name: 'Wanda Ahead',
+      phone: '(312) 555-0177',
+      days: [1, 2, 3, 4, 5],
+      from: '08:00',
+      to: '18:00',
+    });
+    await waitForOp(other, added.id);
+    // This desk signs in, reads ahead and loses the network before anyone opens the waitlist here.
+    const made = await startedCore(sb);
+    await signInAs(made, 'owner@frontdesk.test');
+    await readAhead(made, { begun: true });
+    await goOffline(sb, made);
+    const list = await call(made, 'waitlist:list');
+    expect(list.source).toBe('cache');
+    expect(list.entries.map((e) => e.name)).toContain('Wanda Ahead');
+  }, 60_000);
+
   it('reads ahead at each start with a saved session', async () => {
     const sb = await sandbox();
     const first = await startedCore(sb);
