@@ -31,6 +31,9 @@ import { SessionEvents } from './session-events';
 import { PracticeStore } from './store/practice-store';
 import { applyPending } from './calendar/pending-items';
 import { PracticeZone } from './practice-zone';
+import type { FirstScreenSource } from './first-screen';
+import { keptTheme } from './ipc/app-handlers';
+import { savedRange } from './ipc/calendar-handlers';
 
 /** A running core. */
 export interface FrontdeskCore {
@@ -49,6 +52,8 @@ export interface FrontdeskCore {
   store: PracticeStore;
   /** Reads ahead what offline work needs, after sign-in and at start. */
   prefetch: Prefetcher;
+  /** What the first screen a host writes into its page is drawn from: saved answers only (first-screen.ts). */
+  firstScreen: FirstScreenSource;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -251,6 +256,14 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     settling,
     store,
     prefetch,
+    firstScreen: {
+      status: () => auth.status(),
+      theme: () => keptTheme(platform.settings),
+      savedCalendars: () => calendar.savedCalendars(),
+      savedRange: (begin, end) => savedRange({ calendar, settling }, begin, end),
+      clock: platform.clock,
+      log: platform.log,
+    },
     start: async () => {
       connectivity.start();
       await auth.init();

@@ -17,6 +17,11 @@ export interface Runtime {
   packages: string[];
   /** Repo modules it may import with `import type` only (erased from its bundle), as `may` spells them. */
   typesFrom?: string[];
+  /**
+   * Its one `import()` of a computed name is a built file of this project's, by a path its hosts give (never a name
+   * from input): the renderer's drawing of the first screen, run by the hosts without core importing renderer code.
+   */
+  loadsBuiltFile?: true;
   /** Why, in one line (shown in the error). */
   why: string;
 }
@@ -39,6 +44,13 @@ const rendererPackages = [
 
 /** The table. Most specific entries first. */
 export const runtimes: Runtime[] = [
+  {
+    files: ['main/core/first-screen.ts'],
+    may: ['main/core/', 'common/'],
+    packages: ['node:*'],
+    loadsBuiltFile: true,
+    why: 'main/core/first-screen.ts loads the renderer’s built drawing by the path its host gives, and nothing else',
+  },
   {
     files: ['main/core/'],
     may: ['main/core/', 'common/'],
@@ -100,6 +112,13 @@ export const runtimes: Runtime[] = [
     why: 'renderer/lib builds the bridge; the renderer is a sandboxed page',
   },
   {
+    files: ['renderer/stores/kept-contacts-store.ts'],
+    // The page's copy of the contacts core keeps matches a name as core does: the one index and matching, shared.
+    may: ['renderer/', 'common/contract', 'common/contacts/'],
+    packages: rendererPackages,
+    why: 'the page searches its copy of the kept contacts with core’s own index (common/contacts/)',
+  },
+  {
     files: ['renderer/'],
     // Forms check themselves with the contract's schemas (lib/form-issues.ts); the finder's paste and the Messages
     // search tell a phone number with the same rules (common/input-rules.ts), so there is one phone matcher. The
@@ -159,6 +178,7 @@ const rule: Rule.RuleModule = {
     if (!runtime) return {};
     const check = (node: Rule.Node, source: unknown, typeOnly = false): void => {
       if (typeof source !== 'string') {
+        if (runtime.loadsBuiltFile) return;
         context.report({ node, message: `${file}: import() of a computed name cannot be checked (${runtime.why}).` });
         return;
       }
@@ -242,7 +262,8 @@ const layerings: Layering[] = [
     // base: the loose modules every part of core leans on (Platform, config, clocks, events, the data
     // folder, connectivity, crash guard, static files, input refusals, security/). model: what several domains
     // share (model/, phone/, core-context.ts). app: app-core.ts and what only it runs (prefetch.ts,
-    // screen-first.ts). The domains do not import each other.
+    // screen-first.ts), and the first screen the hosts write into their page from it (first-screen.ts). The domains
+    // do not import each other.
     root: 'main/core/',
     layers: [
       {
@@ -285,7 +306,10 @@ const layerings: Layering[] = [
         apart: 'paths',
       },
       { name: 'ipc', paths: ['main/core/ipc/'] },
-      { name: 'app-core', paths: ['main/core/app-core', 'main/core/prefetch', 'main/core/screen-first'] },
+      {
+        name: 'app-core',
+        paths: ['main/core/app-core', 'main/core/prefetch', 'main/core/screen-first', 'main/core/first-screen'],
+      },
     ],
     sealed: ['main/core/outbox/'],
     why: 'core layers run base < api, cache, auth, log < outbox < store < model and phone < domains < ipc < app-core',

@@ -129,6 +129,18 @@ export async function calendarList(deps: CoreContext, shared: SharedCalendarRead
 }
 
 /**
+ * The list as saved by its last read, with no service read (the first screen a host writes into its page draws from
+ * it); null when none is saved.
+ */
+export async function savedCalendarList(
+  deps: Pick<CoreContext, 'cache'>,
+  account: string,
+): Promise<CalendarList | null> {
+  const hit = await deps.cache.get(account, listSlot, CACHE_KEY);
+  return hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' } : null;
+}
+
+/**
  * The practice's zone as last learned (this run, else the saved list of an earlier one, which core then holds and
  * tells the screens), for telling queued changes' times and reckoning practice days; null when unknown.
  */

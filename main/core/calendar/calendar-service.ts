@@ -19,7 +19,7 @@ import { signedInAccount, type CoreContext } from '../core-context';
 import { agendaCacheKey, phonesOf, readAgenda, toItem as toAgendaItem } from '../model/agenda';
 import { countryOf, learnCountryFromPhones } from '../phone/country';
 import { createPayload, eventFields, refOf } from './appointment-payloads';
-import { calendarList, knownPracticeZone, SharedCalendarRead } from './calendar-list';
+import { calendarList, knownPracticeZone, savedCalendarList, SharedCalendarRead } from './calendar-list';
 import { applyPending, applyPendingAll, withPendingChanges, type PendingLookup } from './pending-items';
 import { savedScheduleDays } from './saved-days';
 import { withSeriesPending } from './series-pending';
@@ -168,6 +168,11 @@ export class CalendarService {
     // Core owns the zone: the one the list names is told to every screen with the session (practice-zone.ts).
     this.context.practiceZone.set(account, list.practiceZone);
     return list;
+  }
+
+  /** The calendar list as saved by its last read, with no service read; null when none is saved. */
+  savedCalendars(): Promise<CalendarList | null> {
+    return savedCalendarList(this.context, signedInAccount(this.context));
   }
 
   /** Queues a new appointment (its outbox id becomes its external id, so a retried create is found, not doubled). */

@@ -11,7 +11,7 @@ const THEME_KEY = 'ui:theme';
 const themeSchema = z.enum(THEME_CHOICES);
 
 /** The theme kept in the settings; 'system' when none was chosen or what is kept does not read as one. */
-function keptTheme(settings: KeyValueStore): ThemeChoice {
+export function keptTheme(settings: KeyValueStore): ThemeChoice {
   const kept = themeSchema.safeParse(settings.get(THEME_KEY));
   return kept.success ? kept.data : 'system';
 }

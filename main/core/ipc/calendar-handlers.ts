@@ -6,17 +6,31 @@ import type { DomainHandlers } from './dispatch';
 import { serviceResult } from './result';
 import { savedFirst, type SavedFirstDeps } from './saved-first';
 
+/** A range's appointments with the states of the followed bookings that made them. */
+const markedBy = <T extends Agenda | null>(watch: BookingWatch, agenda: T, begin: string, end: string): T =>
+  agenda && { ...agenda, items: watch.annotate(agenda.items, begin, end) };
+
+/**
+ * A range as saved, with no service read: what `calendar:range` with `savedFirst` answers at once (null: nothing
+ * saved), and what the first screen a host writes into its page draws (`first-screen.ts`), so both show one day.
+ */
+export async function savedRange(
+  deps: { calendar: CalendarService; settling: BookingWatch },
+  begin: string,
+  end: string,
+): Promise<Agenda | null> {
+  return markedBy(deps.settling, await deps.calendar.cached(begin, end), begin, end);
+}
+
 /** Builds the calendar handlers; appointments made by followed bookings carry the booking's state. */
 export function calendarHandlers(deps: { calendar: CalendarService; settling: BookingWatch } & SavedFirstDeps) {
   const c = deps.calendar;
   const watch = deps.settling;
-  const marked = <T extends Agenda | null>(agenda: T, begin: string, end: string): T =>
-    agenda && { ...agenda, items: watch.annotate(agenda.items, begin, end) };
   return {
     'calendar:range': ({ begin, end, savedFirst: first }) => {
-      const fresh = async () => marked(await c.range(begin, end), begin, end);
+      const fresh = async () => markedBy(watch, await c.range(begin, end), begin, end);
       if (!first) return serviceResult(fresh);
-      const saved = async () => marked(await c.cached(begin, end), begin, end);
+      const saved = () => savedRange(deps, begin, end);
       return savedFirst(deps, saved, fresh, (answer) => ({ of: 'calendar:range', begin, end, answer }));
     },
     'calendar:mark': ({ eventId, state, startsAt, who, undoable }) =>
