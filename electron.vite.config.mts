@@ -28,6 +28,9 @@ export default defineConfig({
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default; what the page downloads and parses is the app.
       minify: true,
+      // The first screen's build reads which CSS files the app's and the schedule's chunks load
+      // (vite.first-screen.config.mts).
+      manifest: true,
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },
     },
   },

@@ -8,7 +8,7 @@
  * what it draws from core's saved answers only (never a service read) and writes it into the page:
  * `main/core/first-screen.ts`. Types only: nothing here runs.
  */
-import type { Agenda, AuthStatus, CalendarList, ThemeChoice } from './contract';
+import type { Agenda, AuthStatus, CalendarList, Connectivity, ThemeChoice } from './contract';
 
 /** What the first screen is drawn from: the answers the page itself would ask core for first. */
 export interface FirstScreenInput {
@@ -24,6 +24,8 @@ export interface FirstScreenInput {
   range: { begin: string; end: string };
   /** Epoch ms the screen is drawn at (the host's clock). */
   now: number;
+  /** `app:connectivity`, when core knows it (the status bar and the saved answer's notice say it). */
+  connectivity?: Connectivity;
 }
 
 /** The drawn screen, for the host to write into the page. */

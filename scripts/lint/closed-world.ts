@@ -119,6 +119,13 @@ export const runtimes: Runtime[] = [
     why: 'the page searches its copy of the kept contacts with core’s own index (common/contacts/)',
   },
   {
+    files: ['renderer/first-screen/'],
+    may: ['renderer/', 'common/contract'],
+    packages: rendererPackages,
+    typesFrom: ['common/first-screen'],
+    why: 'the first screen is the renderer drawing itself for a host (common/first-screen.ts), with its own components',
+  },
+  {
     files: ['renderer/'],
     // Forms check themselves with the contract's schemas (lib/form-issues.ts); the finder's paste and the Messages
     // search tell a phone number with the same rules (common/input-rules.ts), so there is one phone matcher. The
@@ -253,7 +260,7 @@ const layerings: Layering[] = [
       { name: 'stores', paths: ['renderer/stores/'] },
       { name: 'components', paths: ['renderer/components/'] },
       { name: 'features', paths: ['renderer/features/'], apart: 'subfolders', throughIndex: true },
-      { name: 'App', paths: ['renderer/App', 'renderer/main'] },
+      { name: 'App', paths: ['renderer/App', 'renderer/main', 'renderer/first-screen/'] },
     ],
     sealed: [],
     why: 'renderer layers run lib < stores < components < features < App',

@@ -71,7 +71,8 @@ if (!ensureChromium()) {
   console.error('e2e: Chromium not found at /usr/bin/chromium — install it with: sudo apt-get install -y chromium');
   process.exit(1);
 }
-if (!existsSync(resolve(root, 'out/renderer/index.html'))) {
+// The renderer and its first screen's Node build (the host draws a reload's first frame with it).
+if (!existsSync(resolve(root, 'out/renderer/index.html')) || !existsSync(resolve(root, 'out/first-screen/index.mjs'))) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

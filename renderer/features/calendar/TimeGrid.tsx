@@ -67,6 +67,32 @@ function minutesInView(el: HTMLElement): [number, number] {
   ];
 }
 
+/**
+ * Where the grid opens, px from the day's top: an hour before now on a range with today (`nowMin`, else null), else a
+ * quarter hour before the days' first appointment (`first`, minutes), or the working day's start when there is none.
+ */
+export function openingTop(nowMin: number | null, first: number): number {
+  const from = nowMin !== null ? nowMin - 60 : first === Infinity ? WORK_START_H * 60 - 30 : first - 15;
+  return Math.max(0, from) * PX_PER_MIN;
+}
+
+/** Where the grid opens for these columns at `nowMs` (openingTop), with the days' first appointment's minute. */
+function openingOf(
+  columns: readonly GridColumn[],
+  placed: ReadonlyMap<string, readonly Placed[]>,
+  zone: string,
+  nowMs: number,
+): { top: number; first: number; withToday: boolean } {
+  const withToday = columns.some((c) => c.day === dayKey(nowMs, zone));
+  // Only the days' own appointments: the last range's stay shown until the new one is read.
+  let first = Infinity;
+  for (const c of columns) {
+    const own = placed.get(c.key)?.find((p) => dayKey(p.item.start, zone) === c.day);
+    if (own && own.top < first) first = own.top;
+  }
+  return { top: openingTop(withToday ? minutesIntoDay(nowMs, zone) : null, first), first, withToday };
+}
+
 /** The key of a column's "+N more" spot. */
 const moreKey = (column: GridColumn, run: MoreRun) => `m${column.key}@${run.top}`;
 
@@ -143,24 +169,7 @@ function ColumnZone({ column, zone }: { column: GridColumn; zone: string }) {
 export function TimeGrid(props: TimeGridProps) {
   const { columns, items, zone } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const rows = useVirtualizer({
-    count: 24,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => HOUR_PX,
-    overscan: 1,
-    initialRect: { width: 1000, height: 640 },
-    // The hours re-render with the grid's next render, not synchronously inside each scroll event: a synchronous one
-    // changed the page just before the grid read its scroll position (minutesInView), which then paid for a style and
-    // layout pass of its own inside the event (the day's data scrolls the grid to its first visit: one in every paint).
-    useFlushSync: false,
-  });
-  const virtual = rows.getVirtualItems();
-  // The hour rows keep the virtualiser's overscan (they are cheap); appointment blocks only the minutes in view: a
-  // busy day has dozens of blocks an hour, and every one in the page costs style and layout.
   const [inView, setInView] = useState<[number, number] | null>(null);
-  const fromMin = inView?.[0] ?? (virtual[0]?.index ?? 0) * 60;
-  const toMin = inView?.[1] ?? ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
   const measureView = useCallback(() => {
     const el = scrollRef.current;
     if (!el) return;
@@ -198,6 +207,27 @@ export function TimeGrid(props: TimeGridProps) {
   }, [columns, items, zone, maxLanes, showGone]);
   const placed = useMemo(() => new Map([...layouts].map(([key, layout]) => [key, layout.placed])), [layouts]);
 
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const rows = useVirtualizer({
+    count: 24,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => HOUR_PX,
+    overscan: 1,
+    initialRect: { width: 1000, height: 640 },
+    // The first render draws the hours the grid opens at (the effect below scrolls there), not the night's: the
+    // page's first paint and a first screen drawn outside the page (renderer/first-screen/) show that part of the day.
+    initialOffset: () => openingOf(columns, placed, zone, Date.now()).top,
+    // The hours re-render with the grid's next render, not synchronously inside each scroll event: a synchronous one
+    // changed the page just before the grid read its scroll position (minutesInView), which then paid for a style and
+    // layout pass of its own inside the event (the day's data scrolls the grid to its first visit: one in every paint).
+    useFlushSync: false,
+  });
+  const virtual = rows.getVirtualItems();
+  // The hour rows keep the virtualiser's overscan (they are cheap); appointment blocks only the minutes in view: a
+  // busy day has dozens of blocks an hour, and every one in the page costs style and layout.
+  const fromMin = inView?.[0] ?? (virtual[0]?.index ?? 0) * 60;
+  const toMin = inView?.[1] ?? ((virtual[virtual.length - 1]?.index ?? 23) + 1) * 60;
+
   // Open near now on a range with today (an hour before it), else at the first appointment (or the working day's
   // start when there is none), once per days shown; again only for a visit earlier than the one it opened at (a
   // saved copy shown first may lack it), while the desk has not scrolled since.
@@ -205,22 +235,10 @@ export function TimeGrid(props: TimeGridProps) {
   useEffect(() => {
     const key = `${firstKey}|${columns.length}`;
     const el = scrollRef.current;
-    const nowMs = Date.now();
-    const withToday = columns.some((c) => c.day === dayKey(nowMs, zone));
-    // Only the days' own appointments: the last range's stay shown until the new one is read.
-    let first = Infinity;
-    for (const c of columns) {
-      const own = placed.get(c.key)?.find((p) => dayKey(p.item.start, zone) === c.day);
-      if (own && own.top < first) first = own.top;
-    }
+    const { top, first, withToday } = openingOf(columns, placed, zone, Date.now());
     const was = openedAt.current;
     if (was?.key === key && (withToday || !(first < was.first) || !el || Math.abs(el.scrollTop - was.top) > 1)) return;
-    const from = withToday
-      ? minutesIntoDay(nowMs, zone) - 60
-      : first === Infinity
-        ? WORK_START_H * 60 - 30
-        : first - 15;
-    el?.scrollTo({ top: Math.max(0, from) * PX_PER_MIN });
+    el?.scrollTo({ top });
     measureView();
     // Settled for these days once there is something to open at; a range left before that (a date typed digit by
     // digit passes through others) opens afresh when it comes back.

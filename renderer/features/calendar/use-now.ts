@@ -14,7 +14,10 @@ export function useNow(): number {
 
 /** True while the page is printed (the day sheet is rendered then; `beforeprint` renders it before the page is laid out). */
 export function usePrinting(): boolean {
-  const [printing, setPrinting] = useState(() => window.matchMedia?.('print').matches ?? false);
+  // No window where a host draws the first screen (renderer/first-screen/): not printing.
+  const [printing, setPrinting] = useState(() =>
+    typeof window === 'undefined' ? false : (window.matchMedia?.('print').matches ?? false),
+  );
   useEffect(() => {
     const media = window.matchMedia?.('print');
     const on = () => flushSync(() => setPrinting(true));
