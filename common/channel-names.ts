@@ -74,6 +74,7 @@ export const invokeChannelNames = complete<InvokeChannel>()([
   'messages:activity',
   'contacts:search',
   'contacts:kept',
+  'contacts:kept-list',
   'contacts:get',
   'contacts:create',
   'contacts:update',

@@ -21,6 +21,7 @@ import { wireBookingEvents } from './stores/booking-store';
 import { loadFollowed, wireSettlingEvents } from './stores/settling-store';
 import { wireStoreEvents } from './stores/store-events';
 import { wireContactEvents } from './stores/contacts-store';
+import { wireKeptContacts } from './stores/kept-contacts-store';
 import { wireConsentEvents } from './stores/consent-store';
 import { wireMessageEvents } from './stores/messages-events';
 import { useFinderStore } from './stores/finder-store';
@@ -110,6 +111,7 @@ export function App() {
       wireSettlingEvents(),
       wireStoreEvents(),
       wireContactEvents(),
+      wireKeptContacts(),
       wireConsentEvents(),
       wireMessageEvents(),
       wireWaitlistEvents(),

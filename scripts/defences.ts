@@ -819,6 +819,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/contacts/phones.test.ts', 'test/integration/contacts/writes.test.ts'],
   },
   {
+    name: 'a contact deleted here still shows in a key’s first matches (the page’s copy keeps it)',
+    file: 'main/core/contacts/kept-feed.ts',
+    find: 'const removed = [...was.known.keys()].filter((key) => !known.has(key));',
+    replace: 'const removed: string[] = [];',
+    tests: ['test/integration/renderer/names-as-typed.test.ts'],
+  },
+  {
     name: 'the contacts search runs on every key instead of when typing stops',
     file: 'renderer/stores/contacts-store.ts',
     find: 'searchTimer = setTimeout(() => void get().load(), SEARCH_DELAY_MS);',

@@ -16,6 +16,7 @@ import {
   type NextAppointment,
 } from '../model/contacts';
 import type { OutboxItem } from '../model/outbox';
+import type { KeptChunk } from '../contacts/kept-wire';
 import { invoke, noArgs } from './declare';
 
 /** The contacts invoke channels. */
@@ -34,6 +35,12 @@ export const contactsInvoke = {
   'contacts:kept': invoke<ContactList | null>()(
     contactSearch.extend({ first: z.number().int().min(1).max(200).optional() }),
   ),
+  /**
+   * The contacts core keeps (its index, as the changes made here leave them), for the page's own copy that answers a
+   * key in the key's frame (renderer/stores/kept-contacts-store.ts): a part from `from` on, the next from `next`.
+   * Once asked, `store:changed`'s `keptContacts` tells what changes among them.
+   */
+  'contacts:kept-list': invoke<KeptChunk>()(z.object({ from: z.number().int().min(0).max(10_000_000) }).strict()),
   'contacts:get': invoke<ContactDetail>()(contactRef),
   /** Adds a contact through the outbox: done at once when online, queued otherwise. */
   'contacts:create': invoke<OutboxItem>()(contactInput),

@@ -6,6 +6,7 @@
 import type { ErrorCode } from '../result';
 import type { BookingSummary } from './bookings';
 import type { Agenda, AgendaItem } from './calendar';
+import type { KeptChange } from '../contacts/kept-wire';
 import type { ContactList } from './contacts';
 import type { ThreadSummary } from './messages';
 
@@ -60,6 +61,8 @@ export interface StoreChange {
   threads?: { threads: ThreadSummary[]; unreadTotal: number };
   /** A recent contact search as it stands after a contact change made here (nothing read again). */
   contacts?: ContactList & { addressBookId: number | null };
+  /** What changed among the contacts core keeps, for the page's copy of them (once it asked `contacts:kept-list`). */
+  keptContacts?: KeptChange;
 }
 
 /**

@@ -22,6 +22,23 @@ export function markScheduleData(count: number): void {
   performance.mark(SCHEDULE_DATA, { detail: { count } });
 }
 
+const CONTACTS_FIRST = 'fd:contacts-first';
+
+/**
+ * A key's first matches, worked out in the page (stores/kept-contacts-store.ts), were put on screen: marked once the
+ * frame showing them has been painted, with the words (`detail.query`), as the benchmark reads it.
+ */
+export function markContactsFirst(query: string): void {
+  if (typeof requestAnimationFrame !== 'function') return;
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      if (performance.getEntriesByName(CONTACTS_FIRST, 'mark').length >= MARKS_KEPT)
+        performance.clearMarks(CONTACTS_FIRST);
+      performance.mark(CONTACTS_FIRST, { detail: { query } });
+    }, 0),
+  );
+}
+
 /** The start time of the newest mark named `name`, or -1. */
 const newest = (name: string) => performance.getEntriesByName(name, 'mark').at(-1)?.startTime ?? -1;
 

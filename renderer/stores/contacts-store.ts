@@ -16,8 +16,10 @@ import type {
 import { frontdesk } from '../lib/frontdesk';
 import { onOutboxItem } from '../lib/outbox-items';
 import { query } from '../lib/query';
+import { markContactsFirst } from '../lib/perf-marks';
 import { onStoreChange } from '../lib/store-changes';
 import type { StoreData } from '../lib/store-shape';
+import { useKeptContactsStore } from './kept-contacts-store';
 import { onAccountReset } from './session-reset';
 
 /** A phone row of the form. */
@@ -116,7 +118,7 @@ const searchRead = query((args: { query: string }) => frontdesk.invoke['contacts
  * 560 px high). The service's answer, after the pause, brings the rest.
  */
 const KEPT_FIRST = 50;
-/** The matches among the contacts core keeps, asked at each key: no service read, answered at once. */
+/** The matches among the contacts core keeps, asked at a key while the page's own copy is not here yet. */
 const keptRead = query((args: { query: string }) => frontdesk.invoke['contacts:kept']({ ...args, first: KEPT_FIRST }));
 /** Puts a search's fresh answer in place (a failure keeps the matches shown for the same words). */
 function freshList(r: Result<ContactList>): void {
@@ -158,9 +160,19 @@ export const getEmptyState = (): StoreData<ContactsState> => ({
 
 /**
  * The kept matches for `query`, shown while its service answer is still to come (`loading`) and the box still holds
- * these words: never over a newer search's list nor over the service's answer, which refines them.
+ * these words: never over a newer search's list nor over the service's answer, which refines them. Worked out here
+ * from the page's copy when it is here (shown in the key's own render, no bridge call), else asked of core.
  */
 async function showKept(query: string): Promise<void> {
+  const first = useKeptContactsStore.getState().first(query, KEPT_FIRST);
+  if (first !== undefined) {
+    keptRead.cancel();
+    if (first) {
+      useContactsStore.setState({ list: first });
+      markContactsFirst(first.query);
+    }
+    return;
+  }
   const r = await keptRead.run({ query });
   const { loading, query: typed } = useContactsStore.getState();
   if (r?.ok && r.value && loading && same(typed, query)) useContactsStore.setState({ list: r.value });
@@ -192,6 +204,8 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
     },
     async load() {
       clearTimeout(searchTimer);
+      // The screen opened (or came back online): the page's copy of the kept contacts is asked for once.
+      useKeptContactsStore.getState().want();
       const query = get().query;
       set({ loading: true });
       const shown = get().list;

@@ -1,6 +1,7 @@
 /** "Find a patient" (Ctrl/Cmd+K, or a phone number pasted anywhere): what was typed, the matches and their next visit. */
 import { create } from 'zustand';
 import type { StoreData } from '../lib/store-shape';
+import { useKeptContactsStore } from './kept-contacts-store';
 import { emptySearch, patientSearch, type PatientSearch } from './patient-search';
 import { onAccountReset } from './session-reset';
 
@@ -23,6 +24,7 @@ export const useFinderStore = create<FinderState>()((set, get) => {
     type: search.type,
     show(query) {
       set({ isOpen: true });
+      useKeptContactsStore.getState().want();
       if (query !== undefined) get().type(query);
     },
     hide() {

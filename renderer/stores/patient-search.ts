@@ -4,9 +4,11 @@
  */
 import type { ContactList, ContactView, IpcError, NextAppointment } from '../../common/contract';
 import { frontdesk } from '../lib/frontdesk';
+import { markContactsFirst } from '../lib/perf-marks';
 import { query } from '../lib/query';
 import type { StoreData } from '../lib/store-shape';
 import { lookupsOf } from './contact-details-store';
+import { useKeptContactsStore } from './kept-contacts-store';
 
 /** Matches shown (and asked about for a next appointment). */
 const SHOWN_MATCHES = 8;
@@ -45,8 +47,9 @@ export function patientSearch(
   let settled = false;
   /**
    * The matches for what was typed, then their next visits: a newer search (or stopping) drops the last's answers.
-   * Each key asks for the matches among the contacts core keeps (`contacts:kept`, no service read) and shows them at
-   * once; the service is asked when the typing pauses, and its answer takes their place.
+   * Each key shows the matches among the contacts core keeps at once: worked out in the page from its copy of them
+   * (stores/kept-contacts-store.ts, in the key's own render), or asked of core (`contacts:kept`, no service read) while
+   * the copy is not here; the service is asked when the typing pauses, and its answer takes their place.
    */
   const matches = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args), {
     shareInFlight: false,
@@ -58,6 +61,13 @@ export function patientSearch(
   );
   const shown = (list: ContactList) => list.items.filter((c) => !c.deleted).slice(0, SHOWN_MATCHES);
   const showKept = async (words: string) => {
+    const first = useKeptContactsStore.getState().first(words, SHOWN_MATCHES);
+    if (first !== undefined) {
+      kept.cancel();
+      if (first) set({ results: shown(first), shownFor: words, error: null, next: {} });
+      if (first) markContactsFirst(first.query);
+      return;
+    }
     const r = await kept.run({ query: words });
     // Still loading: shown with no next visits yet.
     if (r?.ok && r.value && words === typed && !settled)

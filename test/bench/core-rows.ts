@@ -9,7 +9,7 @@ import { admin, startAuthSandbox } from '../support/auth-fixture';
 import { call, signedInCore } from '../support/bootstrap';
 import { mintToken } from '../integration/outbox/helpers';
 import { drained, openOutbox, tokenClient } from '../integration/outbox/outbox-setup';
-import { ContactIndex } from '../../main/core/contacts/contact-index';
+import { ContactIndex } from '../../common/contacts/contact-index';
 import { viewOf } from '../../main/core/contacts/contact-view';
 import { meaningOf } from '../../main/core/contacts/search-query';
 import type { Unit } from './runner';

@@ -32,14 +32,17 @@ import { countryOf, learnCountryFrom } from '../phone/country';
 import { viewOf } from './contact-view';
 import { getContact, listAddressBooks, listContacts } from '../api/contacts-read-api';
 import { nextAppointments } from './next-appointments';
-import { contactOps, overlay } from './overlay';
-import { filterOf, matches, meaningOf, searchCacheKey, tidyQuery, type SearchMeaning } from './search-query';
+import { contactOps, overlaid, overlay } from './overlay';
+import { KeptFeed, type KeptNow } from './kept-feed';
+import { matches, tidyQuery, type SearchMeaning } from '../../../common/contacts/search-query';
+import { filterOf, meaningOf, searchCacheKey } from './search-query';
 import { KeptNames, serviceFilters } from './name-search';
-import { ContactIndex } from './contact-index';
+import { ContactIndex } from '../../../common/contacts/contact-index';
 import { z } from 'zod';
 import { cacheSlot } from '../cache/read-cache';
 import { freshOrSaved, readThrough, unreachable } from '../cache/read-through';
 import { addressBookSchema, contactViewSchema } from '../cache/model-schemas';
+import type { KeptChunk } from '../../../common/contacts/kept-wire';
 
 /** A search answer as cached: the service's contacts, before unsynced changes are applied. */
 interface StoredList {
@@ -92,6 +95,17 @@ export class ContactsService {
   private readonly keptNames = new KeptNames();
   /** The signed-in account's kept contacts, searched here at once (contact-index.ts); made on first use. */
   private index: Promise<ContactIndex> | null = null;
+  /** The page's copy of the kept contacts: its parts, and what changed among them once it asked (kept-feed.ts). */
+  private readonly feed = new KeptFeed(
+    (account) => this.keptNow(account),
+    (keptContacts) =>
+      this.context.events.emit('store:changed', {
+        appointments: [],
+        removedAppointments: [],
+        bookings: [],
+        keptContacts,
+      }),
+  );
 
   constructor(
     private readonly context: CoreContext,
@@ -101,6 +115,7 @@ export class ContactsService {
       if (event.type !== 'account_changed' && event.type !== 'signed_out') return;
       this.shown.clear();
       this.index = null;
+      this.feed.reset();
     });
   }
 
@@ -112,6 +127,7 @@ export class ContactsService {
   outboxChanged(change: OpChange): void {
     if ('op' in change && !change.op.kind.startsWith('contact.')) return;
     const account = this.context.account();
+    if (account) this.feed.changed(account);
     for (const shown of this.shown.values()) {
       if (shown.account !== account) continue;
       const list = shown.present();
@@ -199,6 +215,7 @@ export class ContactsService {
         const items = contacts.map((c) => viewOf(c, country));
         this.context.store.putContacts(items);
         index.add(items, fetchedAt);
+        this.feed.changed(account);
         const list: StoredList = { items: [...items, ...extra(items)], more: pages.some((p) => p.more) };
         // The answer goes back now; the encrypted offline copy is written meanwhile.
         cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), list, fetchedAt);
@@ -377,6 +394,24 @@ export class ContactsService {
     const everyone = { items: first, more: page.more || items.length > limit };
     cache.remember(account, searchSlot, searchCacheKey(''), everyone, fetchedAt);
     (await this.indexOf(account)).add(items, fetchedAt);
+    this.feed.changed(account);
+  }
+
+  /**
+   * A part of the contacts kept here for the page's own index (`contacts:kept-list`), from `from` on; once asked, what
+   * changes among them is told as `store:changed` (`keptContacts`).
+   */
+  async keptList(from: number): Promise<KeptChunk> {
+    return this.feed.part(signedInAccount(this.context), from);
+  }
+
+  /** The kept contacts as the page is shown them: as `kept` presents its matches, the changes made here laid over. */
+  private async keptNow(account: string): Promise<KeptNow> {
+    const index = await this.indexOf(account);
+    const country = await countryOf(this.context, account);
+    const fetchedAt = index.fetchedAt;
+    const ops = contactOps(this.accountOps(account), fetchedAt ?? this.context.clock.now());
+    return { ...overlaid(index.contacts(), ops, { by: 'all' }, country), fetchedAt };
   }
 
   /**

@@ -6,8 +6,9 @@
  */
 import type { ContactView } from '../../../common/contract';
 import type { ContactFilter } from '../api/contacts-read-api';
-import { foldName, foldedName, type FoldedName } from './name-match';
-import { filterOf, keysOf, matcherOf, serviceFinder, tidyQuery, type SearchMeaning } from './search-query';
+import { foldName, foldedName, type FoldedName } from '../../../common/contacts/name-match';
+import { keysOf, matcherOf, serviceFinder, tidyQuery, type SearchMeaning } from '../../../common/contacts/search-query';
+import { filterOf } from './search-query';
 
 /** The service filters of a search: a name with accents is also asked without them. */
 export function serviceFilters(meaning: SearchMeaning, addressBookId?: number): ContactFilter[] {

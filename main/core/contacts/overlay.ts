@@ -6,7 +6,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { ContactPending, ContactView } from '../../../common/contract';
 import type { OpView } from '../outbox';
 import { applyPayload, viewOfCreate } from './contact-view';
-import { matches, type SearchMeaning } from './search-query';
+import { matches, type SearchMeaning } from '../../../common/contacts/search-query';
 
 const CHANGE = { 'contact.create': 'create', 'contact.update': 'update', 'contact.delete': 'delete' } as const;
 const RANK = { update: 0, create: 1, delete: 2 } as const;
@@ -61,6 +61,20 @@ export function overlay(
   meaning: SearchMeaning,
   country: CountryCode | null,
 ): ContactView[] {
+  const { created, known } = overlaid(items, ops, meaning, country);
+  return [...created, ...known];
+}
+
+/**
+ * `items` with `ops` applied (`known`, in their order; a contact deleted at the service left out), and the contacts
+ * not yet on the service that match (`created`, newest first). A contact no op names is the same object as it came.
+ */
+export function overlaid(
+  items: readonly ContactView[],
+  ops: OpView[],
+  meaning: SearchMeaning,
+  country: CountryCode | null,
+): { created: ContactView[]; known: ContactView[] } {
   let known = [...items];
   let created: ContactView[] = [];
   for (const op of ops) {
@@ -79,5 +93,5 @@ export function overlay(
     known = apply(known);
     created = apply(created);
   }
-  return [...created, ...known];
+  return { created, known };
 }

@@ -20,6 +20,7 @@ export function contactsHandlers(deps: { contacts: ContactsService; consent: Con
       );
     },
     'contacts:kept': (args) => serviceResult(() => c.kept(args)),
+    'contacts:kept-list': ({ from }) => serviceResult(() => c.keptList(from)),
     'contacts:get': (ref) => serviceResult(() => c.get(ref)),
     'contacts:create': (input) => serviceResult(() => c.create(input)),
     'contacts:update': ({ changes, ...target }) => serviceResult(() => c.update(target, changes)),

@@ -9,6 +9,7 @@ import type { ContactView } from '../../../common/contract';
 import { matchesKeys } from '../../lib/actions';
 import type { PersonRow } from '../../stores/appointment-drafts';
 import { patientPick } from '../shell';
+import { useKeptContactsStore } from '../../stores/kept-contacts-store';
 import { usePatientPickerStore } from '../../stores/patient-picker-store';
 import { useShallow } from 'zustand/react/shallow';
 import './patient-picker.css';
@@ -44,7 +45,11 @@ export function PatientPicker({ onPick }: { onPick(person: PersonRow): void }) {
     useShallow(({ query, results, loading, shownFor, error }) => ({ query, results, loading, shownFor, error })),
   );
   const { type, clear } = usePatientPickerStore.getState();
-  useEffect(() => clear, [clear]);
+  useEffect(() => {
+    // A screen that searches names: the page's copy of the kept contacts is asked for (once).
+    useKeptContactsStore.getState().want();
+    return clear;
+  }, [clear]);
   const pick = (key: string | number | null) => {
     const contact = results.find((c) => c.key === key);
     if (!contact) return;

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../main/core/api/service-client';
-import { ContactIndex } from '../../../main/core/contacts/contact-index';
+import { ContactIndex } from '../../../common/contacts/contact-index';
 import { call, goOffline, goOnline, useBootstrap } from '../../support/bootstrap';
 
 const kit = useBootstrap({ sandbox: { contacts: 60, events: 5 } });

@@ -1,7 +1,9 @@
 /**
  * Names as they are typed: the matches among the contacts core keeps (the read-ahead's address book, every contact
- * read since) come at once and the service's answer then takes their place. On the contacts screen and in Find a
- * patient each key is one call for the kept matches (no service read) and the service is asked once the typing
+ * read since) come at once and the service's answer then takes their place. The page holds its own copy of them
+ * (renderer/stores/kept-contacts-store.ts, asked for once a search screen opens): on the contacts screen and in Find
+ * a patient a key's first matches are worked out in the key's own render, with no bridge call, the same as core's
+ * (`contacts:kept`, still asked at a key while the copy is not here), and the service is asked once the typing
  * pauses. Counted: the calls each search makes, the service reads, and what the screen showed before the service was
  * asked. On the real core and sandbox.
  */
@@ -11,6 +13,7 @@ import { ReadCache } from '../../../main/core/cache/read-cache';
 import { STORE_KEY } from '../../../main/core/store/practice-store';
 import type { useContactsStore as ContactsStore } from '../../../renderer/stores/contacts-store';
 import type { useFinderStore as FinderStore } from '../../../renderer/stores/finder-store';
+import type { useKeptContactsStore as KeptStore } from '../../../renderer/stores/kept-contacts-store';
 import { admin } from '../../support/auth-fixture';
 import { countBridgeAsks, ownerGet, requestCount, useRendererOnCore } from '../../support/bootstrap';
 import { waitFor } from '../../support/wait';
@@ -20,21 +23,41 @@ const pair = useRendererOnCore('owner@frontdesk.test', { sandbox: { contacts: 30
 let asked: string[] = [];
 let contacts: typeof ContactsStore;
 let finder: typeof FinderStore;
+let kept: typeof KeptStore;
+let unwire: () => void = () => undefined;
 beforeAll(async () => {
   asked = countBridgeAsks();
   // The stores read window.frontdesk when they load: imported once it is counted.
   ({ useContactsStore: contacts } = await import('../../../renderer/stores/contacts-store'));
   ({ useFinderStore: finder } = await import('../../../renderer/stores/finder-store'));
+  const keptStore = await import('../../../renderer/stores/kept-contacts-store');
+  kept = keptStore.useKeptContactsStore;
+  unwire = keptStore.wireKeptContacts();
 });
 afterAll(() => {
+  unwire();
   contacts?.getState().clear();
   finder?.getState().clear();
+  kept?.getState().clear();
 });
 afterEach(() => vi.restoreAllMocks());
 
 const contactReads = () => requestCount(pair.sandbox, 'GET /v1/contacts');
 const searchCalls = () => asked.filter((c) => c === 'contacts:search').length;
 const contactCalls = () => asked.filter((c) => c.startsWith('contacts:'));
+
+/** The page's copy of the kept contacts, asked for and here. */
+async function keptHere(): Promise<void> {
+  kept.getState().want();
+  await waitFor(() => kept.getState().state === 'ready', { what: 'the page’s copy of the kept contacts' });
+}
+
+/** Core's own kept answer for the words (`contacts:kept`), the first `first` matches. */
+async function coreKept(query: string, first: number): Promise<ContactList | null> {
+  const r = await window.frontdesk!.invoke['contacts:kept']({ query, first });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
 
 /** A word that finds someone kept: a part of the last name of a contact read before (everyone's first page). */
 async function keptWord(): Promise<{ word: string; someone: ContactView }> {
@@ -46,34 +69,104 @@ async function keptWord(): Promise<{ word: string; someone: ContactView }> {
 }
 
 describe('a name as it is typed', () => {
-  it('on the contacts screen: a call per key for the kept matches, none to the service till the pause', async () => {
+  it('on the contacts screen: each key’s first matches in its own render, no call till the pause', async () => {
     const { word, someone } = await keptWord();
     contacts.getState().clear();
+    await keptHere();
     // The service reads of one search for the words (its pages), asked here first.
     let reads = await contactReads();
     expect((await window.frontdesk!.invoke['contacts:search']({ query: word })).ok).toBe(true);
     const one = (await contactReads()) - reads;
     reads = await contactReads();
     const before = contactCalls().length;
-    // Three keys typed without a pause: each shows the kept matches for the words so far, and the service is not read.
-    for (const typed of [word.slice(0, 2), word.slice(0, 3), word]) contacts.getState().type(typed);
-    const kept = await waitFor(() => {
-      const list = contacts.getState().list;
-      return list && list.query === word ? list : null;
-    });
-    expect(kept.source).toBe('cache');
-    expect(kept.items.map((c) => c.key)).toContain(someone.key);
-    // Then the service's answer, read once for the last words, after the pause.
+    // Three keys typed without a pause: each shows the kept matches for the words so far as it is typed (nothing
+    // awaited), with no bridge call, and the service is not read.
+    for (const typed of [word.slice(0, 2), word.slice(0, 3), word]) {
+      contacts.getState().type(typed);
+      expect(contacts.getState().list?.query, `the matches for “${typed}” at its key`).toBe(typed);
+    }
+    expect(contactCalls().slice(before)).toEqual([]);
+    const first = contacts.getState().list!;
+    expect(first.source).toBe('cache');
+    expect(first.items.map((c) => c.key)).toContain(someone.key);
+    // Then the service's answer, read once for the last words, after the pause: the one call of the three keys.
     const live = await waitFor(() => (contacts.getState().loading ? null : contacts.getState().list));
     expect(live).toMatchObject({ query: word, source: 'service' });
     expect(live!.items.map((c) => c.key)).toContain(someone.key);
-    expect(contactCalls().slice(before)).toEqual([
-      'contacts:kept',
-      'contacts:kept',
-      'contacts:kept',
-      'contacts:search',
-    ]);
+    expect(contactCalls().slice(before)).toEqual(['contacts:search']);
     expect(await contactReads()).toBe(reads + one);
+  });
+
+  it('the page’s first matches are core’s kept answer for the same words: same contacts, same order', async () => {
+    await keptWord();
+    await keptHere();
+    const slipped = kept
+      .getState()
+      .index!.contacts()
+      .map((c) => c.lastName)
+      .find((name) => /^[a-z]{7,}$/i.test(name))!;
+    // Words never searched (core answers them from its index too): parts of names, a slip, a phone's digits, an
+    // e-mail's part, nothing found.
+    const words = [
+      'an',
+      'el',
+      'ro',
+      'sa',
+      'mi',
+      'li',
+      `${slipped.slice(0, 2)}${slipped[3]}${slipped[2]}${slipped.slice(4)}`,
+    ];
+    words.push('555', 'example', 'zqxj');
+    let found = 0;
+    for (const word of words)
+      for (const first of [50, 8]) {
+        const page = kept.getState().first(word, first);
+        expect(page, `“${word}”, first ${first}`).toEqual(await coreKept(word, first));
+        found += page?.items.length ?? 0;
+      }
+    expect(found).toBeGreaterThan(100);
+    // A whole phone number's meaning needs the account's country: core tells it.
+    expect(kept.getState().first('(312) 555-0100', 50)).toBeUndefined();
+  });
+
+  it('the page’s copy follows the contacts core keeps: a contact added here, and one deleted', async () => {
+    await keptWord();
+    await keptHere();
+    const before = contactCalls().length;
+    const created = await window.frontdesk!.invoke['contacts:create']({
+      firstName: 'Quillon',
+      lastName: 'Zephyrine',
+      phones: [],
+      emails: [],
+    });
+    expect(created.ok).toBe(true);
+    const added = await waitFor(() => kept.getState().first('quillon', 50)?.items[0] ?? null, {
+      what: 'the new contact in the page’s copy',
+    });
+    expect(added.name).toBe('Quillon Zephyrine');
+    expect(kept.getState().first('quillon', 50)).toEqual(await coreKept('quillon', 50));
+    // A kept contact deleted here leaves the page's first matches once core says it went (nothing asked again).
+    const gone = kept
+      .getState()
+      .first('an', 50)!
+      .items.find((c) => c.id !== null && !c.pending)!;
+    expect((await window.frontdesk!.invoke['contacts:delete']({ id: gone.id! })).ok).toBe(true);
+    await waitFor(
+      () =>
+        !kept
+          .getState()
+          .first(gone.name, 50)
+          ?.items.some((c) => c.key === gone.key),
+      {
+        what: 'the deleted contact out of the page’s copy',
+      },
+    );
+    expect(kept.getState().first(gone.name, 50)).toEqual(await coreKept(gone.name, 50));
+    expect(
+      contactCalls()
+        .slice(before)
+        .filter((c) => c === 'contacts:kept-list'),
+    ).toEqual([]);
   });
 
   it('on the contacts screen: the kept matches first, then the service’s', async () => {
@@ -97,9 +190,8 @@ describe('a name as it is typed', () => {
       await loading;
       off();
       expect(lists.at(-1)!.source).toBe('service');
-      // One call for the kept matches, one to the service.
+      // The kept matches from the page's copy (or core's, while it comes), one call to the service.
       expect(searchCalls() - calls).toBe(1);
-      expect(asked.filter((c) => c === 'contacts:kept').length).toBeGreaterThan(0);
     } finally {
       await admin(pair.sandbox).clearFaults();
     }
@@ -107,6 +199,7 @@ describe('a name as it is typed', () => {
 
   it('in Find a patient: the kept matches at the key, then the service’s and their next visits', async () => {
     const { word, someone } = await keptWord();
+    await keptHere();
     await admin(pair.sandbox).faults({ answerLatencyMs: 1_500, routes: ['/v1/contacts'], methods: ['GET'] });
     try {
       const shown: { results: string[]; loading: boolean }[] = [];
@@ -116,31 +209,26 @@ describe('a name as it is typed', () => {
       const before = [...asked];
       // Three keys without a pause: each shows the kept matches, and the service is read once, for the last words.
       finder.getState().show(word.slice(0, 2));
-      for (const typed of [word.slice(0, 3), word]) finder.getState().type(typed);
-      await waitFor(() => shown.some((s) => s.results.includes(someone.key)), {
-        what: 'the first matches',
-        timeoutMs: 1_500,
-      });
+      for (const typed of [word.slice(0, 3), word]) {
+        finder.getState().type(typed);
+        expect(finder.getState().shownFor, `the matches for “${typed}” at its key`).toBe(typed);
+      }
+      expect(shown.some((s) => s.results.includes(someone.key))).toBe(true);
       expect(shown.every((s) => s.loading)).toBe(true);
       await waitFor(() => !finder.getState().loading, { what: 'the service’s matches', timeoutMs: 10_000 });
       await waitFor(() => asked.length > before.length + 1, { what: 'the next visits asked', timeoutMs: 5_000 });
       off();
-      // The kept matches at the key, one service search after the pause, then the next visits of its matches.
-      expect(asked.slice(before.length)).toEqual([
-        'contacts:kept',
-        'contacts:kept',
-        'contacts:kept',
-        'contacts:search',
-        'contacts:next-appointments',
-      ]);
+      // The kept matches at the key (no call), one service search after the pause, then the next visits of its matches.
+      expect(asked.slice(before.length)).toEqual(['contacts:search', 'contacts:next-appointments']);
       expect(finder.getState().shownFor).toBe(word);
     } finally {
       await admin(pair.sandbox).clearFaults();
     }
   });
 
-  it('sends at each key only the first matches the screen shows, the service’s answer the rest', async () => {
+  it('while the page’s copy is not here, sends at each key only the first matches the screen shows', async () => {
     await keptWord();
+    kept.getState().clear();
     // What core sends back for each key: its contacts, and its size as the browser host sends it (JSON).
     const sent: { contacts: number; bytes: number; more: boolean }[] = [];
     const dispatch = pair.made.core.dispatch.bind(pair.made.core);
@@ -165,6 +253,7 @@ describe('a name as it is typed', () => {
     expect(Math.max(...sent.map((k) => k.bytes))).toBeLessThan(25_000);
     // Find a patient shows eight: a key sends eight.
     sent.length = 0;
+    kept.getState().clear();
     finder.getState().show('e');
     await waitFor(() => sent.length > 0, { what: 'the kept matches', timeoutMs: 5_000 });
     expect(sent[0]!.contacts).toBeLessThanOrEqual(8);

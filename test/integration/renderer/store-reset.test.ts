@@ -104,6 +104,17 @@ const TABLE: Entry[] = [
     },
   },
   {
+    file: 'kept-contacts-store',
+    hook: 'useKeptContactsStore',
+    account: true,
+    use: async () => {
+      act('kept-contacts-store', 'useKeptContactsStore', 'want');
+      await waitFor(() => store('kept-contacts-store', 'useKeptContactsStore').getState().state === 'ready', {
+        what: 'the page’s copy of the kept contacts',
+      });
+    },
+  },
+  {
     file: 'messages-store',
     hook: 'useMessagesStore',
     account: true,
@@ -204,6 +215,7 @@ const LOADERS: Record<string, () => Promise<unknown>> = {
   'contact-details-store': () => import('../../../renderer/stores/contact-details-store'),
   'finder-store': () => import('../../../renderer/stores/finder-store'),
   'patient-picker-store': () => import('../../../renderer/stores/patient-picker-store'),
+  'kept-contacts-store': () => import('../../../renderer/stores/kept-contacts-store'),
   'messages-store': () => import('../../../renderer/stores/messages-store'),
   'bookings-list-store': () => import('../../../renderer/stores/bookings-list-store'),
   'booking-store': () => import('../../../renderer/stores/booking-store'),

@@ -1,8 +1,9 @@
 /** Names found as a receptionist types them: no accents or case, any word order, one slip in a long name word. */
 import { describe, expect, it } from 'vitest';
-import { foldName, foldedName, nameFinds, typedWords, withinOneSlip } from '../../../main/core/contacts/name-match';
+import { foldName, foldedName, nameFinds, typedWords, withinOneSlip } from '../../../common/contacts/name-match';
 import { KeptNames, serviceFilters } from '../../../main/core/contacts/name-search';
-import { matches, meaningOf } from '../../../main/core/contacts/search-query';
+import { matches } from '../../../common/contacts/search-query';
+import { meaningOf } from '../../../main/core/contacts/search-query';
 import type { ContactView } from '../../../common/contract';
 
 const finds = (typed: string, name: string) => nameFinds(typedWords(typed), foldedName(name));

@@ -1,10 +1,11 @@
 /**
  * The contacts this computer keeps, searched here as a name is typed: the read-ahead's whole address book and every
- * contact a search brought since, each once (the newest copy), its name folded once when it comes in. A key's first
- * matches come from here at once — no service, no disk, no folding on the hot path — and the service's answer then
- * refines them (contacts-service.ts). Matching is `name-match.ts`'s: no accents or case, any order, one slip.
+ * contact a search brought since, each once (the newest copy), its name folded once when it comes in. Core keeps one
+ * (main/core/contacts/contacts-service.ts) and the page a copy of it (renderer/stores/kept-contacts-store.ts), so a
+ * key's first matches come from the page at once — no bridge, no service, no folding on the hot path — and the
+ * service's answer then refines them. Matching is `name-match.ts`'s: no accents or case, any order, one slip.
  */
-import type { ContactView } from '../../../common/contract';
+import type { ContactView } from '../contract';
 import { foldedName, type FoldedName } from './name-match';
 import { keysOf, matcherOf, serviceFinder, type ContactKeys, type SearchMeaning } from './search-query';
 
@@ -42,6 +43,16 @@ export class ContactIndex {
       this.entries.set(contact.key, { contact, name, keys: keysOf(contact) });
     }
     this.oldest = Math.min(this.oldest, fetchedAt);
+  }
+
+  /** The kept contacts, in the order they first came. */
+  contacts(): ContactView[] {
+    return Array.from(this.entries.values(), (e) => e.contact);
+  }
+
+  /** Forgets these contacts (the page's copy, when core says they went). */
+  remove(keys: readonly string[]): void {
+    for (const key of keys) this.entries.delete(key);
   }
 
   /**
