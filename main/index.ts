@@ -81,7 +81,12 @@ function openWindow(settings: Parameters<typeof createMainWindow>[1]): void {
 
 async function start(config: FrontdeskConfig, customSchemeClaimed: () => boolean): Promise<void> {
   hardenApp();
-  serveAppScheme(join(__dirname, '../renderer'));
+  // index.html carries the saved day once core is up (the renderer's build of its drawing: main/core/first-screen.ts).
+  serveAppScheme(join(__dirname, '../renderer'), {
+    core: () => core,
+    drawing: join(__dirname, '../first-screen/index.mjs'),
+    log,
+  });
   const platform = createElectronPlatform(log);
   installMenu({ openLogFolder: () => void platform.openLogFolder?.().catch(() => undefined) });
   core = createCore(platform, config, { trustedOrigin: APP_ORIGIN, customSchemeClaimed });

@@ -28,6 +28,9 @@ export interface Defence {
 
 const BROWSER_HOST = 'main/browser-host/server.ts';
 const BROWSER_HOST_TEST = 'test/integration/app/browser-host.test.ts';
+const FIRST_SCREEN = 'main/core/first-screen.ts';
+const FIRST_SCREEN_TEST = 'test/unit/core/first-screen.test.ts';
+const FIRST_SCREEN_HOST_TEST = 'test/integration/app/first-screen-host.test.ts';
 
 export const DEFENCES: Defence[] = [
   // --- The browser host: no other page, program or user drives it.
@@ -94,6 +97,121 @@ export const DEFENCES: Defence[] = [
     find: '  let pending = loading.get(key);',
     replace: '  let pending: Promise<Loaded> | undefined;',
     tests: ['test/unit/core/static-files.test.ts'],
+  },
+  // --- The saved day written into the page (main/core/first-screen.ts): only to a browser that holds this run's key.
+  {
+    name: 'the first screen goes to any GET of the page, without this run’s pass',
+    file: BROWSER_HOST,
+    find: 'hasPass(req.headers, port, pass) &&',
+    replace: 'true &&',
+    tests: [FIRST_SCREEN_HOST_TEST],
+    only: 'is the page as built without the pass',
+  },
+  {
+    name: 'a forged pass, or the pass under another port’s cookie, gets the first screen',
+    file: BROWSER_HOST,
+    find: 'if (given.length === expected.length && timingSafeEqual(given, expected)) found = true;',
+    replace: 'found = true;',
+    more: [{ find: 'if (!trimmed.startsWith(name)) continue;', replace: 'void name;' }],
+    tests: [FIRST_SCREEN_HOST_TEST],
+    only: 'is the page as built without the pass',
+  },
+  {
+    name: 'the pass cookie can be read by the page’s scripts or sent from another site',
+    file: BROWSER_HOST,
+    find: '=${pass}; HttpOnly; SameSite=Strict; Path=/`',
+    replace: '=${pass}; Path=/`',
+    tests: [FIRST_SCREEN_HOST_TEST],
+    only: 'is written for a browser holding the pass',
+  },
+  {
+    name: 'a page with the first screen may be kept in the browser’s disk cache',
+    file: BROWSER_HOST,
+    find: "'cache-control': 'no-store',",
+    replace: "'cache-control': 'no-cache',",
+    tests: [FIRST_SCREEN_HOST_TEST],
+    only: 'is written for a browser holding the pass',
+  },
+  {
+    name: 'the first screen’s CSP does not name its style’s nonce',
+    file: BROWSER_HOST,
+    find: 'styleNonce: page.nonce',
+    replace: 'connectSrc: []',
+    tests: [FIRST_SCREEN_HOST_TEST],
+    only: 'is written for a browser holding the pass',
+  },
+  {
+    name: 'one nonce for every page with a first screen',
+    file: FIRST_SCREEN,
+    find: "const nonce = randomBytes(18).toString('base64');",
+    replace: "const nonce = 'c3RhdGljLW5vbmNlLXZhbHVlMTI=';",
+    tests: [FIRST_SCREEN_TEST, FIRST_SCREEN_HOST_TEST],
+    only: 'nonce',
+  },
+  {
+    name: 'a page with a first screen allows any inline style (unsafe-inline instead of its nonce)',
+    file: 'main/core/security/csp.ts',
+    find: "...(nonce ? [`'nonce-${nonce}'`] : [])",
+    replace: '...(nonce ? ["\'unsafe-inline\'"] : [])',
+    tests: [FIRST_SCREEN_TEST],
+    only: 'nonce',
+  },
+  {
+    name: 'the first screen’s rules may close their <style> (and add markup after it)',
+    file: FIRST_SCREEN,
+    find: "if (markup.css.includes('<')) throw",
+    replace: 'if (false) throw',
+    tests: [FIRST_SCREEN_TEST],
+    only: 'refuses rules',
+  },
+  {
+    name: 'the first screen’s markup may hold a script, a stylesheet, a refresh or a frame',
+    file: FIRST_SCREEN,
+    find: 'if (UNSAFE_ELEMENT.test(markup.html)) throw',
+    replace: 'if (false) throw',
+    tests: [FIRST_SCREEN_TEST],
+    only: 'refuses rules',
+  },
+  {
+    name: 'the first screen links a stylesheet that is not one of the renderer’s built files under /assets/',
+    file: FIRST_SCREEN,
+    find: 'const built = BUILT_STYLESHEET.test(href) && (await isFile(join(rendererDir, href)));',
+    replace: 'const built = true;',
+    tests: [FIRST_SCREEN_TEST],
+    only: 'links only',
+  },
+  {
+    name: 'the first screen is drawn for a session not signed in',
+    file: FIRST_SCREEN,
+    find: "if (status.state !== 'signed_in' || !account?.zone) return null;",
+    replace: 'if (!account?.zone) return null;',
+    more: [{ find: "after.state !== 'signed_in' || ", replace: '' }],
+    tests: [FIRST_SCREEN_TEST],
+    only: 'is left out when signed out',
+  },
+  {
+    name: 'the first screen draws the day of an account signed out (or changed) while it was read',
+    file: FIRST_SCREEN,
+    find: "if (after.state !== 'signed_in' || after.account?.key !== account.key) return null;",
+    replace: 'void after;',
+    tests: [FIRST_SCREEN_TEST],
+    only: 'another account signed in',
+  },
+  {
+    name: 'the first screen reads the service (the page waits on it, and bench row 11 counts it)',
+    file: 'main/core/app-core.ts',
+    find: 'savedRange: (begin, end) => savedRange({ calendar, settling }, begin, end),',
+    replace: 'savedRange: (begin, end) => calendar.range(begin, end),',
+    tests: [FIRST_SCREEN_HOST_TEST],
+    only: 'is written for a browser holding the pass',
+  },
+  {
+    name: 'the first screen waits however long its saved day takes to read',
+    file: FIRST_SCREEN,
+    find: "if (gathered === 'late') throw",
+    replace: 'if (gathered === null) throw',
+    tests: [FIRST_SCREEN_TEST],
+    only: 'longer than the budget',
   },
   // --- IPC: our main frame only, then the args' schema.
   {

@@ -70,6 +70,8 @@ async function main(): Promise<void> {
       config,
       dataDir,
       rendererDir: join(root, 'out/renderer'),
+      // The saved day written into the page, from the renderer's build of its drawing.
+      firstScreen: join(root, 'out/first-screen/index.mjs'),
       appVersion: version,
       // Each address opens one tab (its key is then spent): a new one is printed once the last one has.
       announce: (url, again) => {

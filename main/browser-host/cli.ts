@@ -67,6 +67,8 @@ export async function main(argv: string[]): Promise<void> {
     config,
     dataDir,
     rendererDir: resolve(flags['renderer-dir'] ?? resolve(__dirname, '../../out/renderer')),
+    // The saved day written into the page (absent until `npm run build` has built it: the page as built then).
+    firstScreen: resolve(__dirname, '../../out/first-screen/index.mjs'),
     appVersion: version,
     // One log for the host's refusals and the core's entries: <data>/logs/main.log.
     log: browserHostLogger(join(dataDir, 'logs')),

@@ -5,13 +5,20 @@
  * drive a signed-in app. A printed key opens one tab: on first use it is swapped for a key of that tab's own, so the
  * address left in the browser's history opens nothing. A page that does not read its replies is disconnected, and a
  * connection that pipelines requests is answered one at a time (bounded memory).
+ *
+ * The page itself carries no key (it is in the URL's fragment), and any local program can ask for it: so the saved day
+ * written into it (main/core/first-screen.ts) goes only to a browser that has opened the WebSocket with a key of this
+ * run. Each such upgrade sets this run's pass as an HttpOnly, SameSite=Strict cookie on its 101 answer; a GET of the
+ * page that carries the pass gets the first screen, any other the page as built. The pass dies with the host run.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type FrontdeskCore } from '../core/app-core';
+import { loadFirstScreenRenderer, pageWithFirstScreen } from '../core/first-screen';
+import type { FirstScreenRenderer } from '../../common/first-screen';
 import type { FrontdeskConfig } from '../core/config';
 import { fail } from '../core/ipc/result';
 import type { Clock, Logger } from '../core/platform';
@@ -40,6 +47,11 @@ export interface BrowserHostOptions {
   limits?: Partial<SocketLimits>;
   /** Time source (e2e tests move it forward, e.g. past the 15 minutes a text may wait); the system clock by default. */
   clock?: Clock;
+  /**
+   * The renderer's drawing of the first screen: the path of its build (`out/first-screen/index.mjs`; no file there, no
+   * first screen), or the drawing itself (tests run it from source). Absent: the page is served as built.
+   */
+  firstScreen?: string | FirstScreenRenderer;
 }
 
 /** How much one page may have outstanding before the host stops reading it, or drops it. */
@@ -62,6 +74,8 @@ const IPC_PROTOCOL = 'frontdesk';
 const KEY_PREFIX = 'key.';
 /** Printed keys not used yet, at most (the oldest is forgotten first). */
 const MAX_UNUSED_PRINTED_KEYS = 32;
+/** The cookie that carries this run's pass; named by the port, as a browser keeps one cookie jar for every port. */
+const PASS_COOKIE = 'frontdesk-pass-';
 
 /** A running browser host. */
 export interface BrowserHost {
@@ -86,6 +100,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const tabKeys = new Set<string>();
   let announcedKey = '';
   const newKey = () => randomBytes(32).toString('base64url');
+  // This run's pass: a browser that opened the WebSocket with a key holds it (a cookie), and only its GET of the page
+  // gets the saved day written in.
+  const pass = newKey();
+  let firstScreen: FirstScreenRenderer | null = null;
   const printedUrl = () => {
     const key = newKey();
     printedKeys.add(key);
@@ -201,6 +219,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
+    if (
+      req.method === 'GET' &&
+      req.url === '/' &&
+      ready &&
+      hasPass(req.headers, port, pass) &&
+      (await servedFirstScreen(res))
+    )
+      return;
     const file = await readStatic(rendererDir, req.url ?? '/', String(req.headers['accept-encoding'] ?? ''));
     if (!file) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
@@ -222,10 +248,35 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
+  /** Serves the page with the first screen written in; false (nothing sent) when it goes as built. */
+  async function servedFirstScreen(res: ServerResponse): Promise<boolean> {
+    const file = await readStatic(rendererDir, '/');
+    const page =
+      file && (await pageWithFirstScreen(core!, file.body.toString('utf8'), { renderer: firstScreen, rendererDir }));
+    if (!page) return false;
+    const body = Buffer.from(page.html);
+    res.writeHead(200, {
+      'content-type': file.type,
+      // Patients' names: never in the browser's disk cache.
+      'cache-control': 'no-store',
+      'content-length': body.length,
+      ...securityHeaders(
+        buildCsp({ connectSrc: [`ws://${HOST}:${(server.address() as AddressInfo).port}`], styleNonce: page.nonce }),
+      ),
+    });
+    res.end(body);
+    return true;
+  }
+
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: 1024 * 1024,
     handleProtocols: (protocols) => (protocols.has(IPC_PROTOCOL) ? IPC_PROTOCOL : false),
+  });
+  // Every WebSocket accepted (its key checked above) leaves this run's pass in the browser for the page's next GET.
+  wss.on('headers', (headers) => {
+    const port = (server.address() as AddressInfo).port;
+    headers.push(`Set-Cookie: ${PASS_COOKIE}${port}=${pass}; HttpOnly; SameSite=Strict; Path=/`);
   });
   server.on('upgrade', (req, socket, head) => {
     const port = (server.address() as AddressInfo).port;
@@ -333,6 +384,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const config = { ...options.config, forceLoopback: true };
   core = createCore(platform, config, { trustedOrigin: origin, ...(options.probe ? { probe: options.probe } : {}) });
   core.events.attach(tell);
+  if (options.firstScreen !== undefined)
+    firstScreen =
+      typeof options.firstScreen === 'string'
+        ? await loadFirstScreenRenderer(options.firstScreen, platform.log)
+        : options.firstScreen;
   await core.start();
   ready = true;
   announce(false);
@@ -368,6 +424,20 @@ function firstOf(emitter: NodeJS.EventEmitter, events: string[]): Promise<void> 
     };
     for (const event of events) emitter.on(event, end);
   });
+}
+
+/** True when the request carries this run's pass in its cookie (compared in constant time). */
+function hasPass(headers: IncomingHttpHeaders, port: number, pass: string): boolean {
+  const name = `${PASS_COOKIE}${port}=`;
+  const expected = Buffer.from(pass);
+  let found = false;
+  for (const cookie of (headers.cookie ?? '').split(';')) {
+    const trimmed = cookie.trim();
+    if (!trimmed.startsWith(name)) continue;
+    const given = Buffer.from(trimmed.slice(name.length));
+    if (given.length === expected.length && timingSafeEqual(given, expected)) found = true;
+  }
+  return found;
 }
 
 /**

@@ -95,6 +95,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }),
     dataDir,
     rendererDir: resolve(__dirname, '../../../out/renderer'),
+    // The saved day written into the page, as `npm run preview` serves it (main/browser-host/cli.ts).
+    firstScreen: resolve(__dirname, '../../../out/first-screen/index.mjs'),
     appVersion: '0.0.0-e2e',
     log: process.env.E2E_DEBUG ? teeLog(quietLog, fileLog) : fileLog,
     probe: { onlineIntervalMs: 1000, offlineIntervalMs: 500, timeoutMs: 1500 },

@@ -100,6 +100,9 @@ describe('the first screen written into the page', () => {
     const { renderer } = drawing();
     const signedOut = { ...signedIn, state: 'signed_out', account: null } as AuthStatus;
     expect(await write(source({ status: () => signedOut }).core, renderer)).toBeNull();
+    // Whatever else the status says: only a session signed in draws.
+    for (const state of ['signed_out', 'signing_in'] as const)
+      expect(await write(source({ status: () => ({ ...signedIn, state }) }).core, renderer), state).toBeNull();
     const noZone = { ...signedIn, account: { ...signedIn.account!, zone: null } };
     expect(await write(source({ status: () => noZone }).core, renderer)).toBeNull();
     expect(await write(source().core, null)).toBeNull();
