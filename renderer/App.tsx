@@ -1,5 +1,5 @@
 /** The window's layout: header, the current screen, and the status bar. */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { HostLinkBanner } from './components/HostLinkBanner';
 import { StatusBar } from './components/StatusBar';
 import { StorageBanner } from './components/StorageBanner';
@@ -10,6 +10,7 @@ import { AppHeader } from './features/shell/AppHeader';
 import { NavBar } from './features/shell/NavBar';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
+import { dropFirstScreen, firstScreenAccount } from './lib/first-screen-cover';
 import { frontdesk } from './lib/frontdesk';
 import { afterFirstScreen } from './lib/perf-marks';
 import { usePracticeClock } from './lib/practice-time';
@@ -133,6 +134,11 @@ export function App() {
     };
   }, []);
   const ready = Boolean(info && auth);
+  // The first screen a host drew into the page (lib/first-screen-cover.ts) stays over the app until the schedule it
+  // shows is painted (or a few seconds, when it is not: an error), and goes at once when the app shows anything else.
+  const account = signedIn ? (auth.account?.key ?? '') : null;
+  const showsDrawn = ready && screen === 'calendar' && account !== null && account === firstScreenAccount();
+  useLayoutEffect(() => (showsDrawn ? afterFirstScreen(dropFirstScreen) : dropFirstScreen()), [showsDrawn]);
   return (
     <div className="app" data-testid="app" data-ready={ready ? 'true' : 'false'} data-auth={auth?.state ?? 'unknown'}>
       <AppHeader />

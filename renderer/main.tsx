@@ -8,6 +8,7 @@
 import { app } from './main/start';
 import { StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropFirstScreen } from './lib/first-screen-cover';
 // Tokens and shared controls first, so each feature's own stylesheet (imported by its view) can refine them.
 import './theme/tokens.css';
 import './components/frame.css';
@@ -22,7 +23,11 @@ function Start() {
     let shown = true;
     void app.then(
       (loaded) => shown && setApp(() => loaded),
-      () => shown && setFailed(true),
+      () => {
+        // The words saying so show, never the first screen a host drew over them.
+        dropFirstScreen();
+        if (shown) setFailed(true);
+      },
     );
     return () => {
       shown = false;
