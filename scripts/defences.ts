@@ -133,6 +133,13 @@ export const DEFENCES: Defence[] = [
     only: 'is written for a browser holding the pass',
   },
   {
+    name: 'Electron’s page with the first screen may be kept in a cache on disk',
+    file: 'main/electron/protocol.ts',
+    find: "'cache-control': 'no-store',",
+    replace: "'cache-control': 'no-cache',",
+    tests: ['test/unit/electron/protocol.test.ts'],
+  },
+  {
     name: 'the first screen’s CSP does not name its style’s nonce',
     file: BROWSER_HOST,
     find: 'styleNonce: page.nonce',
@@ -991,6 +998,27 @@ export const DEFENCES: Defence[] = [
     find: 'const extra = index.extra(meaning, asked, args.addressBookId);\n        const pages = await reads;',
     replace: 'const pages = await reads;\n        const extra = index.extra(meaning, asked, args.addressBookId);',
     tests: ['test/integration/contacts/name-search.test.ts'],
+  },
+  {
+    name: 'a name search walks the kept contacts before its reads have left for the service, holding them back',
+    file: 'main/core/contacts/contacts-service.ts',
+    find: 'await new Promise<void>((sent) => setImmediate(sent));\n        await new Promise<void>((sent) => setImmediate(sent));',
+    replace: 'await new Promise<void>((sent) => setImmediate(sent));',
+    tests: ['test/integration/contacts/answer-first.test.ts'],
+  },
+  {
+    name: "a search's answer waits for the practice store, the kept contacts and its sealed offline copy",
+    file: 'main/core/contacts/contacts-service.ts',
+    find: 'setImmediate(() => this.keepAnswer(account, index, items, { key: cacheKey, list, fetchedAt }));',
+    replace: 'this.keepAnswer(account, index, items, { key: cacheKey, list, fetchedAt });',
+    tests: ['test/integration/contacts/answer-first.test.ts'],
+  },
+  {
+    name: "a search's offline copy, moved after its answer, is never written (nothing kept for offline)",
+    file: 'main/core/contacts/contacts-service.ts',
+    find: 'setImmediate(() => this.keepAnswer(account, index, items, { key: cacheKey, list, fetchedAt }));',
+    replace: 'void this.keepAnswer;',
+    tests: ['test/integration/contacts/answer-first.test.ts'],
   },
   {
     name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',

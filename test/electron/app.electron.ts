@@ -2,6 +2,7 @@
  * Real Electron, driven by Playwright's `_electron`: the same first screen, the IPC transport,
  * and the window's lock-down as Electron itself reports it. Runs only where the binary exists.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,23 @@ describe('Electron app', () => {
     });
     expect(opts).toEqual({ count: 1, title: 'Frontdesk' });
     expect(await page.evaluate(() => typeof (globalThis as unknown as { Buffer?: unknown }).Buffer)).toBe('undefined');
+  });
+
+  it('serves index.html through core’s first screen: signed out, the page as built, its caching and CSP as ever', async () => {
+    // main/index.ts hands app:// core and the renderer's built drawing (out/first-screen/index.mjs); with no one
+    // signed in there is no saved day to draw (test/unit/electron/protocol.test.ts draws one through the same path).
+    const served = await page.evaluate(async () => {
+      const res = await fetch('app://frontdesk/index.html');
+      return {
+        text: await res.text(),
+        csp: res.headers.get('content-security-policy') ?? '',
+        cache: res.headers.get('cache-control'),
+      };
+    });
+    expect(served.text).toBe(readFileSync(resolve(__dirname, '../../out/renderer/index.html'), 'utf8'));
+    expect(served.text).not.toContain('id="first-screen"');
+    expect(served.csp).not.toContain('nonce-');
+    expect(served.cache).toBeNull();
   });
 
   it('refuses to navigate away from the app or open windows', async () => {
