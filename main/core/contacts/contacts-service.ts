@@ -192,6 +192,7 @@ export class ContactsService {
     const none = { items: [], more: false };
     type Answer = { list: StoredList; source: ContactList['source']; at: number; country: CountryCode | null };
     const index = await this.indexOf(account);
+    const cacheKey = searchCacheKey(args.query, args.addressBookId);
     const stored = await freshOrSaved<Answer>(
       async () => {
         const pageSize = this.paging.pageSize ?? 100;
@@ -204,8 +205,11 @@ export class ContactsService {
             return listContacts(service, filter, { pageSize, limit, atOnce: Math.floor(kept / pageSize) + 1 });
           }),
         );
-        // Once the reads are sent, and while the service answers: the kept contacts only this computer finds.
+        // Once the reads are sent, and while the service answers: the kept contacts only this computer finds. The
+        // fetch writes a request from an immediate of its own, queued after this call's: two turns, so the walk
+        // never holds the requests back.
         reads.catch(() => undefined); // awaited below; a failure meanwhile is not unheard
+        await new Promise<void>((sent) => setImmediate(sent));
         await new Promise<void>((sent) => setImmediate(sent));
         const asked = filters.flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
         const extra = index.extra(meaning, asked, args.addressBookId);
@@ -213,18 +217,14 @@ export class ContactsService {
         const contacts = [...new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c])).values()];
         const country = await learnCountryFrom(this.context, account, contacts, known);
         const items = contacts.map((c) => viewOf(c, country));
-        this.context.store.putContacts(items);
-        index.add(items, fetchedAt);
-        this.feed.changed(account);
         const list: StoredList = { items: [...items, ...extra(items)], more: pages.some((p) => p.more) };
-        // The answer goes back now; the encrypted offline copy is written meanwhile.
-        cache.remember(account, searchSlot, searchCacheKey(args.query, args.addressBookId), list, fetchedAt);
+        // The answer goes back in this turn; what it does not need follows in the next (keepAnswer).
+        setImmediate(() => this.keepAnswer(account, index, items, { key: cacheKey, list, fetchedAt }));
         return { list, source: 'service', at: fetchedAt, country };
       },
       async () => {
         const hit =
-          (await cache.get(account, searchSlot, searchCacheKey(args.query, args.addressBookId))) ??
-          (await this.narrowedFromList(account, args, meaning));
+          (await cache.get(account, searchSlot, cacheKey)) ?? (await this.narrowedFromList(account, args, meaning));
         if (hit) return { list: hit.value, source: 'cache', at: hit.fetchedAt, country: known };
         // Nothing saved: the contacts added here alone, if any.
         const local = this.present(account, args.query, none, { fetchedAt, source: 'unavailable' }, meaning, known);
@@ -234,11 +234,29 @@ export class ContactsService {
     const at = { fetchedAt: stored.at, source: stored.source };
     const present = () => this.present(account, args.query, stored.list, at, meaning, stored.country);
     const answer = present();
-    const key = searchCacheKey(args.query, args.addressBookId);
-    this.shown.delete(key);
-    this.shown.set(key, { account, addressBookId: args.addressBookId ?? null, present, told: answer });
+    this.shown.delete(cacheKey);
+    this.shown.set(cacheKey, { account, addressBookId: args.addressBookId ?? null, present, told: answer });
     for (const old of this.shown.keys()) if (this.shown.size > SHOWN_SEARCHES) this.shown.delete(old);
     return answer;
+  }
+
+  /**
+   * What a search's answer does not need, done once it has gone back (the reply is sent in the turn it is made): the
+   * contacts into the practice store and the kept contacts, and the answer's encrypted offline copy. A crash in between
+   * loses that copy only (a change made here is the outbox's, kept before it was answered). Not once the account
+   * changed meanwhile: its store and cache are another's.
+   */
+  private keepAnswer(
+    account: string,
+    index: ContactIndex,
+    items: ContactView[],
+    copy: { key: string; list: StoredList; fetchedAt: number },
+  ): void {
+    if (this.context.account() !== account) return;
+    this.context.store.putContacts(items);
+    index.add(items, copy.fetchedAt);
+    this.feed.changed(account);
+    this.context.cache.remember(account, searchSlot, copy.key, copy.list, copy.fetchedAt);
   }
 
   /** One contact by id, fresh (cached; the cache when offline), or a contact not yet on the service by its outbox id. */
