@@ -384,12 +384,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const config = { ...options.config, forceLoopback: true };
   core = createCore(platform, config, { trustedOrigin: origin, ...(options.probe ? { probe: options.probe } : {}) });
   core.events.attach(tell);
-  if (options.firstScreen !== undefined)
-    firstScreen =
-      typeof options.firstScreen === 'string'
-        ? await loadFirstScreenRenderer(options.firstScreen, platform.log)
-        : options.firstScreen;
+  // The drawing loads beside core's start (a module of its own, a few hundred kB to read and compile).
+  const drawing =
+    typeof options.firstScreen === 'string'
+      ? loadFirstScreenRenderer(options.firstScreen, platform.log)
+      : Promise.resolve(options.firstScreen ?? null);
   await core.start();
+  firstScreen = await drawing;
   ready = true;
   announce(false);
 

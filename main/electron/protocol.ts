@@ -33,7 +33,10 @@ const PAGE_PATHS = new Set(['/', '/index.html']);
 /** Answers app://frontdesk/* from `rendererDir`; anything else is 404. */
 export function serveAppScheme(rendererDir: string, firstScreen?: AppSchemeFirstScreen): void {
   const headers = securityHeaders(buildCsp());
-  let drawing: Promise<FirstScreenRenderer | null> | null = null;
+  // Loaded at once, beside core's start, so the window's first page does not wait for it.
+  const drawing: Promise<FirstScreenRenderer | null> = firstScreen
+    ? loadFirstScreenRenderer(firstScreen.drawing, firstScreen.log)
+    : Promise.resolve(null);
   protocol.handle(APP_SCHEME, async (request) => {
     const url = new URL(request.url);
     if (`${url.protocol}//${url.host}` !== APP_ORIGIN || request.method !== 'GET')
@@ -42,7 +45,6 @@ export function serveAppScheme(rendererDir: string, firstScreen?: AppSchemeFirst
     if (!file) return new Response('Not found', { status: 404 });
     const core = firstScreen?.core();
     if (firstScreen && core && PAGE_PATHS.has(url.pathname)) {
-      drawing ??= loadFirstScreenRenderer(firstScreen.drawing, firstScreen.log);
       const options = { renderer: await drawing, rendererDir };
       const page = await pageWithFirstScreen(core, file.body.toString('utf8'), options);
       if (page)
