@@ -5,6 +5,28 @@
 
 export const DATA_MARK = 'fd:schedule-data';
 export const PAINTED_MARK = 'fd:schedule-painted';
+/**
+ * Element Timing's name on the text of the first screen a host writes into the page it serves (renderer/first-screen/):
+ * when that text was painted is when a reload showed the saved day.
+ */
+export const FIRST_SCREEN_TIMING = 'fd-first-screen';
+
+/** What a reload's page told of the first screen a host drew into it. */
+export interface FirstScreenSeen {
+  /** `#first-screen` was in the page at DOMContentLoaded (the host wrote it into the HTML). */
+  drawn: boolean;
+  /** When the first screen's marked text was painted (Element Timing's render times). */
+  shown: number[];
+}
+
+/**
+ * When a reload showed the schedule: the first screen's text painted when the host drew one, else the app's own
+ * painted mark (`painted`); `drawn` says which.
+ */
+export function shownAt(seen: FirstScreenSeen, painted: number): { at: number; drawn: boolean } {
+  if (!seen.drawn || seen.shown.length === 0) return { at: painted, drawn: false };
+  return { at: Math.min(...seen.shown), drawn: true };
+}
 
 /** A mark as read from the page. */
 export interface Mark {
