@@ -11,13 +11,13 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Agenda, AgendaItem } from '../../../common/contract';
 import type { FirstScreenInput, FirstScreenRenderer } from '../../../common/first-screen';
 import { startBrowserHost, type BrowserHost } from '../../../main/browser-host/server';
 import { loadConfig } from '../../../main/core/config';
-import { practiceDays } from '../../../common/practice-time';
+import { firstScreen } from '../../../renderer/first-screen/index';
 import { createApiModule } from '../../sandbox/api/index';
 import { startSandbox, type Sandbox } from '../../sandbox/index';
 import { assertContractKept } from '../../sandbox/strict';
@@ -25,6 +25,9 @@ import { admin, varyFromEnv } from '../../support/auth-fixture';
 import { call, signedInCore, useLogOnFailure, waitForOp } from '../../support/bootstrap';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
+
+// The renderer's drawing from source, with the inert link to core its Node build has (vite.first-screen.config.mts).
+vi.mock('../../../renderer/lib/frontdesk', () => import('../../../renderer/first-screen/inert-bridge'));
 
 /** What a hostile service could name a calendar, and an appointment. */
 const HOSTILE_NAME = '</style><script>alert(1)</script><img src=x onerror="alert(2)">"\'&{}</div>';
@@ -58,21 +61,6 @@ const recording: FirstScreenRenderer = {
     drawn.push(input);
     return firstScreen.render(input);
   },
-};
-/** A stand-in for the renderer's drawing (renderer/first-screen/) until it can be run from source here. */
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const firstScreen: FirstScreenRenderer = {
-  range: (status, now) => (status.account?.zone ? practiceDays(now, status.account.zone, 0, 0) : null),
-  render: (input) => ({
-    html: input.agenda.items
-      .map(
-        (i) =>
-          `<p class="appt">${escape(i.title)} · ${escape(i.calendarName)} · ${escape(i.people.map((p) => p.name).join(', '))}</p>`,
-      )
-      .join(''),
-    css: '#first-screen .appt{margin:0}',
-    stylesheets: [],
-  }),
 };
 let range: { begin: string; end: string };
 let appointment: AgendaItem;
