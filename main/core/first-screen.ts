@@ -49,7 +49,7 @@ export interface PageWithFirstScreen {
 }
 
 /** Gathering the saved answers takes a few milliseconds; past this the plain page goes out (its own start is as fast). */
-export const FIRST_SCREEN_BUDGET_MS = 100;
+const FIRST_SCREEN_BUDGET_MS = 100;
 
 /** Elements that could run, load, send or redirect something, or break out of the screen's wrapper as raw text. */
 const UNSAFE_ELEMENT = /<\/?\s*(script|style|link|meta|base|iframe|frame|object|embed|form|template|noscript)\b/i;
