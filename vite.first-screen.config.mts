@@ -1,17 +1,15 @@
 /**
  * The first screen's Node build (renderer/first-screen/): `npm run build` runs it after the app's, into
  * out/first-screen/index.mjs, which the hosts load by path and run in Node. Everything it imports is in the file (the
- * packaged app has no node_modules for it). The page's link to core (lib/frontdesk.ts) is replaced by an inert one,
- * and the CSS the copy needs beyond the page's own stylesheet is read from the app build's manifest.
+ * packaged app has no node_modules for it). The CSS the copy needs beyond the page's own stylesheet is read from the app
+ * build's manifest.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 
 const root = import.meta.dirname;
-const bridge = resolve(root, 'renderer/lib/frontdesk.ts');
-const inertBridge = resolve(root, 'renderer/first-screen/inert-bridge.ts');
 const manifestFile = resolve(root, 'out/renderer/.vite/manifest.json');
 
 /** One chunk of Vite's manifest (the fields read here). */
@@ -38,25 +36,12 @@ function stylesheetsOf(manifest: Record<string, ManifestChunk>): string[] {
   return [...new Set(needed)].filter((file) => !linked.has(file)).map((file) => `./${file}`);
 }
 
-/** lib/frontdesk.ts, whichever way it is imported, is the inert bridge. */
-function inertLink(): Plugin {
-  return {
-    name: 'first-screen-inert-bridge',
-    enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!/frontdesk$/.test(source)) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved?.id === bridge ? inertBridge : null;
-    },
-  };
-}
-
 export default defineConfig((): UserConfig => {
   if (!existsSync(manifestFile)) throw new Error('first screen: build the renderer first (electron-vite build)');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   return {
     root,
-    plugins: [inertLink(), react()],
+    plugins: [react()],
     define: {
       __FIRST_SCREEN_STYLESHEETS__: JSON.stringify(stylesheetsOf(manifest)),
       'process.env.NODE_ENV': JSON.stringify('production'),

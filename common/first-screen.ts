@@ -8,7 +8,7 @@
  * what it draws from core's saved answers only (never a service read) and writes it into the page:
  * `main/core/first-screen.ts`. Types only: nothing here runs.
  */
-import type { Agenda, AuthStatus, CalendarList, Connectivity, ThemeChoice } from './contract';
+import type { Agenda, AppInfo, AuthStatus, CalendarList, Connectivity, ThemeChoice } from './contract';
 
 /** What the first screen is drawn from: the answers the page itself would ask core for first. */
 export interface FirstScreenInput {
@@ -26,6 +26,8 @@ export interface FirstScreenInput {
   now: number;
   /** `app:connectivity`, when core knows it (the status bar and the saved answer's notice say it). */
   connectivity?: Connectivity;
+  /** `app:info` (the header's About shows once the app has it, as it has at its first paint). */
+  info?: AppInfo;
 }
 
 /** The drawn screen, for the host to write into the page. */

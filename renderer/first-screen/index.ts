@@ -72,21 +72,30 @@ function asFirstPainted<T>(input: FirstScreenInput, anchor: string, zone: string
   const react = React as { useSyncExternalStore: typeof React.useSyncExternalStore };
   const storeHook = react.useSyncExternalStore;
   const realNow = Date.now;
+  const offline = input.connectivity?.state === 'offline';
   try {
     react.useSyncExternalStore = (subscribe, get) => storeHook(subscribe, get, get);
     Date.now = () => input.now;
     usePracticeClock.getState().setZone(zone);
     useAuthStore.setState({ status: input.status });
-    useAppStore.setState({ theme: input.theme, ...(input.connectivity ? { connectivity: input.connectivity } : {}) });
+    useAppStore.setState({
+      theme: input.theme,
+      ...(input.connectivity ? { connectivity: input.connectivity } : {}),
+      ...(input.info ? { info: input.info } : {}),
+    });
     useNavStore.setState({ screen: 'calendar' });
     useCalendarStore.setState({
       view: 'day',
       anchor,
       calendars: input.calendars.calendars,
       items: input.agenda.items,
-      source: { source: input.agenda.source, fetchedAt: input.agenda.fetchedAt },
-      // The page's first paint is its saved answer while the fresh one is read.
-      loading: input.agenda.source !== 'service',
+      // The saved answer is what the app paints first too; unless offline, the service's answer follows within a
+      // moment and takes the saved one's notice away before the copy goes: drawn without it, the swap moves nothing.
+      source: {
+        source: input.agenda.source === 'cache' && !offline ? 'service' : input.agenda.source,
+        fetchedAt: input.agenda.fetchedAt,
+      },
+      loading: false,
     });
     return draw();
   } finally {

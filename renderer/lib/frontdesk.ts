@@ -23,8 +23,22 @@ function browserHostBridge(): FrontdeskBridge {
   return bridge;
 }
 
+/**
+ * Where there is no page (a host drawing the first screen in Node, renderer/first-screen/): no core to link to. Drawing
+ * calls nothing on it (the stores' actions and the components' effects do not run there); were something to, it would
+ * be told core is not there.
+ */
+function noPageBridge(): FrontdeskBridge {
+  return createProxyBridge({
+    invoke: () =>
+      Promise.resolve({ ok: false, error: { code: 'offline', message: 'Frontdesk is still starting.' } } as const),
+    subscribe: () => () => undefined,
+  });
+}
+
 /** The bridge to main, whichever host we run in. */
-export const frontdesk: FrontdeskBridge = window.frontdesk ?? browserHostBridge();
+export const frontdesk: FrontdeskBridge =
+  typeof window === 'undefined' ? noPageBridge() : (window.frontdesk ?? browserHostBridge());
 
 /** Hears when the link to main drops or returns (only the browser host can lose it). */
 export function onHostLink(listener: LinkListener): () => void {
