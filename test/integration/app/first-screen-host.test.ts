@@ -11,7 +11,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Agenda, AgendaItem } from '../../../common/contract';
 import type { FirstScreenInput, FirstScreenRenderer } from '../../../common/first-screen';
@@ -25,9 +25,6 @@ import { admin, varyFromEnv } from '../../support/auth-fixture';
 import { call, signedInCore, useLogOnFailure, waitForOp } from '../../support/bootstrap';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { waitFor } from '../../support/wait';
-
-// The renderer's drawing from source, with the inert link to core its Node build has (vite.first-screen.config.mts).
-vi.mock('../../../renderer/lib/frontdesk', () => import('../../../renderer/first-screen/inert-bridge'));
 
 /** What a hostile service could name a calendar, and an appointment. */
 const HOSTILE_NAME = '</style><script>alert(1)</script><img src=x onerror="alert(2)">"\'&{}</div>';
