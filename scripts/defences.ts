@@ -1021,6 +1021,13 @@ export const DEFENCES: Defence[] = [
     tests: ['test/integration/contacts/answer-first.test.ts'],
   },
   {
+    name: "a read-ahead read slips in between a search's pages asked one after another",
+    file: 'main/core/screen-first.ts',
+    find: 'setImmediate(() => this.wakeBackground());',
+    replace: 'this.wakeBackground();',
+    tests: ['test/integration/app/screen-first.test.ts'],
+  },
+  {
     name: 'the schedule\'s saved copy says "as of" now (core), not when it was read',
     file: 'main/core/calendar/calendar-service.ts',
     find: "hit ? { ...hit.value, fetchedAt: hit.fetchedAt, source: 'cache' }",

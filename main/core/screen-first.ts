@@ -63,7 +63,9 @@ export class ScreenFirst {
           this.lastEnd = this.clock.now();
           this.screenRead = true;
           this.wake();
-          this.wakeBackground();
+          // A screen's next read often follows on this answer, in the same turn (a search's next page): background
+          // requests look again in the next turn, once it is under way, so none slips in between.
+          setImmediate(() => this.wakeBackground());
         }
       },
     };

@@ -241,4 +241,25 @@ describe('screens read first', () => {
     });
     expect(sum(await answered(sb), before, ['GET /v1/contacts'])).toBeGreaterThan(0);
   });
+
+  it('no read of the read-ahead slips in between the pages of a search asked one after another', async () => {
+    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, contacts: 300, fields: 'strict' }));
+    await admin(sb).faults({ latencyMs: 150, routes: ['/v1/availability', '/v1/contacts', '/v1/events'] });
+    const watched = watchedCore(sb);
+    const { made, reads, seen } = watched;
+    opened.made = made;
+    await made.core.start();
+    await signInAs(made, 'owner@frontdesk.test');
+    await waitFor(() => seen.background > 0, { what: 'the read-ahead to read' });
+    // Everyone: no kept contact says how many pages are full, so its two pages are asked one after the other.
+    const list = await watched.asScreen(() => call(made, 'contacts:search', { query: '' }));
+    expect(list.items).toHaveLength(200);
+    const pages = reads.filter((r) => r.screen && r.url.includes('/v1/contacts?'));
+    expect(pages).toHaveLength(2);
+    const [first, second] = pages as [Read, Read];
+    expect(second.start).toBeGreaterThanOrEqual(first.end);
+    // From the first page's start to the second's end, the read-ahead started nothing.
+    const between = reads.filter((r) => !r.screen && r.start > first.start && r.start < second.end);
+    expect(between.map((r) => r.url)).toEqual([]);
+  });
 });
