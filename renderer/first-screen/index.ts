@@ -5,14 +5,13 @@
  * `npm run build` (vite.first-screen.config.mts, out/first-screen/index.mjs); the hosts load it by path.
  *
  * The page takes the copy away once the app has painted its own (lib/first-screen-cover.ts). What the app measures in
- * the page is drawn as its first render has it: the grid opens at the same hour (TimeGrid's `openingTop`, here a rule
- * that moves the grid's body, as the copy cannot scroll), its lanes as wide as before the app has measured them.
+ * the page is drawn as its first render has it: the grid opens at the same hour (TimeGrid's `openingTop`, here a snap
+ * point, as the copy runs no script to scroll), its lanes as wide as before the app has measured them.
  */
 import React, { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AuthStatus } from '../../common/contract';
 import type { FirstScreenInput, FirstScreenMarkup, FirstScreenRenderer } from '../../common/first-screen';
-import { HOUR_PX } from '../features/calendar/grid-layout';
 import { openingTop } from '../features/calendar/TimeGrid';
 import { dayKey, minutesIntoDay } from '../lib/practice-time';
 import { rangeOf } from '../lib/schedule-range';
@@ -28,8 +27,8 @@ import { inertMarkup } from './markup-rules';
 const SCOPE = '#first-screen';
 /** Element Timing's name for the copy's text (the bench's "shown": test/bench/page-rows.ts). */
 export const FIRST_SCREEN_TIMING = 'fd-first-screen';
-/** The hours' head of the grid, px: its cell's padding and line and its border (calendar.css `.grid-col-head`). */
-const GRID_HEAD_PX = 28;
+/** The attribute of the mark the copy's grid opens at. */
+const OPENING_MARK = 'data-fs-open';
 
 // The CSS files the copy needs beyond the page's own, put in by the build (vite.first-screen.config.mts) from the
 // renderer build's manifest: the app's and the schedule's chunks'. Unset when run from source (tests).
@@ -120,19 +119,23 @@ function render(input: FirstScreenInput): FirstScreenMarkup | null {
       ? { elementtiming: FIRST_SCREEN_TIMING }
       : {};
   });
-  // The grid opens where the app's scrolls it (an hour before now), but never past the day's end: the copy's body moves
-  // up by that much, at most by what the scroller (a size container) leaves below its head.
+  // The grid opens where the app scrolls it (an hour before now). The copy has no script to scroll it: a mark placed at
+  // that offset in the scroller is its one mandatory snap point, so the browser scrolls there itself as it lays the
+  // page out, and no further than the day's end, as the app's scroll.
   const opening = openingTop(minutesIntoDay(input.now, zone), Infinity);
-  const dayPx = 24 * HOUR_PX;
+  const opened = html.replace(
+    /(<div class="grid-scroll"[^>]*>)/,
+    `$1<span ${OPENING_MARK}="" aria-hidden="true"></span>`,
+  );
   const placing = [
-    `${SCOPE} .grid-scroll{container-type:size;overflow:hidden}`,
-    `${SCOPE} .grid-body{margin-top:max(-${opening}px,calc(100cqh - ${GRID_HEAD_PX + dayPx}px))}`,
+    `${SCOPE} .grid-scroll{position:relative;scroll-snap-type:y mandatory}`,
+    `${SCOPE} [${OPENING_MARK}]{position:absolute;top:${opening}px;left:0;width:1px;height:1px;scroll-snap-align:start}`,
   ];
   const theme = input.theme === 'system' ? [] : [`${SCOPE}{color-scheme:${input.theme}}`];
   const css = [...theme, ...placing, ...rules].join('\n');
   // Every value above is a number or a checked declaration: a `<` or `\` here would be a mistake, never drawn.
   if (/[<>\\@]/.test(css)) return null;
-  return { html, css, stylesheets };
+  return { html: opened, css, stylesheets };
 }
 
 /** The renderer's half of the first screen, for the hosts (main/core/first-screen.ts). */

@@ -80,8 +80,9 @@ it('draws each appointment of the hours the grid opens at, with the rules that p
     expect(css).toMatch(new RegExp(`\\[data-fs="${rule}"\\]\\{top:\\d+(\\.\\d+)?px!important;height:`));
   }
   expectWritable(html, css);
-  // The grid's body moves up to where the app scrolls it: an hour before now (8:00, 48 px an hour).
-  expect(css).toContain('.grid-body{margin-top:max(-384px,');
+  // The grid opens where the app scrolls it: an hour before now (8:00, 48 px an hour), its one snap point.
+  expect(html).toMatch(/<div class="grid-scroll"[^>]*><span data-fs-open="" aria-hidden="true"><\/span>/);
+  expect(css).toContain('[data-fs-open]{position:absolute;top:384px;');
   // The bench reads when the copy's text was painted.
   expect(html).toContain('elementtiming="fd-first-screen"');
   // The page drops the copy at once when its first screen is another account's.
