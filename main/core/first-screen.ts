@@ -129,7 +129,8 @@ async function written(
   const stylesheets = await builtStylesheets(markup.stylesheets, options.rendererDir, source.log);
   const nonce = randomBytes(18).toString('base64');
   const head =
-    stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('') +
+    // `crossorigin` as the page's own links and the app's chunk loader have them, so the app finds these loaded.
+    stylesheets.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') +
     `<style nonce="${nonce}">${markup.css}</style>`;
   const screen = `<div id="first-screen" inert aria-hidden="true">${markup.html}</div>`;
   // The theme chosen, as the app itself marks it on <html> as it starts (renderer/stores/app-store.ts), so the page's

@@ -165,7 +165,7 @@ describe('the first screen written into the page', () => {
       '/assets/a.css" onload="alert(1)',
     ];
     const page = await write(core, drawing({ stylesheets }).renderer);
-    const links = [...page!.html.matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => m[1]);
+    const links = [...page!.html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]*)">/g)].map((m) => m[1]);
     expect(links).toEqual(['./assets/Schedule-AbCdEf12.css', '/assets/Schedule-AbCdEf12.css']);
   });
 
