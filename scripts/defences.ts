@@ -220,6 +220,35 @@ export const DEFENCES: Defence[] = [
     tests: [FIRST_SCREEN_TEST],
     only: 'longer than the budget',
   },
+  // The drawing (renderer/first-screen/): React's markup made fit for the page's CSP, and the page's hand-over.
+  {
+    name: 'the first screen keeps a style value that could end its rule or its <style>, or load something',
+    file: 'renderer/first-screen/markup-rules.ts',
+    find: 'if (!PROPERTY.test(property) || !VALUE.test(value) || !balanced(value)) continue;',
+    replace: 'if (!PROPERTY.test(property)) continue;',
+    tests: ['test/unit/first-screen/markup-rules.test.ts'],
+  },
+  {
+    name: 'the first screen keeps its style attributes (the CSP refuses them: the day drawn unplaced)',
+    file: 'renderer/first-screen/markup-rules.ts',
+    find: "if (name === 'style') {",
+    replace: "if (name === 'style' && false) {",
+    tests: ['test/unit/first-screen/markup-rules.test.ts', 'test/integration/first-screen/first-screen-draw.test.ts'],
+  },
+  {
+    name: 'the first screen keeps ids, test ids, form names and handlers (found, labelled or wired as the app’s own)',
+    file: 'renderer/first-screen/markup-rules.ts',
+    find: "if (DROPPED.has(name) || name.startsWith('on') || name === RULE_ATTRIBUTE) continue;",
+    replace: 'if (name === RULE_ATTRIBUTE) continue;',
+    tests: ['test/unit/first-screen/markup-rules.test.ts', 'test/integration/first-screen/first-screen-draw.test.ts'],
+  },
+  {
+    name: 'the first screen stays over the words saying Frontdesk could not start',
+    file: 'renderer/main.tsx',
+    find: '        dropFirstScreen();\n',
+    replace: '',
+    tests: ['test/integration/renderer/first-screen-failed-start.test.tsx'],
+  },
   // --- IPC: our main frame only, then the args' schema.
   {
     name: 'browser host HTTP serves every pipelined request at once (no one at a time, no drain wait)',
