@@ -14,7 +14,7 @@
 const RULE_ATTRIBUTE = 'data-fs';
 
 /** Attributes dropped from the copy: what the app's own elements are found, labelled, focused or wired by. */
-const DROPPED = new Set([
+const DROPPED: ReadonlySet<string> = new Set([
   'id',
   'name',
   'for',
