@@ -205,9 +205,9 @@ export class ContactsService {
             return listContacts(service, filter, { pageSize, limit, atOnce: Math.floor(kept / pageSize) + 1 });
           }),
         );
-        // Once the reads are sent, and while the service answers: the kept contacts only this computer finds. The
-        // fetch writes a request from an immediate of its own, queued after this call's: two turns, so the walk
-        // never holds the requests back.
+        // Once the reads are sent, and while the service answers: the kept contacts only this computer finds. Node's
+        // fetch (the browser host's) writes a request from an immediate of its own, queued after this call's: two
+        // turns, so the walk never holds the requests back (answer-first.test.ts).
         reads.catch(() => undefined); // awaited below; a failure meanwhile is not unheard
         await new Promise<void>((sent) => setImmediate(sent));
         await new Promise<void>((sent) => setImmediate(sent));
