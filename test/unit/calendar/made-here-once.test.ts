@@ -14,6 +14,10 @@ let calendar: typeof CalendarStore;
 beforeAll(async () => {
   installRecordingBridge({});
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
+  // The schedule shows the day of these appointments, whatever the hour the test runs at (an hour on from 23:00 is
+  // tomorrow, outside today's Day view).
+  const { dayKey, practiceZone } = await import('../../../renderer/lib/practice-time');
+  calendar.setState({ view: 'day', anchor: dayKey(Date.parse(base.start), practiceZone()) });
 });
 
 const at = (hours: number) => new Date(Date.now() + hours * 3600_000).toISOString();
