@@ -13,13 +13,12 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { AuthStatus } from '../../common/contract';
 import type { FirstScreenInput, FirstScreenMarkup, FirstScreenRenderer } from '../../common/first-screen';
 import { openingTop } from '../features/calendar/TimeGrid';
-import { dayKey, minutesIntoDay } from '../lib/practice-time';
+import { dayKey, minutesIntoDay, usePracticeClock } from '../lib/practice-time';
 import { rangeOf } from '../lib/schedule-range';
 import { useAppStore } from '../stores/app-store';
 import { useAuthStore } from '../stores/auth-store';
 import { useCalendarStore } from '../stores/calendar-store';
 import { useNavStore } from '../stores/nav-store';
-import { usePracticeClock } from '../lib/practice-time';
 import { FirstScreen } from './FirstScreen';
 import { inertMarkup } from './markup-rules';
 
@@ -33,7 +32,7 @@ const OPENING_MARK = 'data-fs-open';
 // The CSS files the copy needs beyond the page's own, put in by the build (vite.first-screen.config.mts) from the
 // renderer build's manifest: the app's and the schedule's chunks'. Unset when run from source (tests).
 declare const __FIRST_SCREEN_STYLESHEETS__: readonly string[] | undefined;
-const stylesheets: string[] =
+const stylesheets: readonly string[] =
   typeof __FIRST_SCREEN_STYLESHEETS__ === 'undefined' ? [] : [...__FIRST_SCREEN_STYLESHEETS__];
 
 /** The signed-in session's practice zone, or null. */
@@ -135,7 +134,7 @@ function render(input: FirstScreenInput): FirstScreenMarkup | null {
   const css = [...theme, ...placing, ...rules].join('\n');
   // Every value above is a number or a checked declaration: a `<` or `\` here would be a mistake, never drawn.
   if (/[<>\\@]/.test(css)) return null;
-  return { html: opened, css, stylesheets };
+  return { html: opened, css, stylesheets: [...stylesheets] };
 }
 
 /** The renderer's half of the first screen, for the hosts (main/core/first-screen.ts). */
