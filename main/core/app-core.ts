@@ -259,6 +259,8 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
     firstScreen: {
       status: () => auth.status(),
       theme: () => keptTheme(platform.settings),
+      connectivity: () => connectivity.current(),
+      info: () => info,
       savedCalendars: () => calendar.savedCalendars(),
       savedRange: (begin, end) => savedRange({ calendar, settling }, begin, end),
       clock: platform.clock,

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Agenda, AuthStatus, CalendarList, ThemeChoice } from '../../common/contract';
+import type { Agenda, AppInfo, AuthStatus, CalendarList, Connectivity, ThemeChoice } from '../../common/contract';
 import type { FirstScreenMarkup, FirstScreenRenderer } from '../../common/first-screen';
 import type { Clock, Logger } from './platform';
 
@@ -24,6 +24,10 @@ export interface FirstScreenSource {
   status(): AuthStatus;
   /** As `app:theme` answers now. */
   theme(): ThemeChoice;
+  /** As `app:connectivity` answers now (the drawn status bar says it, and whether a saved day is shown as offline). */
+  connectivity?(): Connectivity;
+  /** As `app:info` answers (the drawn header's About shows with it, as in the app's first paint). */
+  info?(): AppInfo;
   /** The calendar list as saved; null when none is. */
   savedCalendars(): Promise<CalendarList | null>;
   /** The range as `calendar:range` with `savedFirst` answers it at once; null when nothing is saved. */
@@ -123,7 +127,18 @@ async function written(
   const after = source.status();
   if (after.state !== 'signed_in' || after.account?.key !== account.key) return null;
   const theme = source.theme();
-  const markup = renderer.render({ status, theme, calendars, agenda, range, now });
+  const connectivity = source.connectivity?.();
+  const info = source.info?.();
+  const markup = renderer.render({
+    status,
+    theme,
+    calendars,
+    agenda,
+    range,
+    now,
+    ...(connectivity ? { connectivity } : {}),
+    ...(info ? { info } : {}),
+  });
   if (!markup) return null;
   checkMarkup(markup);
   const stylesheets = await builtStylesheets(markup.stylesheets, options.rendererDir, source.log);

@@ -245,6 +245,13 @@ describe('the saved day in the page the browser host serves', () => {
     expect(drawn).toHaveLength(1);
     expect(drawn[0]!.agenda).toEqual(answer);
     expect(drawn[0]!.agenda.items.find((i) => i.id === appointment.id)?.pendingMark).toBe('arrived');
+    // The header's About and the status bar as the app's first paint has them: core's install facts and connection.
+    const facts = (ask: 'app:info' | 'app:connectivity') =>
+      host.core.dispatch(ask, undefined, { url: host.origin, isMainFrame: true });
+    expect(drawn[0]!.info).toEqual(((await facts('app:info')) as { value: unknown }).value);
+    expect(drawn[0]!.connectivity?.state).toBe(
+      ((await facts('app:connectivity')) as { value: { state: string } }).value.state,
+    );
   });
 
   it('shows a hostile calendar name and title as text: no markup, no script, no style added', async () => {
