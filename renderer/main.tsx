@@ -1,5 +1,5 @@
 /**
- * Renderer entry. The first paint waits for React, the link to core and this file only: the window's frame says
+ * Renderer entry (run by boot.ts). The first paint waits for React, the link to core and this file only: the window's frame says
  * Frontdesk is starting while the app (a chunk of its own) and the schedule's code (another) are fetched and run beside
  * the link opening, instead of one after another. The app replaces the frame in the render after its chunk arrives:
  * plain state, not a `<Suspense>` fallback, which React would hold for 300 ms (features/calendar/CalendarView.tsx).
@@ -9,11 +9,8 @@ import { app } from './main/start';
 import { StrictMode, useEffect, useState, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dropFirstScreen } from './lib/first-screen-cover';
-// Tokens and shared controls first, so each feature's own stylesheet (imported by its view) can refine them.
-import './theme/tokens.css';
-import './components/frame.css';
-import './components/controls.css';
-import './components/overlays.css';
+// The page's own stylesheets (tokens and shared controls, which each feature's own refines) are boot.ts's, so they are
+// linked by the page itself: the first screen a host draws into it is drawn with them.
 
 /** The window until the app's code is here: what the app itself shows before it is ready. */
 function Start() {

@@ -10,19 +10,8 @@
  */
 import { firstAnswers } from './first-answers';
 
-/**
- * With a first screen a host drew into the page (renderer/first-screen/), the frame that paints it comes first: the
- * app's code, run before it, held it back by its whole run. At most a moment: a page out of sight paints no frame.
- */
-const drawnPainted: Promise<void> = document.getElementById('first-screen')
-  ? new Promise((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 100);
-    })
-  : Promise.resolve();
-
 /** The app's code, with core's first answers in its stores once they are here (or the link to core dropped). */
-export const app = Promise.all([drawnPainted.then(() => import('../App')), firstAnswers]).then(([m, answers]) => {
+export const app = Promise.all([import('../App'), firstAnswers]).then(([m, answers]) => {
   if (answers) m.startWith(answers);
   return m.App;
 });

@@ -260,7 +260,7 @@ const layerings: Layering[] = [
       { name: 'stores', paths: ['renderer/stores/'] },
       { name: 'components', paths: ['renderer/components/'] },
       { name: 'features', paths: ['renderer/features/'], apart: 'subfolders', throughIndex: true },
-      { name: 'App', paths: ['renderer/App', 'renderer/main', 'renderer/first-screen/'] },
+      { name: 'App', paths: ['renderer/App', 'renderer/main', 'renderer/boot', 'renderer/first-screen/'] },
     ],
     sealed: [],
     why: 'renderer layers run lib < stores < components < features < App',

@@ -22,6 +22,16 @@ describe('the JS the first paint waits for', () => {
     expect(runtimeImports('x.ts', text)).toEqual(['./runs', './some-types', './side-effect.css', './re-export']);
   });
 
+  it('starts with a script that imports nothing but the page’s stylesheets: a drawn first screen paints first', () => {
+    // renderer/boot.ts runs the entry once the frame of a first screen the host drew has been painted.
+    const { files, packages } = staticGraph('renderer/boot.ts');
+    expect([...packages.keys()], 'packages the first script reaches').toEqual([]);
+    expect(
+      [...files.keys()].filter((f) => !f.endsWith('.css') && f !== 'renderer/boot.ts'),
+      'scripts the first script reaches',
+    ).toEqual([]);
+  });
+
   it('is React and the link to core: no zod, no store, no screen', () => {
     const { files, packages } = staticGraph('renderer/main.tsx');
     const via = (name: string) => packages.get(name)?.join(' → ');
