@@ -140,6 +140,14 @@ export const DEFENCES: Defence[] = [
     tests: ['test/unit/electron/protocol.test.ts'],
   },
   {
+    name: 'the drawing kept for the next page outlives a sign-out',
+    file: 'main/core/first-screen.ts',
+    find: '    source.drawings?.forget();',
+    replace: '    void source.drawings;',
+    tests: ['test/unit/core/first-screen.test.ts'],
+    only: 'draws again only when what it shows changed',
+  },
+  {
     name: 'the first screen’s CSP does not name its style’s nonce',
     file: BROWSER_HOST,
     find: 'styleNonce: page.nonce',

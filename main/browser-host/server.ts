@@ -74,6 +74,9 @@ const IPC_PROTOCOL = 'frontdesk';
 const KEY_PREFIX = 'key.';
 /** Printed keys not used yet, at most (the oldest is forgotten first). */
 const MAX_UNUSED_PRINTED_KEYS = 32;
+/** Quiet time after the pages' last call or event before the first screen is drawn ahead. */
+const FIRST_SCREEN_WARM_MS = 300;
+
 /** The cookie that carries this run's pass; named by the port, as a browser keeps one cookie jar for every port. */
 const PASS_COOKIE = 'frontdesk-pass-';
 
@@ -142,6 +145,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const events = told;
     if (events.length === 0) return;
     told = [];
+    warmSoon();
     broadcast(events.length === 1 ? { type: 'event', ...events[0]! } : { type: 'events', events });
   };
   const tell = (channel: string, payload: unknown) => {
@@ -248,6 +252,24 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
+  // The first screen drawn ahead once the pages are quiet (core keeps the drawing: first-screen.ts
+  // FirstScreenDrawings), so the next reload is answered without drawing on this one thread.
+  let warmTimer: ReturnType<typeof setTimeout> | null = null;
+  let closing = false;
+  function warmSoon(): void {
+    if (!firstScreen || sockets.size === 0 || closing) return;
+    if (warmTimer) clearTimeout(warmTimer);
+    warmTimer = setTimeout(() => {
+      warmTimer = null;
+      if (sockets.size === 0 || closing) return;
+      void readStatic(rendererDir, '/').then(
+        (file) =>
+          file && pageWithFirstScreen(core!, file.body.toString('utf8'), { renderer: firstScreen, rendererDir }),
+      );
+    }, FIRST_SCREEN_WARM_MS);
+    warmTimer.unref();
+  }
+
   /** Serves the page with the first screen written in; false (nothing sent) when it goes as built. */
   async function servedFirstScreen(res: ServerResponse): Promise<boolean> {
     const file = await readStatic(rendererDir, '/');
@@ -334,6 +356,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     };
     const answered = () => {
       inFlight--;
+      warmSoon();
       while (waiting.length > 0 && inFlight < limits.callsInFlight) run(waiting.shift()!);
       if (paused && waiting.length === 0 && inFlight < limits.callsInFlight) {
         paused = false;
@@ -401,6 +424,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     origin,
     core,
     close: async () => {
+      closing = true;
+      if (warmTimer) clearTimeout(warmTimer);
       await core?.stop();
       for (const socket of sockets) socket.terminate();
       wss.close();

@@ -31,7 +31,7 @@ import { SessionEvents } from './session-events';
 import { PracticeStore } from './store/practice-store';
 import { applyPending } from './calendar/pending-items';
 import { PracticeZone } from './practice-zone';
-import type { FirstScreenSource } from './first-screen';
+import { FirstScreenDrawings, type FirstScreenSource } from './first-screen';
 import { keptTheme } from './ipc/app-handlers';
 import { savedRange } from './ipc/calendar-handlers';
 
@@ -265,6 +265,7 @@ export function createCore(platform: Platform, config: FrontdeskConfig, options:
       savedRange: (begin, end) => savedRange({ calendar, settling }, begin, end),
       clock: platform.clock,
       log: platform.log,
+      drawings: new FirstScreenDrawings(),
     },
     start: async () => {
       connectivity.start();

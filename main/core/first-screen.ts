@@ -15,7 +15,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Agenda, AppInfo, AuthStatus, CalendarList, Connectivity, ThemeChoice } from '../../common/contract';
-import type { FirstScreenMarkup, FirstScreenRenderer } from '../../common/first-screen';
+import type { FirstScreenInput, FirstScreenMarkup, FirstScreenRenderer } from '../../common/first-screen';
 import type { Clock, Logger } from './platform';
 
 /** What core lends the first screen: its current status and theme, and its saved answers (no service read). */
@@ -34,6 +34,39 @@ export interface FirstScreenSource {
   savedRange(begin: string, end: string): Promise<Agenda | null>;
   clock: Clock;
   log: Logger;
+  /** The last drawing, kept for the next page drawn from the same answers (`FirstScreenDrawings`). */
+  drawings?: FirstScreenDrawings;
+}
+
+/**
+ * The last drawing and what it was drawn from. Drawing takes a few milliseconds of the host's one thread (more the first
+ * time); a page asked for again with nothing changed — a reload, the window opened again — gets the same markup at
+ * once. A host draws ahead while its page is quiet (`warm` in `pageWithFirstScreen`), so a reload finds it drawn. Only
+ * the signed-in account's: it is forgotten whenever a page is asked for with no one signed in.
+ */
+export class FirstScreenDrawings {
+  private last: { key: string; markup: FirstScreenMarkup } | null = null;
+  /** Drawings made and drawings reused (tests count them). */
+  readonly counts = { drawn: 0, reused: 0 };
+
+  /** The markup for `input`: the kept one when it was drawn from the same input in the same half-minute. */
+  draw(renderer: FirstScreenRenderer, input: FirstScreenInput): FirstScreenMarkup | null {
+    // The drawing reads the clock to the minute (the now line, the hour it opens at); half-minutes keep both its
+    // rounding and its flooring within one key.
+    const key = JSON.stringify({ ...input, now: Math.floor(input.now / 30_000) });
+    if (this.last?.key === key) {
+      this.counts.reused++;
+      return this.last.markup;
+    }
+    const markup = renderer.render(input);
+    this.counts.drawn++;
+    this.last = markup ? { key, markup } : null;
+    return markup;
+  }
+
+  forget(): void {
+    this.last = null;
+  }
 }
 
 /** What a host passes beside the page. */
@@ -109,7 +142,10 @@ async function written(
   if (!renderer) return null;
   const status = source.status();
   const account = status.account;
-  if (status.state !== 'signed_in' || !account?.zone) return null;
+  if (status.state !== 'signed_in' || !account?.zone) {
+    source.drawings?.forget();
+    return null;
+  }
   if (!page.includes(ROOT) || !page.includes(HEAD_END) || !page.includes(HTML_START))
     throw new Error('the page has no place for a first screen');
   const now = source.clock.now();
@@ -129,7 +165,7 @@ async function written(
   const theme = source.theme();
   const connectivity = source.connectivity?.();
   const info = source.info?.();
-  const markup = renderer.render({
+  const input: FirstScreenInput = {
     status,
     theme,
     calendars,
@@ -138,7 +174,8 @@ async function written(
     now,
     ...(connectivity ? { connectivity } : {}),
     ...(info ? { info } : {}),
-  });
+  };
+  const markup = source.drawings ? source.drawings.draw(renderer, input) : renderer.render(input);
   if (!markup) return null;
   checkMarkup(markup);
   const stylesheets = await builtStylesheets(markup.stylesheets, options.rendererDir, source.log);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Agenda, AuthStatus, CalendarList, ThemeChoice } from '../../../common/contract';
 import type { FirstScreenInput, FirstScreenMarkup, FirstScreenRenderer } from '../../../common/first-screen';
-import { pageWithFirstScreen, type FirstScreenSource } from '../../../main/core/first-screen';
+import { FirstScreenDrawings, pageWithFirstScreen, type FirstScreenSource } from '../../../main/core/first-screen';
 import { buildCsp } from '../../../main/core/security/csp';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
 import { fakeClock } from '../../support/fake-clock';
@@ -195,5 +195,42 @@ describe('the first screen written into the page', () => {
         .filter((d) => !d.startsWith('style-src')),
     );
     expect(() => buildCsp({ styleNonce: "x'; script-src *" })).toThrow();
+  });
+});
+
+describe('the drawing kept for the next page', () => {
+  it('draws again only when what it shows changed or the half-minute did, and forgets it at sign-out', async () => {
+    let now = Date.parse('2026-11-26T15:00:05Z');
+    let saved = agenda;
+    let status = signedIn;
+    const drawings = new FirstScreenDrawings();
+    const { core } = source({
+      clock: { ...fakeClock(), now: () => now },
+      savedRange: async () => saved,
+      status: () => status,
+      drawings,
+    });
+    const { renderer, drawn } = drawing();
+    const first = await write(core, renderer);
+    const again = await write(core, renderer);
+    expect(drawn).toHaveLength(1);
+    expect(drawings.counts).toEqual({ drawn: 1, reused: 1 });
+    // The same markup, each page with a nonce of its own.
+    expect(again!.html.replace(again!.nonce, '')).toBe(first!.html.replace(first!.nonce, ''));
+    expect(again!.nonce).not.toBe(first!.nonce);
+    now += 20_000; // 15:00:25, the same half-minute
+    await write(core, renderer);
+    expect(drawn).toHaveLength(1);
+    now += 10_000; // 15:00:35: the now line may have moved
+    await write(core, renderer);
+    expect(drawn).toHaveLength(2);
+    saved = { ...agenda, fetchedAt: 2 }; // read again
+    await write(core, renderer);
+    expect(drawn).toHaveLength(3);
+    status = { ...signedIn, state: 'signed_out', account: null } as AuthStatus;
+    expect(await write(core, renderer)).toBeNull();
+    status = signedIn;
+    await write(core, renderer);
+    expect(drawn, 'nothing of the session before is kept past a sign-out').toHaveLength(4);
   });
 });
