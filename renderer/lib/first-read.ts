@@ -6,7 +6,8 @@
  */
 import type { Agenda, AuthStatus, CalendarList, Result } from '../../common/contract';
 import { frontdesk } from './frontdesk';
-import { dayKey } from './practice-time';
+// Not ./practice-time (its store reaches React): this is sent before a first screen a host drew is painted.
+import { dayKey } from '../../common/practice-time';
 import { rangeOf } from './schedule-range';
 import { waitForFresh, type FreshWait } from './store-changes';
 

@@ -4,10 +4,9 @@
  * where a screen formats with it. Every other rule — days, wall times, labels — is the common module's, shared with
  * core, so core's "N days" and the screens' days are the same practice days.
  */
-import { TZDate } from '@date-fns/tz';
 import { create } from 'zustand';
 import * as common from '../../common/practice-time';
-import { hostZone, instantOf, startOfDayKey } from '../../common/practice-time';
+import { hostZone } from '../../common/practice-time';
 
 export {
   addDaysToKey,
@@ -22,6 +21,7 @@ export {
   wallTimeToInstant,
   zoneLabel,
 } from '../../common/practice-time';
+export { dayStart, inZone } from './zoned-date';
 
 interface PracticeClock {
   /** The practice's IANA zone as core last told it; null until core knows it (the workstation's is used meanwhile). */
@@ -43,16 +43,6 @@ export function practiceZone(): string {
 /** Hook form of practiceZone() that re-renders when the zone becomes known. */
 export function usePracticeZone(): string {
   return usePracticeClock((s) => s.zone) ?? hostZone();
-}
-
-/** An instant as a date in `zone` (date-fns functions then work in that zone). */
-export function inZone(at: number | string | Date, zone: string): TZDate {
-  return new TZDate(instantOf(at), zone);
-}
-
-/** Midnight of a `yyyy-MM-dd` day in `zone`, as a zoned date. */
-export function dayStart(key: string, zone: string): TZDate {
-  return new TZDate(startOfDayKey(key, zone), zone);
 }
 
 /** " MST" where a time told in `zone` must name it (it is not the practice's clock, or not this computer's). */

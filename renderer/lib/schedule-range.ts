@@ -1,6 +1,8 @@
 /** The days and instants a view covers, in the practice's zone. */
 import { addDays, format, startOfWeek } from 'date-fns';
-import { addDaysToKey, dayStart, isoInZone } from './practice-time';
+// Not ./practice-time (its store reaches React): the schedule's first read is sent before the app's code runs.
+import { addDaysToKey, isoInZone } from '../../common/practice-time';
+import { dayStart } from './zoned-date';
 
 /** The schedule's views. */
 export type ScheduleView = 'day' | 'week' | 'agenda';

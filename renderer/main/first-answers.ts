@@ -1,5 +1,6 @@
 /**
- * What the app's first render needs from core, asked for as the page starts: the session's status (it names the
+ * What the app's first render needs from core, asked for as the page starts (the page's first script imports this file,
+ * renderer/boot.ts, before a first screen a host drew is painted): the session's status (it names the
  * practice's zone, which the schedule's read needs) and the install facts (the app shows nothing before them). Asked
  * for beside the app's code, they are answered while that code comes and runs, so the app's first render is already
  * the signed-in screen (App.tsx `startWith`), and the schedule's read goes as soon as the status is here

@@ -22,13 +22,32 @@ describe('the JS the first paint waits for', () => {
     expect(runtimeImports('x.ts', text)).toEqual(['./runs', './some-types', './side-effect.css', './re-export']);
   });
 
-  it('starts with a script that imports nothing but the page’s stylesheets: a drawn first screen paints first', () => {
-    // renderer/boot.ts runs the entry once the frame of a first screen the host drew has been painted.
+  it('starts with a script that reaches the link to core alone: a drawn first screen paints first', () => {
+    // renderer/boot.ts runs the entry once the frame of a first screen the host drew has been painted; the link to core
+    // opens before it (renderer/main/first-answers.ts), with no package, no React, no zod, no store, no screen.
     const { files, packages } = staticGraph('renderer/boot.ts');
     expect([...packages.keys()], 'packages the first script reaches').toEqual([]);
+    const scripts = [...files.keys()].filter((f) => !f.endsWith('.css') && f !== 'renderer/boot.ts');
+    expect(scripts, 'the link to core, opened by the first script').toContain('renderer/main/first-answers.ts');
     expect(
-      [...files.keys()].filter((f) => !f.endsWith('.css') && f !== 'renderer/boot.ts'),
-      'scripts the first script reaches',
+      scripts.filter(
+        (f) => !/^renderer\/(main\/first-answers\.ts|lib\/)|^common\/(?!contract|channels\/|model\/)/.test(f),
+      ),
+      'scripts the first script reaches beyond the link',
+    ).toEqual([]);
+    expect(
+      scripts.filter((f) => /^renderer\/lib\/.*store|^renderer\/lib\/practice-time/.test(f)),
+      'stores the first script reaches',
+    ).toEqual([]);
+    // The schedule's first read, which the link sends once core told the session (maybe before that frame), reaches
+    // the days' arithmetic alone: no React, no store.
+    const read = staticGraph('renderer/lib/first-read.ts');
+    expect([...read.packages.keys()].sort(), 'packages the first read reaches').toEqual(['@date-fns/tz', 'date-fns']);
+    expect(
+      [...read.files.keys()].filter(
+        (f) => /^renderer\/(stores|features)\/|practice-time\.ts$/.test(f) && !f.startsWith('common/'),
+      ),
+      'stores the first read reaches',
     ).toEqual([]);
   });
 
