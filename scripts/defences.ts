@@ -198,8 +198,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the first screen is drawn for a session not signed in',
     file: FIRST_SCREEN,
-    find: "if (status.state !== 'signed_in' || !account?.zone) return null;",
-    replace: 'if (!account?.zone) return null;',
+    find: "if (status.state !== 'signed_in' || !account?.zone) {",
+    replace: 'if (!account?.zone) {',
     more: [{ find: "after.state !== 'signed_in' || ", replace: '' }],
     tests: [FIRST_SCREEN_TEST],
     only: 'is left out when signed out',
