@@ -13,6 +13,7 @@
 import type { AppInfo, AuthStatus, Connectivity, Result, ThemeChoice } from '../../common/contract';
 import type { FirstRead } from '../lib/first-read';
 import { frontdesk, onHostLink } from '../lib/frontdesk';
+import { firstFrame } from './first-frame';
 
 /** Core's answers at the page's start. */
 export interface FirstAnswers {
@@ -34,7 +35,9 @@ export const firstAnswers: Promise<FirstAnswers | null> = new Promise((resolve) 
   const status = frontdesk.invoke['auth:status']();
   // The schedule's read goes as soon as the status is here (its code is a small chunk fetched meanwhile), not once
   // the app's code has come and rendered: core answers it while that code comes and runs.
-  const firstRead = Promise.all([status, import('../lib/first-read')]).then(
+  // A first screen's frame is painted first: the read's answer (a day, and core's own read of it) is the page's and
+  // the host's largest start work, which held that frame back when sent before it.
+  const firstRead = Promise.all([status, firstFrame.then(() => import('../lib/first-read'))]).then(
     ([answer, m]) => (answer.ok ? m.readFirstRange(answer.value) : null),
     () => null,
   );

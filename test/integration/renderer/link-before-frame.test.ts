@@ -2,8 +2,9 @@
  * With a first screen the host drew into the page (`#first-screen`), the page's first script (renderer/boot.ts) holds
  * the app's entry back until the frame that paints it, but not the link to core: it asks core for what the app's first
  * render needs (renderer/main/first-answers.ts) before that frame, so core answers while the drawn day is painted and
- * the entry runs. Asked from the entry, the link's round trips all came after the frame. The entry then takes the
- * answers under way (renderer/main/start.ts): one of each first call, not a second set.
+ * the entry runs. Asked from the entry, the link's round trips all came after the frame. The schedule's read waits for
+ * that frame (renderer/main/first-frame.ts). The entry then takes the answers under way (renderer/main/start.ts): one
+ * of each first call, not a second set.
  *
  * The real first script and the real core; the frame is held by the test (the page's `requestAnimationFrame`) and the
  * entry (React's, renderer/main.tsx) stands in by a module that notes when it is imported. The calls are counted, not
@@ -76,4 +77,6 @@ it('asks core its first questions before the drawn frame is painted and the entr
     'each first call, counted once the app’s code has the answers',
   ).toEqual(first.map((channel) => [channel, 1]));
   expect(before('calendar:range'), 'the schedule’s read after the status').toBeGreaterThan(before('auth:status'));
+  // The read (a day, and core's own read of it) waits for the frame: sent before it, it held that frame back.
+  expect(before('calendar:range'), 'the schedule’s read after the frame').toBeGreaterThan(before('the frame painted'));
 });

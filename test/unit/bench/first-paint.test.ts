@@ -31,7 +31,7 @@ describe('the JS the first paint waits for', () => {
     expect(scripts, 'the link to core, opened by the first script').toContain('renderer/main/first-answers.ts');
     expect(
       scripts.filter(
-        (f) => !/^renderer\/(main\/first-answers\.ts|lib\/)|^common\/(?!contract|channels\/|model\/)/.test(f),
+        (f) => !/^renderer\/(main\/first-(answers|frame)\.ts|lib\/)|^common\/(?!contract|channels\/|model\/)/.test(f),
       ),
       'scripts the first script reaches beyond the link',
     ).toEqual([]);
