@@ -25,12 +25,20 @@ vi.mock('../../../renderer/main', () => {
 const run = useRendererOnCore('owner@frontdesk.test', { screenFirst: { quietMs: 600_000, firstScreenMs: 600_000 } });
 /** The channels the page called on core, in order, with when the frame was painted and the entry imported. */
 let calls: string[] = [];
+/** The channels core answered, in order. */
+const answered: string[] = [];
 let teardownDom: () => void = () => undefined;
 
 beforeAll(async () => {
   // The last start read the calendar list: core knows the practice's zone and tells it with the session.
   expect((await window.frontdesk!.invoke['calendar:calendars']()).ok).toBe(true);
   calls = recordCalls(run.made.core);
+  const dispatch = run.made.core.dispatch.bind(run.made.core);
+  run.made.core.dispatch = async (channel, ...rest) => {
+    const answer = await dispatch(channel, ...rest);
+    answered.push(String(channel));
+    return answer;
+  };
   entry.imported = () => calls.push('the entry imported');
   // The bridge reads window.frontdesk when it loads: imported once it exists, before the page's globals.
   await import('../../../renderer/lib/frontdesk');
@@ -56,8 +64,21 @@ it('asks core its first questions before the drawn frame is painted and the entr
   const frames: FrameRequestCallback[] = [];
   globalThis.requestAnimationFrame = (callback) => frames.push(callback);
 
-  await import('../../../renderer/boot');
+  // A page out of sight paints no frame, so the wait gives up after a moment (renderer/main/first-frame.ts): that
+  // moment is held too, so only the frame the test paints ends the wait.
+  const setTimer = globalThis.setTimeout;
+  globalThis.setTimeout = ((fn: () => void, ms?: number) =>
+    ms === 100 ? 0 : setTimer(fn, ms)) as unknown as typeof setTimeout;
+  try {
+    await import('../../../renderer/boot');
+  } finally {
+    globalThis.setTimeout = setTimer;
+  }
   expect(frames.length, 'frames the first script waits for').toBe(1);
+  // The session told and the read's code here: the read would go now, were it not to wait for the frame.
+  await waitFor(() => answered.includes('auth:status'), { what: 'the status answered' });
+  await import('../../../renderer/lib/first-read');
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
   calls.push('the frame painted');
   frames[0]!(performance.now());
   await waitFor(() => calls.includes('the entry imported'), { what: 'the entry imported' });
