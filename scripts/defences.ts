@@ -98,6 +98,13 @@ export const DEFENCES: Defence[] = [
     replace: '  let pending: Promise<Loaded> | undefined;',
     tests: ['test/unit/core/static-files.test.ts'],
   },
+  {
+    name: 'the schedule opens on the workstation’s today, not the practice’s',
+    file: 'renderer/stores/calendar-store.ts',
+    find: '    useCalendarStore.setState({ anchor: today });',
+    replace: '    void today;',
+    tests: ['test/unit/calendar/practice-today.test.ts'],
+  },
   // --- The saved day written into the page (main/core/first-screen.ts): only to a browser that holds this run's key.
   {
     name: 'the first screen goes to any GET of the page, without this run’s pass',

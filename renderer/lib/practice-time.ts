@@ -13,6 +13,7 @@ export {
   dateTimeInZone,
   dayInZone,
   dayKey,
+  hostZone,
   isoInZone,
   minutesIntoDay,
   timeInZone,

@@ -19,7 +19,7 @@ import { query } from '../lib/query';
 import { waitForFresh } from '../lib/store-changes';
 import { markScheduleData } from '../lib/perf-marks';
 import type { FirstRead } from '../lib/first-read';
-import { addDaysToKey, dayKey, practiceZone, usePracticeClock } from '../lib/practice-time';
+import { addDaysToKey, dayKey, hostZone, practiceZone, usePracticeClock } from '../lib/practice-time';
 import { useScheduleSyncStore } from './schedule-sync-store';
 import type { AppointmentForm } from './appointment-drafts';
 import { rangeOf, stepOf, type ScheduleView } from '../lib/schedule-range';
@@ -434,3 +434,14 @@ function pruned(lit: Record<number, number>, now: number): Record<number, number
 }
 
 onAccountReset('calendar', () => useCalendarStore.getState().clear());
+
+// "Today" in the practice's zone may be another day than the workstation's (an evening in Chicago is tomorrow in UTC).
+// The schedule is made before core names the zone (at the page's start, at an account's reset), so it opens on the
+// workstation's today; once the zone is known, a schedule still on that day shows the practice's today instead.
+usePracticeClock.subscribe((clock, before) => {
+  if (clock.zone === before.zone) return;
+  const { anchor } = useCalendarStore.getState();
+  const today = todayKey();
+  if (anchor !== today && anchor === dayKey(Date.now(), before.zone ?? hostZone()))
+    useCalendarStore.setState({ anchor: today });
+});
