@@ -207,6 +207,9 @@ export function TimeGrid(props: TimeGridProps) {
   }, [columns, items, zone, maxLanes, showGone]);
   const placed = useMemo(() => new Map([...layouts].map(([key, layout]) => [key, layout.placed])), [layouts]);
 
+  // Worked out once per days and layout: the virtualiser reads its initial offset on every range it works out until
+  // the grid has scrolled, and this walks the columns' first appointments through the zone's calendar.
+  const opening = useMemo(() => openingOf(columns, placed, zone, Date.now()).top, [columns, placed, zone]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const rows = useVirtualizer({
     count: 24,
@@ -216,7 +219,7 @@ export function TimeGrid(props: TimeGridProps) {
     initialRect: { width: 1000, height: 640 },
     // The first render draws the hours the grid opens at (the effect below scrolls there), not the night's: the
     // page's first paint and a first screen drawn outside the page (renderer/first-screen/) show that part of the day.
-    initialOffset: () => openingOf(columns, placed, zone, Date.now()).top,
+    initialOffset: opening,
     // The hours re-render with the grid's next render, not synchronously inside each scroll event: a synchronous one
     // changed the page just before the grid read its scroll position (minutesInView), which then paid for a style and
     // layout pass of its own inside the event (the day's data scrolls the grid to its first visit: one in every paint).
