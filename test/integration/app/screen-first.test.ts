@@ -58,6 +58,21 @@ interface Read {
  * A core whose reads are watched at its fetch: the texts poller's (threads, their texts, their contacts one by one) and
  * the connectivity probe's go on beside the read-ahead and are left out. What runs in `screen` is a screen's.
  */
+/**
+ * A watched core signed in against a sandbox whose reads are answered slowly, as over a network (so reads under way
+ * overlap), once its read-ahead has begun reading.
+ */
+async function readingAhead(seed: { contacts?: number }) {
+  const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict', ...seed }));
+  await admin(sb).faults({ latencyMs: 150, routes: ['/v1/availability', '/v1/contacts', '/v1/events'] });
+  const watched = watchedCore(sb);
+  opened.made = watched.made;
+  await watched.made.core.start();
+  await signInAs(watched.made, 'owner@frontdesk.test');
+  await waitFor(() => watched.seen.background > 0, { what: 'the read-ahead to read' });
+  return watched;
+}
+
 function watchedCore(sb: Sandbox, options: Parameters<typeof customSchemeCore>[1] = {}) {
   const screen = new AsyncLocalStorage<true>();
   const reads: Read[] = [];
@@ -151,16 +166,9 @@ describe('screens read first', () => {
   });
 
   it('the read-ahead reads side by side, a few at once, and none of its reads starts while a screen reads', async () => {
-    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, fields: 'strict' }));
-    // Each read answered slowly, as over a network, so reads under way overlap.
-    await admin(sb).faults({ latencyMs: 150, routes: ['/v1/availability', '/v1/contacts', '/v1/events'] });
-    const watched = watchedCore(sb);
+    const watched = await readingAhead({});
     const { made, reads, seen } = watched;
-    opened.made = made;
-    await made.core.start();
-    await signInAs(made, 'owner@frontdesk.test');
     // Once the read-ahead is reading, a screen asks for a week of the schedule.
-    await waitFor(() => seen.background > 0, { what: 'the read-ahead to read' });
     const week = rangeOf('week', dayKey(Date.now(), 'UTC'), 'UTC');
     await watched.asScreen(() => call(made, 'calendar:range', week));
     await waitFor(() => made.core.prefetch.lastRun()?.failed.length === 0, {
@@ -243,14 +251,8 @@ describe('screens read first', () => {
   });
 
   it('no read of the read-ahead slips in between the pages of a search asked one after another', async () => {
-    const sb = (opened.sb = await startSandbox({ port: 0, seed: 1, contacts: 300, fields: 'strict' }));
-    await admin(sb).faults({ latencyMs: 150, routes: ['/v1/availability', '/v1/contacts', '/v1/events'] });
-    const watched = watchedCore(sb);
-    const { made, reads, seen } = watched;
-    opened.made = made;
-    await made.core.start();
-    await signInAs(made, 'owner@frontdesk.test');
-    await waitFor(() => seen.background > 0, { what: 'the read-ahead to read' });
+    const watched = await readingAhead({ contacts: 300 });
+    const { made, reads } = watched;
     // Everyone: no kept contact says how many pages are full, so its two pages are asked one after the other.
     const list = await watched.asScreen(() => call(made, 'contacts:search', { query: '' }));
     expect(list.items).toHaveLength(200);
