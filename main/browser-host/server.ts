@@ -17,7 +17,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { createCore, type FrontdeskCore } from '../core/app-core';
-import { loadFirstScreenRenderer, pageWithFirstScreen } from '../core/first-screen';
+import { FirstScreenDrawings, loadFirstScreenRenderer, pageWithFirstScreen } from '../core/first-screen';
 import type { FirstScreenRenderer } from '../../common/first-screen';
 import type { FrontdeskConfig } from '../core/config';
 import { fail } from '../core/ipc/result';
@@ -253,21 +253,30 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   }
 
   // The first screen drawn ahead once the pages are quiet (core keeps the drawing: first-screen.ts
-  // FirstScreenDrawings), so the next reload is answered without drawing on this one thread.
-  let warmTimer: ReturnType<typeof setTimeout> | null = null;
+  // FirstScreenDrawings), so the next reload is answered without drawing on this one thread; and drawn again each time
+  // the clock puts it out of date while they stay quiet, so a reload after a long quiet finds it drawn too. On core's
+  // clock, the one the drawing reads.
+  let cancelWarm: (() => void) | null = null;
   let closing = false;
   function warmSoon(): void {
-    if (!firstScreen || sockets.size === 0 || closing) return;
-    if (warmTimer) clearTimeout(warmTimer);
-    warmTimer = setTimeout(() => {
-      warmTimer = null;
-      if (sockets.size === 0 || closing) return;
-      void readStatic(rendererDir, '/').then(
-        (file) =>
-          file && pageWithFirstScreen(core!, file.body.toString('utf8'), { renderer: firstScreen, rendererDir }),
-      );
-    }, FIRST_SCREEN_WARM_MS);
-    warmTimer.unref();
+    warmIn(FIRST_SCREEN_WARM_MS);
+  }
+  function warmIn(ms: number): void {
+    if (!firstScreen || sockets.size === 0 || closing || !core) return;
+    cancelWarm?.();
+    cancelWarm = platform.clock.setTimeout(() => {
+      cancelWarm = null;
+      if (sockets.size === 0 || closing || !core) return;
+      void readStatic(rendererDir, '/')
+        .then(
+          (file) =>
+            file && pageWithFirstScreen(core!, file.body.toString('utf8'), { renderer: firstScreen, rendererDir }),
+        )
+        .catch(() => undefined) // the page then goes as built, drawn when asked for
+        .finally(() => {
+          if (!cancelWarm) warmIn(FirstScreenDrawings.outOfDateIn(platform.clock.now()));
+        });
+    }, ms);
   }
 
   /** Serves the page with the first screen written in; false (nothing sent) when it goes as built. */
@@ -425,7 +434,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     core,
     close: async () => {
       closing = true;
-      if (warmTimer) clearTimeout(warmTimer);
+      cancelWarm?.();
       await core?.stop();
       for (const socket of sockets) socket.terminate();
       wss.close();

@@ -53,7 +53,7 @@ export class FirstScreenDrawings {
   draw(renderer: FirstScreenRenderer, input: FirstScreenInput): FirstScreenMarkup | null {
     // The drawing reads the clock to the minute (the now line, the hour it opens at); half-minutes keep both its
     // rounding and its flooring within one key.
-    const key = JSON.stringify({ ...input, now: Math.floor(input.now / 30_000) });
+    const key = JSON.stringify({ ...input, now: Math.floor(input.now / DRAWING_STEP_MS) });
     if (this.last?.key === key) {
       this.counts.reused++;
       return this.last.markup;
@@ -67,7 +67,18 @@ export class FirstScreenDrawings {
   forget(): void {
     this.last = null;
   }
+
+  /**
+   * Milliseconds from `now` until a drawing made now is out of date by the clock alone (the next half-minute): a host
+   * that draws ahead draws again then, so a page asked for after a long quiet finds the day drawn too.
+   */
+  static outOfDateIn(now: number): number {
+    return DRAWING_STEP_MS - (((now % DRAWING_STEP_MS) + DRAWING_STEP_MS) % DRAWING_STEP_MS) + 1;
+  }
 }
+
+/** A drawing is kept for the same input within one such step of the clock (FirstScreenDrawings). */
+const DRAWING_STEP_MS = 30_000;
 
 /** What a host passes beside the page. */
 export interface FirstScreenOptions {

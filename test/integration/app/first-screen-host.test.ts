@@ -24,6 +24,7 @@ import { assertContractKept } from '../../sandbox/strict';
 import { admin, varyFromEnv } from '../../support/auth-fixture';
 import { call, signedInCore, useLogOnFailure, waitForOp } from '../../support/bootstrap';
 import { memoryLogger, tempDir } from '../../support/core-fixture';
+import { fakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
 
 /** What a hostile service could name a calendar, and an appointment. */
@@ -50,6 +51,8 @@ let host: BrowserHost;
 let rendererDir: string;
 let cleanup: () => void;
 const log = memoryLogger();
+/** The host's clock: the real time until a test moves it on. */
+const clock = fakeClock();
 /** What the drawing was last asked to draw. */
 const drawn: FirstScreenInput[] = [];
 const recording: FirstScreenRenderer = {
@@ -136,6 +139,7 @@ beforeAll(async () => {
     log,
     probe: { onlineIntervalMs: 60_000, offlineIntervalMs: 60_000, timeoutMs: 1000 },
     firstScreen: recording,
+    clock,
   });
   await waitFor(() => host.core.auth.status().account?.zone, { what: 'the practice’s zone, as saved' });
   // Nothing in the background reads meanwhile: every request the sandbox counts below would be the page's.
@@ -302,6 +306,26 @@ describe('the saved day in the page the browser host serves', () => {
       ws.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info' }));
       // No page asked for: the host draws once the page's last call has been quiet a moment.
       await waitFor(() => counts.drawn + counts.reused > before, { what: 'the first screen drawn ahead' });
+    } finally {
+      ws.close();
+    }
+  });
+
+  it('is drawn again when the clock puts it out of date while the page stays quiet', async () => {
+    const key = /#key=(.+)$/.exec(host.url)?.[1] ?? '';
+    const ws = new WebSocket(`${host.origin.replace('http', 'ws')}/ipc`, ['frontdesk', `key.${key}`], {
+      origin: host.origin,
+    });
+    await new Promise((ok, fail) => ws.once('open', ok).once('error', fail));
+    try {
+      const { counts } = host.core.firstScreen.drawings!;
+      const before = counts.drawn + counts.reused;
+      ws.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'app:info' }));
+      await waitFor(() => counts.drawn + counts.reused > before, { what: 'the first screen drawn ahead' });
+      const drawn = counts.drawn;
+      // Nothing from the page: only the clock passes the half-minute the drawing was kept for.
+      clock.advance(30_000);
+      await waitFor(() => counts.drawn > drawn, { what: 'the first screen drawn again for the new half-minute' });
     } finally {
       ws.close();
     }

@@ -233,4 +233,22 @@ describe('the drawing kept for the next page', () => {
     await write(core, renderer);
     expect(drawn, 'nothing of the session before is kept past a sign-out').toHaveLength(4);
   });
+
+  it('says when a drawing made now goes out of date by the clock: just past the next half-minute', async () => {
+    const at = Date.parse('2026-11-26T15:00:05Z');
+    for (const now of [at, at + 24_999, at + 25_000, at - 5_000]) {
+      const later = now + FirstScreenDrawings.outOfDateIn(now);
+      expect(Math.floor(later / 30_000), new Date(now).toISOString()).toBe(Math.floor(now / 30_000) + 1);
+      expect(later - now).toBeLessThanOrEqual(30_001);
+      // Drawn at that moment, a page asked for in the same half-minute reuses it.
+      const drawings = new FirstScreenDrawings();
+      let clockNow = later;
+      const { core } = source({ clock: { ...fakeClock(), now: () => clockNow }, drawings });
+      const { renderer, drawn } = drawing();
+      await write(core, renderer);
+      clockNow = later + 29_000;
+      await write(core, renderer);
+      expect(drawn).toHaveLength(1);
+    }
+  });
 });
