@@ -23,13 +23,14 @@ const MAX_PAGES = 100;
  * a server may cap `page_size` below what was asked, so "short" is measured against what it actually sends).
  * `atOnce` pages are asked for together first (the caller knows at least that many are full: a search whose kept
  * contacts already fill them), then one at a time, so no page is fetched that will not be shown unless the caller
- * said it would be. Pages are read in order whatever order they arrive in. `more` says the last page was full when
+ * said it would be. Given as a function, it is asked once the first page's request has left (page 1 is always read:
+ * the caller's own count never holds it back). Pages are read in order whatever order they arrive in. `more` says the last page was full when
  * the limit was reached (more may follow). Duplicates across pages are dropped.
  */
 export async function listContacts(
   client: ServiceRequester,
   filter: ContactFilter,
-  opts: { pageSize: number; limit: number; atOnce?: number },
+  opts: { pageSize: number; limit: number; atOnce?: number | (() => number) },
 ): Promise<ContactPage> {
   const found: ServiceContact[] = [];
   const seen = new Set<number>();
@@ -45,8 +46,10 @@ export async function listContacts(
     asked.catch(() => undefined);
     return asked;
   };
-  const first = Math.max(1, Math.min(opts.atOnce ?? 1, Math.ceil(opts.limit / opts.pageSize), MAX_PAGES));
-  const ahead = Array.from({ length: first }, (_, i) => read(i + 1));
+  const ahead = [read(1)];
+  const together = typeof opts.atOnce === 'function' ? opts.atOnce() : (opts.atOnce ?? 1);
+  const first = Math.max(1, Math.min(together, Math.ceil(opts.limit / opts.pageSize), MAX_PAGES));
+  for (let page = 2; page <= first; page++) ahead.push(read(page));
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { contacts } = await (ahead[page - 1] ?? read(page));
     longest = Math.max(longest, contacts.length);

@@ -51,6 +51,20 @@ describe('contact pages for a search', () => {
     expect(s.most()).toBe(2);
   });
 
+  it('sends the first page before it counts how many more to ask for together', async () => {
+    const s = service(500);
+    let askedWhenCounted: number[] = [];
+    const atOnce = () => {
+      askedWhenCounted = [...s.asked];
+      return 2;
+    };
+    const read = await s.answerAll(listContacts(s.client, { q: 'an' }, { pageSize: 100, limit: 200, atOnce }));
+    expect(askedWhenCounted).toEqual([1]);
+    expect(s.asked).toEqual([1, 2]);
+    expect(s.most()).toBe(2);
+    expect(read.contacts).toHaveLength(200);
+  });
+
   it('asks one page at a time when nothing says more are full', async () => {
     const s = service(500);
     const read = await s.answerAll(listContacts(s.client, { q: 'an' }, { pageSize: 100, limit: 200 }));
