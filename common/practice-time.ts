@@ -242,9 +242,20 @@ export function timeParts(at: number | string, zone: string): { clock: string; p
   return { clock, period };
 }
 
-/** This runtime's own zone (the computer's): what a time is read in when no zone is known. */
+/** The computer's zone as read in the task running now (hostZone), or null until it is read again. */
+let hostZoneNow: string | null = null;
+
+/**
+ * This runtime's own zone (the computer's): what a time is read in when no zone is known. Read once a task: Intl makes
+ * a whole formatter in the user's locale to say it (tenths of a millisecond), and a render of the schedule asks for
+ * each column; the next task reads it afresh, so a zone changed meanwhile is seen.
+ */
 export function hostZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  if (hostZoneNow === null) {
+    hostZoneNow = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    void Promise.resolve().then(() => (hostZoneNow = null));
+  }
+  return hostZoneNow;
 }
 
 /** Zones asked about, and whether this runtime knows them (every block asks of its calendar's zone). */

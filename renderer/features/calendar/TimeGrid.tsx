@@ -425,6 +425,8 @@ export function TimeGrid(props: TimeGridProps) {
   const dense = props.dense === true;
   const template = `var(--gutter) repeat(${columns.length}, minmax(${COL_MIN_PX[dense ? 'week' : 'day']}px, 1fr))`;
   const today = dayKey(now, zone);
+  // The hours count from the first column's midnight, worked out once a render rather than once an hour shown.
+  const midnight = dayStart(columns[0]?.day ?? today, zone).getTime();
   return (
     <div className="time-grid" data-testid="time-grid">
       {/* Focusable itself only with no appointment to stop at (so the keys can still scroll it). */}
@@ -458,9 +460,7 @@ export function TimeGrid(props: TimeGridProps) {
           <div className="grid-gutter" aria-hidden="true">
             {virtual.map((row) => (
               <span key={row.key} className="grid-hour" style={{ top: row.start }}>
-                {row.index === 0
-                  ? ''
-                  : timeInZone(dayStart(columns[0]?.day ?? today, zone).getTime() + row.index * 3600_000, zone)}
+                {row.index === 0 ? '' : timeInZone(midnight + row.index * 3600_000, zone)}
               </span>
             ))}
           </div>

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+/**
+ * What one render of the grid asks of the zone's calendar, counted rather than timed (`npm run bench` row 3a times a
+ * day of 200 from its data to its paint): the computer's zone is read once in a render, not once a column (Intl
+ * makes a whole formatter in the user's locale to say it, tenths of a millisecond each), and the hours down the side
+ * count from one midnight worked out once, not once an hour drawn.
+ */
+import { act, cleanup, render } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AgendaItem } from '../../../common/contract';
+import type { TimeGrid as Grid, TimeGridProps } from '../../../renderer/features/calendar/TimeGrid';
+import type { GridColumn } from '../../../renderer/features/calendar/grid-layout';
+import { dayStart } from '../../../renderer/lib/zoned-date';
+import type * as ZonedDate from '../../../renderer/lib/zoned-date';
+import { installRecordingBridge } from '../../support/recording-bridge';
+
+// Every midnight the grid works out, counted (the module as it is, each call passed through).
+vi.mock('../../../renderer/lib/zoned-date', async (original) => {
+  const real = await original<typeof ZonedDate>();
+  return { ...real, dayStart: vi.fn(real.dayStart) };
+});
+
+const ZONE = 'America/Chicago';
+/** The calendars' own clock: not the practice's, so each column's head names it (as a satellite office's does). */
+const CALENDAR_ZONE = 'America/Denver';
+const DAY = '2030-01-08';
+const COLUMNS = 8;
+
+/** A 30-minute visit, not confirmed yet, in the practice's zone. */
+function visit(id: number, startMin: number, calendarId: number): AgendaItem {
+  const at = (min: number) =>
+    `${DAY}T${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00-06:00`;
+  return {
+    id,
+    externalId: null,
+    title: `Cleaning ${id}`,
+    start: at(startMin),
+    end: at(startMin + 30),
+    calendarId,
+    calendarName: `Room ${calendarId}`,
+    location: '',
+    people: [{ name: `Patient ${id}`, phone: '312-555-0100', email: '', state: 'initial' }],
+    pending: null,
+    pendingMark: null,
+  };
+}
+
+/** A day of `count` visits over the columns, 8 AM to 5 PM. */
+const dayOf = (count: number, firstId: number) =>
+  Array.from({ length: count }, (_, i) => visit(firstId + i, 8 * 60 + ((i * 7) % (9 * 60)), 1 + (i % COLUMNS)));
+
+let TimeGrid: typeof Grid;
+const RealFormat = Intl.DateTimeFormat;
+let formatsMade = 0;
+
+beforeAll(async () => {
+  installRecordingBridge();
+  // jsdom lays nothing out: the grid is given a window's size so its hours draw.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 640 });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
+  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
+    if (typeof options === 'object') this.scrollTop = options.top ?? this.scrollTop;
+  } as HTMLElement['scrollTo'];
+  // Every Intl formatter made, counted (called with or without `new`, it is the real one).
+  const counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+    formatsMade++;
+    return new RealFormat(...args);
+  };
+  Object.assign(counting, { supportedLocalesOf: RealFormat.supportedLocalesOf.bind(RealFormat) });
+  counting.prototype = RealFormat.prototype;
+  Intl.DateTimeFormat = counting as unknown as typeof Intl.DateTimeFormat;
+  ({ TimeGrid } = await import('../../../renderer/features/calendar/TimeGrid'));
+  const time = await import('../../../renderer/lib/practice-time');
+  time.usePracticeClock.setState({ zone: ZONE });
+});
+afterEach(cleanup);
+afterAll(() => {
+  Intl.DateTimeFormat = RealFormat;
+  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
+  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+});
+
+describe('a render of the grid', () => {
+  it('reads the computer’s zone once and works out the hours’ midnight once, however many columns and hours', async () => {
+    const columns: GridColumn[] = Array.from({ length: COLUMNS }, (_, i) => ({
+      key: String(i + 1),
+      label: `Room ${i + 1}`,
+      day: DAY,
+      calendarId: i + 1,
+      slot: i,
+      zone: CALENDAR_ZONE,
+    }));
+    const props = (items: AgendaItem[]): TimeGridProps => ({
+      columns,
+      columnOf: (item) => String(item.calendarId),
+      items,
+      zone: ZONE,
+      slotOf: () => 0,
+      highlighted: {},
+      label: 'Day schedule',
+      onOpen: () => undefined,
+      onMenu: () => undefined,
+      onSlot: () => undefined,
+      onMove: () => undefined,
+      onCheckIn: () => undefined,
+      ready: true,
+    });
+    const { container, rerender } = render(<TimeGrid {...props(dayOf(40, 100))} />);
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(container.querySelectorAll('[data-testid="column-zone"]')).toHaveLength(COLUMNS);
+    const hours = container.querySelectorAll('.grid-hour').length;
+    expect(hours).toBeGreaterThan(COLUMNS);
+
+    // The day's data changes (another day of visits): one render, counted.
+    formatsMade = 0;
+    vi.mocked(dayStart).mockClear();
+    act(() => rerender(<TimeGrid {...props(dayOf(40, 200))} />));
+
+    // One formatter at most: the computer's zone, read once for every column's head (eight were made before).
+    expect(formatsMade).toBeLessThanOrEqual(1);
+    // Each column's midnight for its layout and for its head, and the hours' one: none for each of the hours drawn.
+    expect(vi.mocked(dayStart).mock.calls.length).toBeLessThanOrEqual(2 * COLUMNS + 1);
+    expect(container.querySelectorAll('.grid-hour')).toHaveLength(hours);
+  });
+});
