@@ -1,6 +1,6 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
 import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import type { AgendaItem } from '../../../common/contract';
+import type { AgendaItem, ReplyMeaning } from '../../../common/contract';
 import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './menu-keys';
@@ -48,6 +48,11 @@ function BookingStateBadge({ booking, named }: { booking: NonNullable<AgendaItem
  */
 export function AppointmentBadges({ item, named = false }: { item: AgendaItem; named?: boolean }) {
   const replied = useMessagesStore((s) => s.meanings[item.id]);
+  return <BadgeList item={item} replied={replied} named={named} />;
+}
+
+/** The badges, given the meaning of the patient's text reply (`replied`). */
+function BadgeList({ item, replied, named }: { item: AgendaItem; replied: ReplyMeaning | undefined; named: boolean }) {
   return (
     <>
       {badgesOf(item, replied).flatMap((badge, i) => [
@@ -82,6 +87,11 @@ export interface BlockProps {
   /** The Week's blocks have the narrow lanes' padding (calendar.css `.schedule[data-view='week'] .appt`). */
   dense?: boolean;
   highlighted: boolean;
+  /**
+   * The meaning of the patient's text reply, as the grid reads it once for all its blocks: a block of its own
+   * subscribed to the messages, hundreds in a day's first render.
+   */
+  replied?: ReplyMeaning;
   onOpen(id: number): void;
   onMenu(item: AgendaItem, at: { x: number; y: number }): void;
   onDragStart(item: AgendaItem, e: PointerEvent<HTMLButtonElement>): void;
@@ -190,7 +200,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
   const who = size === 'full' ? null : item.people.find((person) => person.name)?.name || null;
   const periodShown = fit !== 76 && fit !== 60;
   const withState = badgesHidden && size !== 'tiny';
-  const replied = useMessagesStore((s) => s.meanings[item.id]);
+  const { replied } = p;
   // What the block does not show, said after what it shows (block-label.ts); none when it shows every word.
   const label = blockLabel(
     item,
@@ -238,7 +248,7 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
         <>
           {' '}
           <span className="appt-badges">
-            <AppointmentBadges item={item} named={label !== null} />
+            <BadgeList item={item} replied={replied} named={label !== null} />
           </span>
         </>
       )}

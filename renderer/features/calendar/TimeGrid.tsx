@@ -17,6 +17,7 @@ import {
 } from 'react';
 import type { AgendaItem, MarkState } from '../../../common/contract';
 import { useCalendarStore } from '../../stores/calendar-store';
+import { useMessagesStore } from '../../stores/messages-store';
 import { dayKey, dayStart, minutesIntoDay, timeInZone, zoneLabel, zoneSuffix } from '../../lib/practice-time';
 import { AppointmentBlock } from './AppointmentBlock';
 import { DragPreview, movedTo, type Drop } from './DragPreview';
@@ -250,6 +251,8 @@ export function TimeGrid(props: TimeGridProps) {
   }, [firstKey, columns.length, placed, measureView, zone]);
 
   const now = useNow();
+  // The patients' text replies, read once for every block (each block subscribing was hundreds in a day).
+  const meanings = useMessagesStore((s) => s.meanings);
 
   // The keyboard: the grid is one Tab stop (an appointment or a "+N more"); arrows go between them, single keys check
   // in (grid-keys.ts). The stop is the one last focused while it is shown, else the next patient due.
@@ -505,6 +508,7 @@ export function TimeGrid(props: TimeGridProps) {
                     zone={zone}
                     slot={props.slotOf(p.item)}
                     highlighted={(props.highlighted[p.item.id] ?? 0) > now}
+                    replied={meanings[p.item.id]}
                     top={p.top * PX_PER_MIN + (dragging ? dragging.deltaMin * PX_PER_MIN : 0)}
                     height={Math.max(11, (p.bottom - p.top) * PX_PER_MIN - 1)}
                     lane={p.lane}

@@ -2,13 +2,13 @@
 /**
  * A schedule block's accessible name keeps each word apart: the reply label and the state badge after it are two
  * phrases ("Texted: confirm", "Confirmed"), never "Texted: confirmConfirmed", whether the block is tall enough to show
- * its badges or keeps them for screen readers only.
+ * its badges or keeps them for screen readers only. The reply's meaning is the grid's to give (it reads the messages
+ * once for all its blocks).
  */
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AgendaItem } from '../../../common/contract';
+import type { AgendaItem, ReplyMeaning } from '../../../common/contract';
 import type { AppointmentBlock as Block } from '../../../renderer/features/calendar/AppointmentBlock';
-import type { useMessagesStore as MessagesStore } from '../../../renderer/stores/messages-store';
 import { installRecordingBridge } from '../../support/recording-bridge';
 
 const item: AgendaItem = {
@@ -26,17 +26,15 @@ const item: AgendaItem = {
 };
 
 let AppointmentBlock: typeof Block;
-let useMessagesStore: typeof MessagesStore;
 
 beforeAll(async () => {
   installRecordingBridge();
   ({ AppointmentBlock } = await import('../../../renderer/features/calendar/AppointmentBlock'));
-  ({ useMessagesStore } = await import('../../../renderer/stores/messages-store'));
 });
 afterEach(cleanup);
 
-/** Draws the block `height` px tall. */
-function draw(shown: AgendaItem, height: number): void {
+/** Draws the block `height` px tall, the patient having texted `replied`. */
+function draw(shown: AgendaItem, height: number, replied: ReplyMeaning): void {
   render(
     <AppointmentBlock
       item={shown}
@@ -47,6 +45,7 @@ function draw(shown: AgendaItem, height: number): void {
       lane={0}
       lanes={1}
       highlighted={false}
+      replied={replied}
       onOpen={() => undefined}
       onMenu={() => undefined}
       onDragStart={() => undefined}
@@ -59,14 +58,12 @@ describe('a schedule block’s accessible name', () => {
     ['tall enough to show its badges', 80],
     ['too small to show badges (they are there for screen readers only)', 40],
   ])('keeps the reply label and the state apart when %s', (_, height) => {
-    useMessagesStore.setState({ meanings: { [item.id]: 'confirm' } });
-    draw(item, height);
+    draw(item, height, 'confirm');
     // getByRole matches the whole accessible name, as testing-library computes it for a screen reader.
     expect(screen.getByRole('button', { name: '9:00 AM Cleaning Texted: confirm Confirmed' })).toBeDefined();
   });
 
   it('keeps every badge apart: the booking, the reply, the change waiting to sync and the state', () => {
-    useMessagesStore.setState({ meanings: { [item.id]: 'cancel' } });
     draw(
       {
         ...item,
@@ -74,6 +71,7 @@ describe('a schedule block’s accessible name', () => {
         pending: { change: 'update', status: 'queued', changeId: 'c-1' },
       },
       80,
+      'cancel',
     );
     expect(
       screen.getByRole('button', { name: '9:00 AM Cleaning Booked Texted: cancel Waiting to sync Confirmed' }),
