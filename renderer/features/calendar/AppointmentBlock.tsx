@@ -1,12 +1,12 @@
 /** One appointment in the time grid or the agenda: its time, title, people's states and what is waiting to sync. */
 import { memo, type KeyboardEvent, type MouseEvent, type PointerEvent } from 'react';
-import type { AgendaItem, ReplyMeaning } from '../../../common/contract';
+import { seriesOf, type AgendaItem, type ReplyMeaning } from '../../../common/contract';
 import { timeInZone, timeParts, zoneOfItem, zoneSuffix } from '../../lib/practice-time';
 import { useMessagesStore } from '../../stores/messages-store';
 import { menuKeys } from './menu-keys';
 import { appointmentState } from './appointment-state';
 import { badgesOf, blockLabel } from './block-label';
-import { StateIcon } from './StateIcon';
+import { stateIcon } from './StateIcon';
 import { SeriesMark } from './SeriesParts';
 import {
   BOOKING_WORDS,
@@ -152,15 +152,18 @@ function tooltipOf(item: AgendaItem, zone: string, state: string): string {
 
 /**
  * The start time; the day period ("AM") and zone give way first in a narrow block (`periodShown`; the block's name
- * says them). A block too small for badges shows its booking's state after the time.
+ * says them). A block too small for badges shows its booking's state after the time. Drawn in the block's own render
+ * (as a component of its own it was one more render in each block), the clock alone as the element's text.
  */
-function StartTime(p: { item: AgendaItem; zone: string; withState: boolean; periodShown: boolean }) {
+function startTime(p: { item: AgendaItem; zone: string; withState: boolean; periodShown: boolean }) {
   const { item, zone, withState } = p;
   // On its calendar's clock, named where that is not the practice's (a satellite office), as on every screen; the
   // practice's own clock is named once, above the grid, where it is not this computer's.
   const own = zoneOfItem(item, zone);
   const { clock, period } = timeParts(item.start, own);
   const named = own === zone ? '' : zoneSuffix(own, item.start).trim();
+  if (!(period && p.periodShown) && !(named && p.periodShown) && !(withState && item.booking))
+    return <span className="appt-time">{clock}</span>;
   return (
     <span className="appt-time">
       {clock}
@@ -238,10 +241,10 @@ export const AppointmentBlock = memo(function AppointmentBlock(p: BlockProps) {
       onFocus={() => p.onFocusChange?.(item.id)}
     >
       <span className="appt-head">
-        <StateIcon name={state.icon} testId="state-icon" />
-        <StartTime item={item} zone={p.zone} withState={withState} periodShown={periodShown} />
-        {state.sync && <StateIcon name={state.sync.icon} testId="sync-icon" />}
-        <SeriesMark item={item} named />
+        {stateIcon(state.icon, 'state-icon')}
+        {startTime({ item, zone: p.zone, withState, periodShown })}
+        {state.sync && stateIcon(state.sync.icon, 'sync-icon')}
+        {seriesOf(item) && <SeriesMark item={item} named />}
       </span>{' '}
       {who ? <span className="appt-who">{who}</span> : <span className="appt-title">{appointmentTitle(item)}</span>}
       {!badgesHidden && (

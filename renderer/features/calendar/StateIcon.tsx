@@ -64,6 +64,14 @@ const SHAPES: Record<StateIconName, ReactNode> = {
 
 /** A state's icon (decoration: the state's words are in the accessible name beside it). */
 export function StateIcon({ name, testId }: { name: StateIconName; testId?: string }) {
+  return stateIcon(name, testId);
+}
+
+/**
+ * The icon's element itself, for a parent to draw in its own render (a day's blocks each draw one or two: as a
+ * component of its own, each was one more for React to render).
+ */
+export function stateIcon(name: StateIconName, testId?: string) {
   return (
     <svg
       className={`state-icon state-icon-${name}`}

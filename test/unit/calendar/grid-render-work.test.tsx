@@ -3,9 +3,11 @@
  * What one render of the grid asks for, counted rather than timed (`npm run bench` row 3a times a day of 200 from its
  * data to its paint): the computer's zone is read once in a render, not once a column (Intl makes a whole formatter
  * in the user's locale to say it, tenths of a millisecond each); the hours down the side count from one midnight worked
- * out once, not once an hour drawn; and the patients' text replies are read from their store once for the grid, not
- * by each of a day's blocks.
+ * out once, not once an hour drawn; the patients' text replies are read from their store once for the grid, not by
+ * each of a day's blocks; and a block draws its icon, its time and its series mark in its own render, with no
+ * component of their own for React to render in each block.
  */
+import { rendersOf, resetRenders } from '../../support/render-count';
 import { act, cleanup, render } from '@testing-library/react';
 import React from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -154,5 +156,20 @@ describe('a render of the grid', () => {
     // The reply still reaches its block's name ("Texted: confirm"), and no other block's.
     const named = [...blocks].filter((b) => b.getAttribute('aria-label')?.includes('Texted: confirm'));
     expect(named.map((b) => b.getAttribute('data-id'))).toEqual(['1000']);
+  });
+
+  it('renders each block of a day as one component: its icon, time and series mark are drawn in its render', async () => {
+    resetRenders();
+    const { container } = render(<TimeGrid {...props(dayOf(200, 2000))} />);
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    const blocks = container.querySelectorAll('[data-testid="appointment"]').length;
+    expect(blocks).toBeGreaterThan(100);
+    expect(rendersOf('AppointmentBlock')).toBe(blocks);
+    // Each was a component rendered in every block: 200 each here (the series mark's drawing nothing for a visit not
+    // in a series).
+    expect(rendersOf('StateIcon') + rendersOf('StartTime') + rendersOf('SeriesMark')).toBe(0);
+    expect(container.querySelectorAll('[data-testid="appointment"] [data-testid="state-icon"]')).toHaveLength(blocks);
   });
 });
