@@ -3,7 +3,7 @@
  * the zone when it is not the computer's), the view switcher, which calendars and whether cancelled visits show, the
  * Key to the blocks' states, Print day sheet, Text everyone in the next hour and New appointment.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import type { CalendarInfo } from '../../../common/contract';
 import { ariaKeysOf } from '../../lib/actions';
 import { format } from 'date-fns';
@@ -35,8 +35,11 @@ export interface ScheduleToolbarProps {
   goneCount: number;
 }
 
-/** The bar. */
-export function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarProps) {
+/**
+ * The bar (memoised: it reads the view, the day and its options from the store itself, so a range's appointments
+ * arriving, or the service's answer replacing the saved one, does not render it and its date picker again).
+ */
+export const ScheduleToolbar = memo(function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarProps) {
   const view = useCalendarStore((s) => s.view);
   const anchor = useCalendarStore((s) => s.anchor);
   const showCancelled = useCalendarStore((s) => s.showCancelled);
@@ -127,7 +130,7 @@ export function ScheduleToolbar({ zone, calendars, goneCount }: ScheduleToolbarP
       )}
     </div>
   );
-}
+});
 
 /** A printer (Print day sheet). */
 function PrintIcon() {
