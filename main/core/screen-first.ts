@@ -139,9 +139,6 @@ export class ScreenFirst {
       return await send();
     } finally {
       this.backgroundInFlight--;
-      // Other background work (the texts poller) waits for the read-ahead's reads as for a screen's.
-      this.lastEnd = this.clock.now();
-      this.wake();
       this.wakeBackground();
     }
   }
@@ -176,9 +173,12 @@ export class ScreenFirst {
     this.wakeBackground(true);
   }
 
-  /** When background reads may go (Infinity while a screen read is under way). */
+  /**
+   * When background reads may go (Infinity while a screen read is under way). The read-ahead's reads do not hold
+   * them: a poll's reads are background reads too and take places among the read-ahead's (`background`).
+   */
   private clearAt(): number {
-    if (this.inFlight > 0 || this.backgroundInFlight > 0) return Infinity;
+    if (this.inFlight > 0) return Infinity;
     const quiet = this.lastEnd + this.quietMs();
     return this.screenRead ? quiet : Math.max(quiet, this.holdUntil);
   }
