@@ -13,53 +13,30 @@ import type { AgendaItem } from '../../../common/contract';
 import type { AppointmentBlock as Block } from '../../../renderer/features/calendar/AppointmentBlock';
 import type { TimeGrid as Grid } from '../../../renderer/features/calendar/TimeGrid';
 import type { GridColumn } from '../../../renderer/features/calendar/grid-layout';
+import { visitAt, windowSized } from '../../support/grid-fixture';
 import { installRecordingBridge } from '../../support/recording-bridge';
 
 const ZONE = 'America/Chicago';
 const DAY = '2030-01-08';
 
 /** A 30-minute visit, not confirmed yet, in the practice's zone (as the bench's). */
-function visit(id: number, startMin: number, calendarId = 1001): AgendaItem {
-  const at = (min: number) =>
-    `${DAY}T${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00-06:00`;
-  return {
-    id,
-    externalId: null,
-    title: `Cleaning ${id}`,
-    start: at(startMin),
-    end: at(startMin + 30),
-    calendarId,
-    calendarName: 'Dr. Amelia Hart',
-    location: '',
-    people: [{ name: `Patient ${id}`, phone: '312-555-0100', email: '', state: 'initial' }],
-    pending: null,
-    pendingMark: null,
-  };
-}
+const visit = (id: number, startMin: number, calendarId = 1001): AgendaItem =>
+  visitAt(DAY, id, startMin, calendarId, 'Dr. Amelia Hart');
 
+let restoreWindow: () => void;
 let AppointmentBlock: typeof Block;
 let TimeGrid: typeof Grid;
 
 beforeAll(async () => {
   installRecordingBridge();
-  // jsdom lays nothing out: the grid is given a window's size so its hours draw.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 640 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
-  // jsdom scrolls nothing: scrollTo sets the position, as a browser would.
-  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
-    if (typeof options === 'object') this.scrollTop = options.top ?? this.scrollTop;
-  } as HTMLElement['scrollTo'];
+  restoreWindow = windowSized(640, 1000);
   ({ AppointmentBlock } = await import('../../../renderer/features/calendar/AppointmentBlock'));
   ({ TimeGrid } = await import('../../../renderer/features/calendar/TimeGrid'));
   const time = await import('../../../renderer/lib/practice-time');
   time.usePracticeClock.setState({ zone: ZONE });
 });
 afterEach(cleanup);
-afterAll(() => {
-  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-});
+afterAll(() => restoreWindow());
 
 /** Draws one block of a two-lane column, `height` px tall; returns it. */
 function drawBlock(item: AgendaItem, height: number): HTMLElement {

@@ -17,6 +17,7 @@ import type { GridColumn } from '../../../renderer/features/calendar/grid-layout
 import { dayStart } from '../../../renderer/lib/zoned-date';
 import type * as ZonedDate from '../../../renderer/lib/zoned-date';
 import type { useMessagesStore as MessagesStore } from '../../../renderer/stores/messages-store';
+import { visitAt, windowSized } from '../../support/grid-fixture';
 import { installRecordingBridge } from '../../support/recording-bridge';
 
 // Every midnight the grid works out, counted (the module as it is, each call passed through).
@@ -32,23 +33,8 @@ const DAY = '2030-01-08';
 const COLUMNS = 8;
 
 /** A 30-minute visit, not confirmed yet, in the practice's zone. */
-function visit(id: number, startMin: number, calendarId: number): AgendaItem {
-  const at = (min: number) =>
-    `${DAY}T${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}:00-06:00`;
-  return {
-    id,
-    externalId: null,
-    title: `Cleaning ${id}`,
-    start: at(startMin),
-    end: at(startMin + 30),
-    calendarId,
-    calendarName: `Room ${calendarId}`,
-    location: '',
-    people: [{ name: `Patient ${id}`, phone: '312-555-0100', email: '', state: 'initial' }],
-    pending: null,
-    pendingMark: null,
-  };
-}
+const visit = (id: number, startMin: number, calendarId: number): AgendaItem =>
+  visitAt(DAY, id, startMin, calendarId, `Room ${calendarId}`);
 
 /** A day of `count` visits over the columns, 8 AM to 5 PM. */
 const dayOf = (count: number, firstId: number) =>
@@ -59,14 +45,10 @@ let useMessagesStore: typeof MessagesStore;
 const RealFormat = Intl.DateTimeFormat;
 let formatsMade = 0;
 
+let restoreWindow: () => void;
 beforeAll(async () => {
   installRecordingBridge();
-  // jsdom lays nothing out: the grid is given a window's size so its hours draw.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 640 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1000 });
-  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
-    if (typeof options === 'object') this.scrollTop = options.top ?? this.scrollTop;
-  } as HTMLElement['scrollTo'];
+  restoreWindow = windowSized(640, 1000);
   // Every Intl formatter made, counted (called with or without `new`, it is the real one).
   const counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
     formatsMade++;
@@ -83,9 +65,7 @@ beforeAll(async () => {
 afterEach(cleanup);
 afterAll(() => {
   Intl.DateTimeFormat = RealFormat;
-  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+  restoreWindow();
 });
 
 /** A day's columns, one per calendar, each on the calendars' own clock. */

@@ -8,6 +8,7 @@ import { rendersOf, resetRenders } from '../../support/render-count';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgendaItem, CalendarList } from '../../../common/contract';
+import { visitAt, windowSized } from '../../support/grid-fixture';
 import { installRecordingBridge } from '../../support/recording-bridge';
 import type { default as Screen } from '../../../renderer/features/calendar/ScheduleScreen';
 import type { useCalendarStore as CalendarStore } from '../../../renderer/stores/calendar-store';
@@ -22,35 +23,15 @@ const calendars: CalendarList = {
 };
 
 /** A 30-minute visit that day, 9 AM onwards. */
-function visit(id: number): AgendaItem {
-  const at = (min: number) =>
-    `${DAY}T${String(Math.floor(min / 60)).padStart(2, '0')}:${min % 60 ? '30' : '00'}:00-06:00`;
-  const start = 9 * 60 + (id % 8) * 30;
-  return {
-    id,
-    externalId: null,
-    title: `Cleaning ${id}`,
-    start: at(start),
-    end: at(start + 30),
-    calendarId: 1001 + (id % 2),
-    calendarName: `Room ${1001 + (id % 2)}`,
-    location: '',
-    people: [{ name: `Patient ${id}`, phone: '312-555-0100', email: '', state: 'initial' }],
-    pending: null,
-    pendingMark: null,
-  };
-}
+const visit = (id: number): AgendaItem =>
+  visitAt(DAY, id, 9 * 60 + (id % 8) * 30, 1001 + (id % 2), `Room ${1001 + (id % 2)}`);
 
 let ScheduleScreen: typeof Screen;
 let useCalendarStore: typeof CalendarStore;
 
+let restoreWindow: () => void;
 beforeAll(async () => {
-  // jsdom lays nothing out: the grid is given a window's size so its hours draw.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1280 });
-  HTMLElement.prototype.scrollTo = function (this: HTMLElement, options?: ScrollToOptions | number) {
-    if (typeof options === 'object') this.scrollTop = options.top ?? this.scrollTop;
-  } as HTMLElement['scrollTo'];
+  restoreWindow = windowSized(800, 1280);
   installRecordingBridge({ 'calendar:calendars': calendars, 'calendar:range': null });
   ({ default: ScheduleScreen } = await import('../../../renderer/features/calendar/ScheduleScreen'));
   ({ useCalendarStore } = await import('../../../renderer/stores/calendar-store'));
@@ -60,9 +41,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   cleanup();
-  Reflect.deleteProperty(HTMLElement.prototype, 'scrollTo');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
-  Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
+  restoreWindow();
 });
 
 describe('a day’s data on the schedule screen', () => {
