@@ -11,6 +11,12 @@ export const PAINTED_MARK = 'fd:schedule-painted';
  */
 export const FIRST_SCREEN_TIMING = 'fd-first-screen';
 
+/**
+ * Element Timing's name on the reference app's text (test/bench/reference-app/main.tsx): row 2b reads when its
+ * reload showed that text, by the same clock as the first screen's.
+ */
+export const REFERENCE_TIMING = 'fd-reference-shown';
+
 /** What a reload's page told of the first screen a host drew into it. */
 export interface FirstScreenSeen {
   /** `#first-screen` was in the page at DOMContentLoaded (the host wrote it into the HTML). */

@@ -2,6 +2,9 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
+/** Element Timing's name on its text (test/bench/marks.ts REFERENCE_TIMING): row 2b reads when it was shown. */
+const SHOWN = { elementtiming: 'fd-reference-shown' } as Record<string, string>;
+
 function App() {
   const [rows] = useState(() => Array.from({ length: 15 }, (_, i) => `Appointment ${i + 1}`));
   useEffect(() => {
@@ -10,10 +13,12 @@ function App() {
   }, []);
   return (
     <main>
-      <h1>Today</h1>
+      <h1 {...SHOWN}>Today</h1>
       <ul>
         {rows.map((r) => (
-          <li key={r}>{r}</li>
+          <li key={r} {...SHOWN}>
+            {r}
+          </li>
         ))}
       </ul>
     </main>
