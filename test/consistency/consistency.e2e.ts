@@ -52,6 +52,7 @@ import {
   type ServiceEvent,
   type Truth,
 } from './truth';
+import { pageProbe, StuckTabs, withinOrStuck } from './watchdog';
 
 const SEED = Number(process.env.CONSISTENCY_SEED ?? '1');
 const STEPS = Number(process.env.CONSISTENCY_STEPS ?? '60');
@@ -61,6 +62,11 @@ const AGAIN = `npm run test:consistency -- --seed ${SEED}${process.env.E2E_AT_NA
 const stack = useStack({ deviceSettleMs: 1_500 });
 /** Core's asks about a waiting booking after it was made (1 + 2 + 4 + 8 s): by then one came after the 1.5 s. */
 const SETTLE_PATIENCE_MS = [0, 1, 2, 3].reduce((n, attempt) => n + settleDelay(attempt), 0);
+/**
+ * One read of every tab takes seconds on a busy machine (a pass of the slowest screen: about 10 s here with two seeds
+ * at once); one that has not ended in two minutes is a tab that stopped answering (watchdog.ts).
+ */
+const READ_LIMIT_MS = 120_000;
 
 type StepKind =
   | 'move by drag'
@@ -189,6 +195,12 @@ it(
       return value;
     };
 
+    /** A read of every tab, or a StuckTabs naming those that stopped answering (the run then ends: they stay stuck). */
+    const unstuck = <T>(step: number, read: Promise<T>) =>
+      withinOrStuck(`reading the screens at step ${step}`, read, READ_LIMIT_MS, Object.keys(tabs), (tab) =>
+        pageProbe(tabs[tab as keyof Tabs].page),
+      );
+
     /** Reads every screen of one appointment and compares; again while they disagree, until `patience` ms passed. */
     async function observe(
       f: Followed,
@@ -206,19 +218,23 @@ it(
         if (!truth) return;
         timed('service', t1);
         const day = dayIn(truth.start);
-        const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows] = await Promise.all([
-          clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id, !truth.deleted)),
-          clocked('agenda', readAgenda(agenda, day, today, [f.id], !truth.deleted)),
-          clocked('sheet', readDaySheet(sheet, day, today, [f.id])),
-          f.bookingId === null
-            ? Promise.resolve([] as Seen[])
-            : clocked('bookings', readBookings(bookings, [{ id: f.id, bookingId: f.bookingId }])),
-          clocked('patient', readPatient(patient, f.name, f.id, f.bookingId)),
-          clocked('outbox', readOutbox(outbox)),
-        ]);
+        const [schedule, agendaRead, sheetRead, bookingRows, patientRead, outboxRows] = await unstuck(
+          step,
+          Promise.all([
+            clocked('schedule', readSchedule(actor, day, today, [f.id], truth.deleted ? null : f.id, !truth.deleted)),
+            clocked('agenda', readAgenda(agenda, day, today, [f.id], !truth.deleted)),
+            clocked('sheet', readDaySheet(sheet, day, today, [f.id])),
+            f.bookingId === null
+              ? Promise.resolve([] as Seen[])
+              : clocked('bookings', readBookings(bookings, [{ id: f.id, bookingId: f.bookingId }])),
+            clocked('patient', readPatient(patient, f.name, f.id, f.bookingId)),
+            clocked('outbox', readOutbox(outbox)),
+          ]),
+        );
         // The tab bars last: each tab hears the outbox's count on its own, a moment apart.
-        const bars = await Promise.all(
-          Object.entries(tabs).map(async ([tab, t]) => ({ tab, ...(await navCounts(t)) })),
+        const bars = await unstuck(
+          step,
+          Promise.all(Object.entries(tabs).map(async ([tab, t]) => ({ tab, ...(await navCounts(t)) }))),
         );
         const seen = [...schedule.seen, ...agendaRead.seen, ...sheetRead.seen, ...bookingRows, ...patientRead.seen];
         const counts: SeenCount[] = [...agendaRead.counts, ...sheetRead.counts, ...patientRead.counts];
@@ -416,6 +432,11 @@ it(
         }
       } catch (error) {
         errors.push(`step ${step} (${kind}${what ? `: ${what}` : ''}): ${whyFailed(error)}`);
+        // A tab that stopped answering may not take a key or a screenshot either: the run ends here.
+        if (error instanceof StuckTabs) {
+          log.push({ step, kind, what, ms: Date.now() - t0 });
+          break;
+        }
         await actor.page
           .screenshot({ path: `test-results/consistency/seed-${SEED}-step-${step}.png` })
           .catch(() => undefined);
