@@ -36,7 +36,7 @@ const RUNS = 5;
  * or less landing in a frame moves a median of five by a whole frame (16.7 ms, a third of row 2's reference) from one
  * run to the next (row 3a's medians of five: 37.6–46.8 ms for one build, run back to back).
  */
-const RELOADS = 9;
+const FRAMED_RUNS = 9;
 
 /** Made on first use, then kept until released: a set-up the units share. */
 function lazy<T>(make: () => Promise<T>, dispose: (made: T) => Promise<void> | void) {
@@ -398,7 +398,7 @@ async function shownRows(browser: Browser, appUrl: () => Promise<string>, refUrl
     const cold: number[] = [];
     const warm: number[] = [];
     const usable: number[] = [];
-    for (let i = 0; i < RELOADS; i++) {
+    for (let i = 0; i < FRAMED_RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(watchCalls);
       await context.addInitScript(watchFirstScreen, ours ? FIRST_SCREEN_TIMING : REFERENCE_TIMING);
@@ -430,9 +430,9 @@ async function shownRows(browser: Browser, appUrl: () => Promise<string>, refUrl
   const ref = await measure(() => Promise.resolve(refUrl), false);
   const notes = [
     ...(restless ? [`${restless} reloads not at rest`] : []),
-    ...(undrawn ? [`${undrawn} of ${RELOADS} reloads without a first screen, counted by the app's paint`] : []),
+    ...(undrawn ? [`${undrawn} of ${FRAMED_RUNS} reloads without a first screen, counted by the app's paint`] : []),
     ...(unshownReference
-      ? [`${unshownReference} of ${RELOADS} reference reloads without Element Timing, counted by its mark`]
+      ? [`${unshownReference} of ${FRAMED_RUNS} reference reloads without Element Timing, counted by its mark`]
       : []),
   ];
   return [
@@ -458,7 +458,8 @@ async function shownRows(browser: Browser, appUrl: () => Promise<string>, refUrl
 
 /**
  * Init script: whether the host wrote a first screen into the page (`#first-screen` at DOMContentLoaded), and when its
- * text marked `timing` was painted (Element Timing, from the page's start).
+ * text marked `timing` was painted (Element Timing, from the page's start). The reference's page runs it too, for
+ * when its own marked text was painted.
  */
 function watchFirstScreen(timing: string): void {
   const seen = { drawn: false, shown: [] as number[] };
@@ -614,7 +615,7 @@ async function renderAfterData(
   const prev = page.getByRole('button', { name: view === 'Day' ? 'Previous day' : 'Previous week' });
   for (let i = 0; i < steps; i++) await next.click();
   const times: number[] = [];
-  for (let run = 0; run < RELOADS; run++) {
+  for (let run = 0; run < FRAMED_RUNS; run++) {
     await dataPainted(page, () => prev.click()); // the day before, settled, so its late marks do not count below
     await page.waitForTimeout(50);
     times.push(await dataPainted(page, () => next.click()));

@@ -50,8 +50,14 @@ export async function withinOrStuck<T>(
 
 /** Null when `page` answers a script within `ms`; else where its script is (read by pausing it), or that it is busy outside script. */
 export async function pageProbe(page: Page, ms = 5_000): Promise<string | null> {
-  const within = <T>(p: Promise<T>) =>
-    Promise.race([p, new Promise<'late'>((done) => setTimeout(() => done('late'), ms))]);
+  const within = async <T>(p: Promise<T>): Promise<T | 'late'> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      return await Promise.race([p, new Promise<'late'>((done) => (timer = setTimeout(() => done('late'), ms)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   if ((await within(page.evaluate(() => true).catch(() => 'gone' as const))) === true) return null;
   try {
     const cdp = await within(page.context().newCDPSession(page));
