@@ -52,7 +52,7 @@ import {
   type ServiceEvent,
   type Truth,
 } from './truth';
-import { pageProbe, StuckTabs, withinOrStuck } from './watchdog';
+import { drawsFrames, pageProbe, reviveStalled, StuckTabs, withinOrStuck, type Stall } from './watchdog';
 
 const SEED = Number(process.env.CONSISTENCY_SEED ?? '1');
 const STEPS = Number(process.env.CONSISTENCY_STEPS ?? '60');
@@ -201,6 +201,25 @@ it(
         pageProbe(tabs[tab as keyof Tabs].page),
       );
 
+    /** Tabs Chromium stopped drawing, found and reloaded (watchdog.ts): reported, and a failure when one stays stalled. */
+    const stalls: (Stall & { step: number })[] = [];
+    const keepDrawing = async (step: number) => {
+      const found = await reviveStalled(
+        Object.keys(tabs),
+        (tab) => drawsFrames(tabs[tab as keyof Tabs].page, 5_000),
+        async (tab) => {
+          const t = tabs[tab as keyof Tabs];
+          await t.page.reload({ timeout: 30_000 });
+          await t.waitForAuth('signed_in');
+        },
+      );
+      for (const stall of found) {
+        stalls.push({ ...stall, step });
+        if (!stall.revived)
+          errors.push(`step ${step}: the ${stall.tab} tab stopped drawing, and still did not after a reload`);
+      }
+    };
+
     /** Reads every screen of one appointment and compares; again while they disagree, until `patience` ms passed. */
     async function observe(
       f: Followed,
@@ -213,6 +232,7 @@ it(
       let passes = 0;
       let last: Contradiction[];
       for (;;) {
+        await keepDrawing(step);
         const t1 = Date.now();
         const truth = o.intent ?? (await truthOf(stack, f.id, f.bookingId, zones));
         if (!truth) return;
@@ -275,6 +295,7 @@ it(
       observing = 0;
       slowest = {};
       let what = '';
+      await keepDrawing(step);
       try {
         if (kind === 'book (plain page)' || kind === 'book (Denver, device-backed)') {
           const n = ++booked;
@@ -452,6 +473,7 @@ it(
             .then((portal) => portal.close())
             .catch(() => undefined);
         await faults(stack, null).catch(() => undefined);
+        await keepDrawing(step);
         for (const t of Object.values(tabs))
           for (let i = 0; i < 3; i++) await t.page.keyboard.press('Escape').catch(() => undefined);
       }
@@ -469,8 +491,15 @@ it(
 
     const seconds = Math.round((Date.now() - started) / 1000);
     const lines = [
-      `consistency: seed ${SEED}, ${STEPS} steps in ${seconds} s: ${found.length} contradictions, ${errors.length} steps that could not run`,
+      `consistency: seed ${SEED}, ${STEPS} steps in ${seconds} s: ${found.length} contradictions, ${errors.length} steps that could not run` +
+        (stalls.length
+          ? `, ${stalls.length} ${stalls.length === 1 ? 'tab' : 'tabs'} reloaded that had stopped drawing`
+          : ''),
       ...summarize(found),
+      ...stalls.map(
+        (s) =>
+          `  step ${s.step}: the ${s.tab} tab drew no frame in 5 s (its script answering); reloaded, ${s.revived ? 'it drew again' : 'it still drew nothing'}`,
+      ),
       ...found.map(
         (c) => `  step ${c.step} (${c.action}) ${c.kind} — ${c.about} — [${c.screens.join(', ')}] ${c.detail}`,
       ),

@@ -15,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ensureChromium } from '../e2e/support/chromium';
 import { E2E_TIMES, resolveAt } from '../e2e/support/clock';
+import { whySeedFailed } from './report';
 
 const root = resolve(__dirname, '../..');
 
@@ -72,6 +73,9 @@ if (!existsSync(resolve(root, 'out/renderer/index.html'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** Why each failed seed failed, kept for the end of the run. */
+const reasons = new Map<number, string[]>();
+
 /** Runs one seed's vitest, its output kept until it ends; resolves to whether it passed. */
 function runSeed(seed: number): Promise<boolean> {
   const again = `npm run test:consistency -- --seed ${seed} --at ${at}`;
@@ -102,7 +106,10 @@ function runSeed(seed: number): Promise<boolean> {
       console.log(heading);
       process.stdout.write(Buffer.concat(output));
       if (code === 0) console.log(`consistency: seed ${seed} passed in ${took} s`);
-      else console.error(`consistency: seed ${seed} FAILED in ${took} s; again with: ${again}`);
+      else {
+        console.error(`consistency: seed ${seed} FAILED in ${took} s; again with: ${again}`);
+        reasons.set(seed, whySeedFailed(Buffer.concat(output).toString('utf8')));
+      }
       done(code === 0);
     };
     child.once('error', (error) => {
@@ -125,6 +132,11 @@ async function main(): Promise<void> {
     }),
   );
   if (failed.length > 0) {
+    for (const seed of failed) {
+      const why = reasons.get(seed) ?? [];
+      console.error(`consistency: why seed ${seed} failed${why.length ? ':' : ': its output said nothing more'}`);
+      for (const line of why) console.error(line);
+    }
     console.error(`consistency: failed seeds ${failed.join(', ')} (at ${at})`);
     process.exit(1);
   }

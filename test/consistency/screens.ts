@@ -120,13 +120,14 @@ async function scan(
   ids: number[],
   /** Whether the rows ought to be there (then one not found is looked for again). */
   expected = true,
-): Promise<{ rows: Record<number, BlockData>; days: Record<string, number> }> {
+): Promise<{ rows: Record<number, BlockData>; days: Record<string, number>; drawn: string }> {
   return page.evaluate(
     async ([scrollerSelector, wanted, wantedTwice]) => {
       const box = document.querySelector<HTMLElement>(scrollerSelector);
       const rows: Record<number, BlockData> = {};
       const days: Record<string, number> = {};
-      if (!box) return { rows, days };
+      const listed = new Set<string>();
+      if (!box) return { rows, days, drawn: `no ${scrollerSelector} in the page` };
       // Two frames let the virtualiser render what the scroll brought into view; a hidden tab draws no frames, so a
       // short timer stands in.
       const frame = () =>
@@ -152,6 +153,8 @@ async function scan(
         }
         for (const h of box.querySelectorAll<HTMLElement>('[data-day][data-count]'))
           days[h.dataset.day!] = Number(h.dataset.count);
+        for (const el of box.querySelectorAll<HTMLElement>('[data-testid="appointment"][data-id]'))
+          listed.add(el.dataset.id!);
       };
       // A pass from the top; a list drawn late on a busy machine may skip rows at a scroll position, so one not
       // found is looked for again, waiting longer at each position.
@@ -169,7 +172,13 @@ async function scan(
         }
         if (Object.keys(rows).length === wanted.length) break;
       }
-      return { rows, days };
+      // What the list held, for a report of a row not found in it.
+      const calendar = document.querySelector<HTMLElement>('[data-testid="calendar"]');
+      const drawn =
+        `${listed.size} appointments drawn (${[...listed].slice(0, 40).join(' ')}), days ${JSON.stringify(days)}, ` +
+        `scroll ${box.scrollTop}/${box.scrollHeight} in ${box.clientHeight}, calendar ${JSON.stringify(calendar?.dataset ?? null)}, ` +
+        `visibility ${document.visibilityState}`;
+      return { rows, days, drawn };
     },
     [scroller, ids, expected] as const,
   );
@@ -269,7 +278,10 @@ export async function readAgenda(
 ): Promise<{ seen: Seen[]; counts: SeenCount[] }> {
   await closeDialogs(tab.page);
   await scheduleOn(tab, 'agenda', day);
-  const { rows, days } = await scan(tab.page, '[data-testid="agenda"]', ids, expected);
+  const { rows, days, drawn } = await scan(tab.page, '[data-testid="agenda"]', ids, expected);
+  // What the list held, when a row it ought to show was not in it (a list that stopped drawing keeps its old rows).
+  if (process.env.CONSISTENCY_VERBOSE && expected && ids.some((id) => !rows[id]))
+    console.log(`agenda: ${ids.filter((id) => !rows[id]).join(', ')} not found; ${drawn}`);
   return {
     seen: ids.map((id) => {
       const b = rows[id];

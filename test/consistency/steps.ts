@@ -273,8 +273,14 @@ export async function signOutAndIn(actor: FrontdeskPage, others: FrontdeskPage[]
   // Signing in brought the actor's tab to the front (driver.ts), over the portal's. Chromium then answers
   // Playwright's "is it stable?" in each other tab only after about 2 s, on every click there: bring each forward
   // once, as a desk that looks at each window would, and the actor last.
-  for (const o of others) await o.page.bringToFront();
-  await actor.page.bringToFront();
+  // A tab Chromium stopped drawing never answers this (watchdog.ts): the next step's check reloads it.
+  const forward = async (page: Page) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([page.bringToFront(), new Promise<void>((done) => (timer = setTimeout(done, 10_000)))]);
+    clearTimeout(timer);
+  };
+  for (const o of others) await forward(o.page);
+  await forward(actor.page);
 }
 
 /** Appointments of seeded patients in the coming days to follow: one person, with a contact and a phone. */

@@ -78,3 +78,62 @@ export async function pageProbe(page: Page, ms = 5_000): Promise<string | null> 
     return `its page does not answer (${(error as Error).message.split('\n')[0]})`;
   }
 }
+
+/**
+ * Whether `page` draws a frame within `ms`. Headless Chromium here has stopped drawing one tab now and then while its
+ * script still answered (seen on the Agenda tab, after an offline stretch): no frame, so no scroll event reaches the
+ * list's virtualiser and it keeps the rows it had, a screenshot never ends, and neither does bringing the tab forward.
+ * A page that does not answer at all draws nothing either.
+ */
+export async function drawsFrames(page: Page, ms = 2_000): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      page
+        .evaluate(
+          (wait) =>
+            new Promise<boolean>((done) => {
+              const late = setTimeout(() => done(false), wait);
+              requestAnimationFrame(() => {
+                clearTimeout(late);
+                done(true);
+              });
+            }),
+          ms,
+        )
+        .catch(() => false),
+      new Promise<boolean>((done) => (timer = setTimeout(() => done(false), ms + 3_000))),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A tab found not drawing, and what reloading it did. */
+export interface Stall {
+  tab: string;
+  revived: boolean;
+}
+
+/**
+ * Checks every tab draws (`draws`), and reloads (`reload`) each that does not, once; returns those found stalled. The
+ * tabs are checked side by side; a reload that fails is reported as not revived (the reads then say what it shows).
+ */
+export async function reviveStalled(
+  tabs: readonly string[],
+  draws: (tab: string) => Promise<boolean>,
+  reload: (tab: string) => Promise<void>,
+): Promise<Stall[]> {
+  const stalled = (await Promise.all(tabs.map(async (tab) => ((await draws(tab)) ? null : tab)))).filter(
+    (tab): tab is string => tab !== null,
+  );
+  const stalls: Stall[] = [];
+  for (const tab of stalled) {
+    const revived = await reload(tab).then(
+      () => draws(tab),
+      () => false,
+    );
+    stalls.push({ tab, revived });
+  }
+  return stalls;
+}

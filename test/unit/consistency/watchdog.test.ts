@@ -1,6 +1,6 @@
 /** The consistency run's watchdog: a read of the screens that never ends stops the run with the tabs named. */
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { StuckTabs, withinOrStuck } from '../../consistency/watchdog';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reviveStalled, StuckTabs, withinOrStuck } from '../../consistency/watchdog';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -26,4 +26,38 @@ it('gives the read back when it ends in time, and leaves no timer behind', async
   await expect(read).resolves.toBe('read');
   expect(vi.getTimerCount()).toBe(0);
   expect(probe).not.toHaveBeenCalled();
+});
+
+describe('reviveStalled', () => {
+  it('reloads only the tabs that draw no frame, and says whether each draws again', async () => {
+    const drawing = new Map([
+      ['actor', true],
+      ['agenda', false],
+      ['sheet', false],
+    ]);
+    const reload = vi.fn(async (tab: string) => {
+      if (tab === 'agenda') drawing.set(tab, true); // a reload gives the tab a new page to draw
+    });
+    const stalls = await reviveStalled([...drawing.keys()], async (tab) => drawing.get(tab)!, reload);
+    expect(reload.mock.calls.map(([tab]) => tab)).toEqual(['agenda', 'sheet']);
+    expect(stalls).toEqual([
+      { tab: 'agenda', revived: true },
+      { tab: 'sheet', revived: false },
+    ]);
+  });
+
+  it('reloads nothing while every tab draws', async () => {
+    const reload = vi.fn(async () => undefined);
+    await expect(reviveStalled(['actor', 'agenda'], async () => true, reload)).resolves.toEqual([]);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('reports a reload that failed as not revived, without throwing', async () => {
+    const stalls = await reviveStalled(
+      ['agenda'],
+      async () => false,
+      async () => Promise.reject(new Error('closed')),
+    );
+    expect(stalls).toEqual([{ tab: 'agenda', revived: false }]);
+  });
 });
