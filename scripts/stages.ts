@@ -21,6 +21,8 @@ interface StageResult {
   ms: number;
   /** Why it failed or was not run. */
   detail: string;
+  /** A failed stage's last lines of error output. */
+  why?: string[];
 }
 
 const npmRun = (script: string, ...args: string[]): string[] =>
@@ -57,16 +59,37 @@ export function duration(ms: number): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
-/** Runs `command` with the terminal's output; resolves to how it ended. */
-function run(command: readonly string[], quiet: boolean): Promise<{ code: number | null; signal: string | null }> {
+/** How many of a failed stage's last error lines the summary repeats (CI keeps only the tail of a log). */
+export const WHY_LINES = 12;
+
+/** The last `n` lines of `text` with something on them, colours taken out. */
+export function lastLines(text: string, n: number): string[] {
+  // eslint-disable-next-line no-control-regex -- a stage's colours, when it ran with them
+  const lines = text.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  return lines.filter((l) => l.trim() !== '').slice(-n);
+}
+
+/**
+ * Runs `command` with the terminal's output (its error output passed on as it comes, and its tail kept; `quiet`: none
+ * passed on); resolves to how it ended and the last lines of its error output.
+ */
+function run(
+  command: readonly string[],
+  quiet: boolean,
+): Promise<{ code: number | null; signal: string | null; errorTail: string[] }> {
   return new Promise((done) => {
     const [file, ...args] = command as [string, ...string[]];
-    const child = spawn(file, args, { stdio: quiet ? 'ignore' : 'inherit' });
+    const child = spawn(file, args, { stdio: [quiet ? 'ignore' : 'inherit', quiet ? 'ignore' : 'inherit', 'pipe'] });
+    let tail = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (!quiet) process.stderr.write(chunk);
+      tail = (tail + chunk.toString('utf8')).slice(-16_384);
+    });
     child.once('error', (error) => {
       process.stderr.write(`npm test: could not run ${command.join(' ')}: ${error.message}\n`);
-      done({ code: 127, signal: null });
+      done({ code: 127, signal: null, errorTail: [] });
     });
-    child.once('exit', (code, signal) => done({ code, signal }));
+    child.once('close', (code, signal) => done({ code, signal, errorTail: lastLines(tail, WHY_LINES) }));
   });
 }
 
@@ -106,13 +129,19 @@ export async function runStages(
       }
       print(`\n── npm test, stage ${i + 1} of ${stages.length}: ${stage.name} (${stage.command.join(' ')})`);
       const t0 = performance.now();
-      const { code, signal } = await run(stage.command, quiet);
+      const { code, signal, errorTail } = await run(stage.command, quiet);
       const ms = performance.now() - t0;
       if (signal === 'SIGINT' || signal === 'SIGTERM') stopped = true;
       results.push(
         code === 0
           ? { stage, outcome: 'passed', ms, detail: '' }
-          : { stage, outcome: 'failed', ms, detail: signal ? `ended by ${signal}` : `exit code ${code}` },
+          : {
+              stage,
+              outcome: 'failed',
+              ms,
+              detail: signal ? `ended by ${signal}` : `exit code ${code}`,
+              why: errorTail,
+            },
       );
     }
   } finally {
@@ -130,6 +159,9 @@ export async function runStages(
       const time = r.outcome === 'not run' ? '' : duration(r.ms);
       return `  ${label.padEnd(7)}  ${r.stage.name.padEnd(width)}  ${time.padStart(10)}  ${r.detail}`.trimEnd();
     }),
+    ...results
+      .filter((r) => r.why?.length)
+      .flatMap((r) => [`the last error lines of ${r.stage.name}:`, ...r.why!.map((l) => `  | ${l}`)]),
   ];
   print('');
   for (const line of summary) print(line);

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { duration, E2E_VARY_SEED, runStages, STAGES, type Stage } from '../../../scripts/stages';
+import { duration, E2E_VARY_SEED, runStages, STAGES, WHY_LINES, type Stage } from '../../../scripts/stages';
 import { tempDir } from '../../support/core-fixture';
 
 const cleanups: Array<() => void> = [];
@@ -55,6 +55,25 @@ describe('npm test stages', () => {
     expect(existsSync(join(dir, 'unit'))).toBe(true);
     expect(summary[0]).toMatch(/^npm test FAILED: 1 of 3 stages passed, 1 failed, 1 not run /);
     expect(summary[2]).toMatch(/^ {2}not run {2}e2e {4}\s+needs the build, which failed$/);
+  });
+
+  it("ends with a failed stage's last error lines (CI keeps only a log's tail), not a passed one's", async () => {
+    const noisy = (name: string, code: number, lines: number): Stage => ({
+      name,
+      command: [
+        process.execPath,
+        '-e',
+        `for (let i = 1; i <= ${lines}; i++) console.error('${name} line ' + i + '\\n'); process.exit(${code})`,
+      ],
+    });
+    const { summary } = await runStages([noisy('talks', 0, 3), noisy('breaks', 2, 20)], {
+      quiet: true,
+      print: () => undefined,
+    });
+    expect(summary.slice(3)).toEqual([
+      'the last error lines of breaks:',
+      ...Array.from({ length: WHY_LINES }, (_, i) => `  | breaks line ${20 - WHY_LINES + 1 + i}`),
+    ]);
   });
 
   it('passes when every stage passed', async () => {
