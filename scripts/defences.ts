@@ -1011,8 +1011,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'the contacts search box waits for the typing to pause before it shows the matches kept here',
     file: 'renderer/stores/contacts-store.ts',
-    find: '      void showKept(query);\n      searchTimer',
-    replace: '      searchTimer',
+    find: '      void showKept(query);\n    },',
+    replace: '    },',
     tests: ['test/unit/contacts/search-debounce.test.tsx'],
   },
   {

@@ -196,11 +196,12 @@ export const useContactsStore = create<ContactsState>()((set, get) => {
   return {
     ...getEmptyState(),
     type(query) {
-      set({ query, saved: null, loading: true });
+      // The pause is counted from the key: the timer starts before the kept matches are worked out.
       clearTimeout(searchTimer);
+      searchTimer = setTimeout(() => void get().load(), SEARCH_DELAY_MS);
+      set({ query, saved: null, loading: true });
       // Each key shows the kept matches at once; the service is asked when the typing pauses.
       void showKept(query);
-      searchTimer = setTimeout(() => void get().load(), SEARCH_DELAY_MS);
     },
     async load() {
       clearTimeout(searchTimer);
