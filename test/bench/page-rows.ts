@@ -394,40 +394,47 @@ async function shownRows(browser: Browser, appUrl: () => Promise<string>, refUrl
   let restless = 0;
   let undrawn = 0;
   let unshownReference = 0;
-  const measure = async (nextUrl: () => Promise<string>, ours: boolean) => {
-    const cold: number[] = [];
-    const warm: number[] = [];
-    const usable: number[] = [];
-    for (let i = 0; i < FRAMED_RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      await context.addInitScript(watchCalls);
-      await context.addInitScript(watchFirstScreen, ours ? FIRST_SCREEN_TIMING : REFERENCE_TIMING);
-      const page = await context.newPage();
-      await page.goto(await nextUrl());
-      cold.push((await paintedMarks(page, 1))[0]!);
-      // Warm is a reload of a page at rest, as when a receptionist opens the app again: reloaded at the paint, the cold
-      // page's own work after its paint (its other screens' first reads) was still being answered by the host as the
-      // reload's page was asked for, and the row counted that tail of the cold start (HTML answered at 47 ms, not 7).
-      if (!(await atRest(page))) restless++;
-      await page.reload();
-      const painted = (await paintedMarks(page, 1))[0]!;
-      usable.push(painted);
-      if (ours) {
-        const shown = shownAt(await firstScreenSeen(page), painted);
-        if (!shown.drawn) undrawn++;
-        warm.push(shown.at);
-      } else {
-        // Shown as ours is: when its text was on screen (Element Timing), not when its script ran after the frame.
-        const shown = (await textShown(page)).shown;
-        if (shown.length === 0) unshownReference++;
-        warm.push(shown.length > 0 ? Math.min(...shown) : painted);
-      }
-      await context.close();
+  /** One cold start and one warm reload of a page, in a browser context of its own. */
+  const once = async (url: string, ours: boolean) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(watchCalls);
+    await context.addInitScript(watchFirstScreen, ours ? FIRST_SCREEN_TIMING : REFERENCE_TIMING);
+    const page = await context.newPage();
+    await page.goto(url);
+    const cold = (await paintedMarks(page, 1))[0]!;
+    // Warm is a reload of a page at rest, as when a receptionist opens the app again: reloaded at the paint, the cold
+    // page's own work after its paint (its other screens' first reads) was still being answered by the host as the
+    // reload's page was asked for, and the row counted that tail of the cold start (HTML answered at 47 ms, not 7).
+    if (!(await atRest(page))) restless++;
+    await page.reload();
+    const usable = (await paintedMarks(page, 1))[0]!;
+    let warm: number;
+    if (ours) {
+      const shown = shownAt(await firstScreenSeen(page), usable);
+      if (!shown.drawn) undrawn++;
+      warm = shown.at;
+    } else {
+      // Shown as ours is: when its text was on screen (Element Timing), not when its script ran after the frame.
+      const shown = (await textShown(page)).shown;
+      if (shown.length === 0) unshownReference++;
+      warm = shown.length > 0 ? Math.min(...shown) : usable;
     }
-    return { cold: sample(cold), warm: sample(warm), usable: sample(usable) };
+    await context.close();
+    return { cold, warm, usable };
   };
-  const ours = await measure(appUrl, true);
-  const ref = await measure(() => Promise.resolve(refUrl), false);
+  // Ours and the reference in turns, so a slow minute of the machine falls on both alike.
+  const runs = { ours: [] as Awaited<ReturnType<typeof once>>[], ref: [] as Awaited<ReturnType<typeof once>>[] };
+  for (let i = 0; i < FRAMED_RUNS; i++) {
+    runs.ours.push(await once(await appUrl(), true));
+    runs.ref.push(await once(refUrl, false));
+  }
+  const of = (side: typeof runs.ours) => ({
+    cold: sample(side.map((r) => r.cold)),
+    warm: sample(side.map((r) => r.warm)),
+    usable: sample(side.map((r) => r.usable)),
+  });
+  const ours = of(runs.ours);
+  const ref = of(runs.ref);
   const notes = [
     ...(restless ? [`${restless} reloads not at rest`] : []),
     ...(undrawn ? [`${undrawn} of ${FRAMED_RUNS} reloads without a first screen, counted by the app's paint`] : []),
