@@ -47,6 +47,8 @@ export function createWsTransport(onLink: (up: boolean) => void): BridgeTranspor
 
   let key = takeHostKey();
   const connect = () => {
+    // A page already gone (a test's DOM taken down) has no address to link from: stop trying, with no error.
+    if (typeof location === 'undefined') return;
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ipc`, [
       'frontdesk',
       `key.${key ?? ''}`,

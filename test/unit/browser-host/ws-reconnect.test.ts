@@ -43,6 +43,15 @@ afterEach(() => {
 });
 
 describe('browser host link', () => {
+  it('stops trying once the page is gone, with no error (a timer left by a test whose DOM was taken down)', async () => {
+    createWsTransport(() => undefined);
+    latest().drop();
+    vi.stubGlobal('location', undefined);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(StandInSocket.made).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('tries again after 250 ms, doubling to 5 s, and starts again from 250 ms once linked', async () => {
     const links: boolean[] = [];
     createWsTransport((up) => links.push(up));
