@@ -11,6 +11,7 @@
  * run. Each such upgrade sets this run's pass as an HttpOnly, SameSite=Strict cookie on its 101 answer; a GET of the
  * page that carries the pass gets the first screen, any other the page as built. The pass dies with the host run.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -138,6 +139,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const broadcast = (message: ServerMessage) => {
     for (const socket of sockets) send(socket, message);
   };
+  /**
+   * The tab whose call core is working on. A link core opens in the browser (the sign-in page) opens from that tab
+   * only: every tab open used to open its own copy of the sign-in page.
+   */
+  const askingTab = new AsyncLocalStorage<WebSocket>();
   // Core's events go to the pages once per turn, together in one frame: a drain tells thousands a second (each write's
   // item and store change as it is sent and as it is answered), and each frame is a task of the page's.
   let told: Array<{ channel: string; payload: unknown }> = [];
@@ -358,8 +364,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     const run = (message: ClientMessage) => {
       inFlight++;
       options.tap?.('to-core', message.channel);
-      void core!
-        .dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true })
+      void askingTab
+        .run(ws, () => core!.dispatch(message.channel, message.args, { url: pageOrigin, isMainFrame: true }))
         .then((result) => send(ws, { type: 'result', id: message.id, result }))
         .finally(answered);
     };
@@ -408,7 +414,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const platform = createNodePlatform({
     dataDir: options.dataDir,
     appVersion: options.appVersion,
-    openUrl: (url) => core?.events.emit('shell:open-url', { url }),
+    openUrl: (url) => {
+      const tab = askingTab.getStore();
+      // Asked by a tab still open: that tab opens it. Else (core opening one of its own accord) every tab is told.
+      if (tab && sockets.has(tab)) send(tab, { type: 'event', channel: 'shell:open-url', payload: { url } });
+      else core?.events.emit('shell:open-url', { url });
+    },
     ...(options.log ? { log: options.log } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -70,6 +70,29 @@ describe('sign-in', () => {
     await app.page.context().close();
   });
 
+  it('opens the sign-in page from the tab that asked, not from every tab open', async () => {
+    const other = await stack.open();
+    const app = await stack.open();
+    await other.waitForAuth('signed_out');
+    // Counts the pages the other tab opens (none is opened: it would be a second sign-in page).
+    await other.page.evaluate(() => {
+      const w = window as unknown as { __opened: number };
+      w.__opened = 0;
+      window.open = () => (w.__opened++, null);
+    });
+    const portal = await app.signIn('owner@frontdesk.test');
+    await app.waitForAuth('signed_in');
+    // The other tab hears core's events in order: the page to open came long before the sign-in it led to.
+    await other.waitForAuth('signed_in');
+    expect(await other.page.evaluate(() => (window as unknown as { __opened: number }).__opened)).toBe(0);
+    expect(other.page.context().pages()).toHaveLength(1);
+    await portal.close();
+    await app.page.getByRole('button', { name: 'Sign out' }).click();
+    await app.waitForAuth('signed_out');
+    await other.page.context().close();
+    await app.page.context().close();
+  });
+
   it('never sends a token, code or verifier over the bridge', async () => {
     const before = verifiersSent.length;
     const app = await stack.open();
