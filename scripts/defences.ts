@@ -1312,6 +1312,22 @@ export const DEFENCES: Defence[] = [
     only: 'closes a connection whose reply is never read',
   },
   {
+    name: '"Send" or "Discard" on a held text, clicked while the send loop looks at it, is refused as "being sent"',
+    file: 'main/core/outbox/send-loop.ts',
+    find: 'await run.catch(() => undefined);',
+    replace: 'return false;',
+    tests: ['test/unit/outbox/sending.test.ts'],
+    only: 'clicked while the loop is only looking at a held text',
+  },
+  {
+    name: 'a text being sent can be discarded (the click waits, then it was sent anyway)',
+    file: 'main/core/outbox/send-loop.ts',
+    find: 'if (!run || this.out.has(id)) return false;',
+    replace: 'if (!run) return false;',
+    tests: ['test/unit/outbox/sending.test.ts'],
+    only: 'while the text itself is out',
+  },
+  {
     name: 'a mark offered with Undo is sent at once (Undo cannot take it back: the service never clears a check-in)',
     file: 'main/core/outbox/outbox.ts',
     find: 'nextAttemptAt: now + Math.min(MAX_HOLD_MS, Math.max(0, options.holdMs ?? 0)),',

@@ -25,6 +25,7 @@ import type {
 } from './types';
 
 const BEING_SENT = 'this change is being sent right now; try again in a moment';
+const ALREADY_DONE = 'this change is already done';
 
 /** The outbox of one data folder. */
 export class Outbox {
@@ -164,11 +165,16 @@ export class Outbox {
 
   /** Drops an op that is not being sent (the user's choice: nothing is dropped otherwise). */
   async discard(id: string): Promise<void> {
-    const op = this.store.table.ops.get(id);
-    if (!op) throw new OutboxInputError('no such change in the outbox');
-    refuseHalfDone(op);
-    if (!this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
+    const seen = this.store.table.ops.get(id);
+    if (!seen) throw new OutboxInputError('no such change in the outbox');
+    refuseHalfDone(seen);
+    if (!(await this.sender.holdSoon(id))) throw new OutboxInputError(BEING_SENT);
     try {
+      // As it is now, after any look of the send loop that was waited for.
+      const op = this.store.table.ops.get(id);
+      if (!op) throw new OutboxInputError('no such change in the outbox');
+      if (op.status === 'done' && seen.status !== 'done') throw new OutboxInputError(ALREADY_DONE);
+      refuseHalfDone(op);
       await this.store.remove(id);
     } finally {
       this.sender.release(id);
@@ -287,11 +293,16 @@ export class Outbox {
 
   /** Runs a user action on an op that is held from sending meanwhile. */
   private async withHold<T>(id: string, forEdit: boolean, action: (op: OutboxOp) => Promise<T>): Promise<T> {
-    const op = this.store.table.ops.get(id);
-    if (!op) throw new OutboxInputError('no such change in the outbox');
-    if (op.status === 'done') throw new OutboxInputError('this change is already done');
-    if (op.status === 'sending' || !this.sender.hold(id)) throw new OutboxInputError(BEING_SENT);
+    const seen = this.store.table.ops.get(id);
+    if (!seen) throw new OutboxInputError('no such change in the outbox');
+    if (seen.status === 'done') throw new OutboxInputError(ALREADY_DONE);
+    if (!(await this.sender.holdSoon(id))) throw new OutboxInputError(BEING_SENT);
     try {
+      // As it is now, after any look of the send loop that was waited for.
+      const op = this.store.table.ops.get(id);
+      if (!op) throw new OutboxInputError('no such change in the outbox');
+      if (op.status === 'done') throw new OutboxInputError(ALREADY_DONE);
+      if (op.status === 'sending') throw new OutboxInputError(BEING_SENT);
       if (forEdit) refuseHalfDone(op);
       if (forEdit && op.ambiguous && KINDS[op.kind].reconcile) {
         throw new OutboxInputError(

@@ -41,6 +41,8 @@ export class Sender {
   private readonly answered = new Set<string>();
   /** Ops a user action (edit, retry, discard) is changing: not picked until released. */
   private readonly held = new Set<string>();
+  /** Ops in flight whose request may be out right now (between the durable `sending` and its answer). */
+  private readonly out = new Set<string>();
   private readonly notBefore = new Map<string, number>();
   /** Wakes the loop when the next op's wait is over (each op keeps its own failures, so none are counted here). */
   private readonly timer: RetryTimer;
@@ -88,6 +90,21 @@ export class Sender {
     if (this.inflight.has(id) || this.held.has(id)) return false;
     this.held.add(id);
     return true;
+  }
+
+  /**
+   * Holds the op for a user action, first waiting for the loop if it is only looking at the op (checking that it
+   * may still go, looking up a lost answer, recording an answer): a click on "Send" or "Discard" at that moment is
+   * carried out, not refused. False while the op's request may be out, or another user action holds it.
+   */
+  async holdSoon(id: string): Promise<boolean> {
+    for (let looks = 0; looks < 3; looks++) {
+      if (this.hold(id)) return true;
+      const run = this.inflight.get(id);
+      if (!run || this.out.has(id)) return false;
+      await run.catch(() => undefined);
+    }
+    return false;
   }
 
   /** Ends a hold. */
@@ -146,6 +163,7 @@ export class Sender {
   private launch(op: OutboxOp): void {
     const run = this.run(op).finally(() => {
       this.inflight.delete(op.id);
+      this.out.delete(op.id);
       this.answered.delete(op.id);
       this.schedule();
     });
@@ -204,6 +222,7 @@ export class Sender {
       return;
     }
     phase.at = 'send';
+    this.out.add(op.id);
     const result = spec.resume
       ? await spec.resume(this.d.service, op, { sentBefore, progress: (step) => this.progress(op, step) })
       : await spec.send(this.d.service, op.payload);
@@ -214,6 +233,7 @@ export class Sender {
   /** The op's request is over: its slot is free while its answer is recorded. */
   private requestOver(op: OutboxOp): void {
     if (!this.inflight.has(op.id) || this.answered.has(op.id)) return;
+    this.out.delete(op.id);
     this.answered.add(op.id);
     this.schedule();
   }

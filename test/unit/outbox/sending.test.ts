@@ -2,8 +2,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../main/core/api/service-error';
 import { SignedOutError } from '../../../main/core/auth/errors';
-import { OutboxInputError, type OpView, type Outbox } from '../../../main/core/outbox';
+import { OutboxInputError, TEXT_HOLD_MS, type OpView, type Outbox } from '../../../main/core/outbox';
 import { tempDir } from '../../support/core-fixture';
+import { fakeClock } from '../../support/fake-clock';
 import { waitFor } from '../../support/wait';
 import { lostAnswer, memorySettings, notFound, openTestOutbox, recordOf, ScriptedService, type Call } from './support';
 
@@ -294,6 +295,71 @@ describe('outbox sending', () => {
     expect(service.calls.map((c) => recordOf(c).name)).toEqual(['A', 'B', 'B2']);
     expect(box.get(a.id)).toBeNull();
     await expect(box.discard(a.id)).rejects.toBeInstanceOf(OutboxInputError);
+  });
+
+  it.each(['discard', 'sendAnyway'] as const)(
+    'carries out "%s" clicked while the loop is only looking at a held text, not "being sent right now"',
+    async (choice) => {
+      // The text's answer was lost, so the next look first reads the thread (held open here) before it finds the
+      // text too old to go by itself: the click lands in that look.
+      const clock = fakeClock();
+      let sends = 0;
+      let looking!: () => void;
+      const looked = new Promise<void>((resolve) => (looking = resolve));
+      let endLook!: () => void;
+      const lookEnds = new Promise<void>((resolve) => (endLook = resolve));
+      const service = new ScriptedService(async (call) => {
+        if (call.method === 'GET') {
+          looking();
+          await lookEnds;
+          return { messages: [] };
+        }
+        if (++sends === 1) throw lostAnswer('POST /v1/conversation_reply');
+        return {
+          conversation: { id: 41, name: 'Ann', phone: '+13125550101', email: '' },
+          message: { id: 9, content: 'Your room is ready', at: new Date(clock.now()).toISOString() },
+        };
+      });
+      const box = await open(service, { clock, options: { baseDelayMs: 60_000, maxDelayMs: 60_000 } });
+      const text = await box.enqueue('message.reply', { conversation_id: 41, content: 'Your room is ready' });
+      await waitFor(() => (box.get(text.id)?.attempts === 1 ? true : null), { what: 'the lost answer' });
+      clock.advance(TEXT_HOLD_MS + 60_000);
+      await looked;
+
+      const clicked = choice === 'discard' ? box.discard(text.id) : box.sendAnyway(text.id);
+      endLook();
+      await clicked;
+      await box.settled();
+      if (choice === 'discard') expect(box.get(text.id)).toBeNull();
+      else expect(box.get(text.id)?.status).toBe('done');
+      expect(sends).toBe(choice === 'discard' ? 1 : 2);
+    },
+  );
+
+  it('refuses "Discard" at once while the text itself is out (it may reach the patient), and tells it plainly', async () => {
+    let sending!: () => void;
+    const out = new Promise<void>((resolve) => (sending = resolve));
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const service = new ScriptedService(async () => {
+      sending();
+      await answered;
+      return {
+        conversation: { id: 41, name: 'Ann', phone: '+13125550101', email: '' },
+        message: { id: 9, content: 'Your room is ready', at: new Date().toISOString() },
+      };
+    });
+    const box = await open(service);
+    const text = await box.enqueue('message.reply', { conversation_id: 41, content: 'Your room is ready' });
+    await out;
+    // Told while the text is out, not after its answer ("already done").
+    const told = box.discard(text.id).then(
+      () => 'discarded',
+      (error: Error) => error.message,
+    );
+    answer();
+    expect(await told).toBe('this change is being sent right now; try again in a moment');
+    await status(box, text.id, 'done');
   });
 
   it('refuses bad payloads before anything is queued', async () => {
