@@ -1328,6 +1328,22 @@ export const DEFENCES: Defence[] = [
     only: 'while the text itself is out',
   },
   {
+    name: 'a search’s first page, replied after its whole answer was told, is put back over the whole answer',
+    file: 'renderer/stores/contacts-store.ts',
+    find: 'if (r.ok && r.value.partial && kept && wholeOf(kept, r.value))',
+    replace: 'if (false)',
+    tests: ['test/integration/renderer/first-page-first.test.ts'],
+    only: 'told before the first page',
+  },
+  {
+    name: 'a search whose second page fails stays "still looking" for good',
+    file: 'main/core/contacts/contacts-service.ts',
+    find: "this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });",
+    replace: "this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });\n      return;",
+    tests: ['test/integration/renderer/first-page-first.test.ts'],
+    only: 'when the rest does not come',
+  },
+  {
     name: 'a mark offered with Undo is sent at once (Undo cannot take it back: the service never clears a check-in)',
     file: 'main/core/outbox/outbox.ts',
     find: 'nextAttemptAt: now + Math.min(MAX_HOLD_MS, Math.max(0, options.holdMs ?? 0)),',

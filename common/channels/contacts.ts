@@ -24,8 +24,12 @@ export const contactsInvoke = {
   /**
    * Matching contacts (first ~200), fresh from the service (the cache when offline), with unsynced changes applied.
    * With `savedFirst`, the saved answer at once when there is one, and the fresh one as `store:changed` (`fresh`).
+   * With `soonest`, the service's first page as soon as it is here when more pages follow (`partial`), and the whole
+   * answer as `store:changed` (`contacts`).
    */
-  'contacts:search': invoke<ContactList>()(contactSearch.extend({ savedFirst: z.literal(true).optional() })),
+  'contacts:search': invoke<ContactList>()(
+    contactSearch.extend({ savedFirst: z.literal(true).optional(), soonest: z.literal(true).optional() }),
+  ),
   /**
    * The matches among the contacts kept here (the last answer saved for these words, else core's index of the
    * contacts it keeps), at once and without asking the service: what a key shows while the typing goes on. Null when

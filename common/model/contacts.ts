@@ -63,6 +63,11 @@ export interface ContactList {
   fetchedAt: number;
   /** 'cache': the service could not be reached and this is the last good answer; 'unavailable': nothing was ever read for this search, only contacts added or changed here are shown. */
   source: 'service' | 'cache' | 'unavailable';
+  /**
+   * The service's first page of matches only, told as soon as it came (a search asked `soonest`): the whole answer
+   * follows as `store:changed` (`contacts`), or, should the rest not come, this stays the answer shown.
+   */
+  partial?: true;
 }
 
 /** One contact and when it was read. */

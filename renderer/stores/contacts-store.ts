@@ -110,9 +110,11 @@ const SEARCH_DELAY_MS = 300;
  * The search box's matches from the service: only the newest search may write its answer, and only while the box
  * still holds its words. Each search is its own call (asked again after a change, it must not share an older one).
  */
-const searchRead = query((args: { query: string }) => frontdesk.invoke['contacts:search'](args), {
-  shareInFlight: false,
-});
+const searchRead = query(
+  // `soonest`: the service's first page as soon as it is here; the rest follows as a store change (wireContactEvents).
+  (args: { query: string }) => frontdesk.invoke['contacts:search']({ ...args, soonest: true }),
+  { shareInFlight: false },
+);
 /**
  * How many kept matches a key brings: more than the list shows before it is scrolled (its rows are 64 px, at most
  * 560 px high). The service's answer, after the pause, brings the rest.
@@ -124,12 +126,17 @@ const keptRead = query((args: { query: string }) => frontdesk.invoke['contacts:k
 function freshList(r: Result<ContactList>): void {
   const kept = useContactsStore.getState().list;
   const query = useContactsStore.getState().query;
+  // A first page whose whole answer was told before it (the event overtook the reply) is not put back over it.
+  if (r.ok && r.value.partial && kept && wholeOf(kept, r.value)) return useContactsStore.setState({ loading: false });
   useContactsStore.setState(
     r.ok
       ? { loading: false, list: r.value, error: null }
       : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null },
   );
 }
+/** `whole` is the whole answer of the search `first` is the first page of. */
+const wholeOf = (whole: ContactList, first: ContactList) =>
+  !whole.partial && whole.source === 'service' && whole.fetchedAt === first.fetchedAt && same(whole.query, first.query);
 const same = (a: string, b: string) =>
   a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase();
 

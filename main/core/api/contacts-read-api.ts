@@ -25,12 +25,19 @@ const MAX_PAGES = 100;
  * contacts already fill them), then one at a time, so no page is fetched that will not be shown unless the caller
  * said it would be. Given as a function, it is asked once the first page's request has left (page 1 is always read:
  * the caller's own count never holds it back). Pages are read in order whatever order they arrive in. `more` says the last page was full when
- * the limit was reached (more may follow). Duplicates across pages are dropped.
+ * the limit was reached (more may follow). Duplicates across pages are dropped. `firstOfMore` hears the first page's
+ * matches when further pages are to be read, so a caller may show them while the rest comes.
  */
 export async function listContacts(
   client: ServiceRequester,
   filter: ContactFilter,
-  opts: { pageSize: number; limit: number; atOnce?: number | (() => number) },
+  opts: {
+    pageSize: number;
+    limit: number;
+    atOnce?: number | (() => number);
+    /** Told a full first page's matches when more pages are to be read (not when the first page is the end). */
+    firstOfMore?: (page: ContactPage) => void;
+  },
 ): Promise<ContactPage> {
   const found: ServiceContact[] = [];
   const seen = new Set<number>();
@@ -61,6 +68,8 @@ export async function listContacts(
     const ended = contacts.length === 0 || contacts.length < longest;
     if (ended) return { contacts: found.slice(0, opts.limit), more: found.length > opts.limit };
     if (found.length >= opts.limit) return { contacts: found.slice(0, opts.limit), more: true };
+    // Told only of a full first page: a shorter one is most likely all there is (the next, read to be sure, is empty).
+    if (page === 1 && contacts.length >= opts.pageSize) opts.firstOfMore?.({ contacts: [...found], more: true });
   }
   return { contacts: found.slice(0, opts.limit), more: true };
 }

@@ -30,7 +30,7 @@ import {
 import { contactHistory } from './contact-history';
 import { countryOf, learnCountryFrom } from '../phone/country';
 import { viewOf } from './contact-view';
-import { getContact, listAddressBooks, listContacts } from '../api/contacts-read-api';
+import { getContact, listAddressBooks, listContacts, type ContactPage } from '../api/contacts-read-api';
 import { nextAppointments } from './next-appointments';
 import { contactOps, overlaid, overlay } from './overlay';
 import { KeptFeed, type KeptNow } from './kept-feed';
@@ -183,14 +183,21 @@ export class ContactsService {
   }
 
   /** Fresh from the service (every page up to the limit) and cached; when it cannot be reached, the cached answer. */
-  async search(args: ContactSearch): Promise<ContactList> {
+  async search(args: ContactSearch, options: { soonest?: boolean } = {}): Promise<ContactList> {
     const { service, cache, clock } = this.context;
     const account = signedInAccount(this.context);
     const fetchedAt = clock.now();
     const known = await countryOf(this.context, account);
     const meaning = meaningOf(args.query, known);
     const none = { items: [], more: false };
-    type Answer = { list: StoredList; source: ContactList['source']; at: number; country: CountryCode | null };
+    type Answer = {
+      list: StoredList;
+      source: ContactList['source'];
+      at: number;
+      country: CountryCode | null;
+      /** When `list` is the first pages only: the whole answer, to come. */
+      rest?: Promise<{ list: StoredList; country: CountryCode | null }>;
+    };
     const index = await this.indexOf(account);
     const cacheKey = searchCacheKey(args.query, args.addressBookId);
     const stored = await freshOrSaved<Answer>(
@@ -198,13 +205,21 @@ export class ContactsService {
         const pageSize = this.paging.pageSize ?? 100;
         const limit = this.paging.limit ?? 200;
         const filters = serviceFilters(meaning, args.addressBookId);
+        // Each read's first page, when more pages follow it (a read that ends there tells its whole answer instead).
+        const firsts: Promise<{ page: ContactPage; whole: boolean }>[] = [];
         const reads = Promise.all(
           filters.map((filter) => {
             // Pages the kept contacts already fill are full at the service too: asked for together, counted once the
             // first page's request has left (the count walks the kept contacts: up to a millisecond at 5,000).
             const atOnce = () =>
               Math.floor((filter.q ? index.serviceCount(filter.q, limit, args.addressBookId) : 0) / pageSize) + 1;
-            return listContacts(service, filter, { pageSize, limit, atOnce });
+            let first!: (told: { page: ContactPage; whole: boolean }) => void;
+            firsts.push(new Promise((resolve) => (first = resolve)));
+            const firstOfMore = (page: ContactPage) => first({ page, whole: false });
+            return listContacts(service, filter, { pageSize, limit, atOnce, firstOfMore }).then((page) => {
+              first({ page, whole: true });
+              return page;
+            });
           }),
         );
         // Once the reads are sent, and while the service answers: the kept contacts only this computer finds. Node's
@@ -215,14 +230,28 @@ export class ContactsService {
         await new Promise<void>((sent) => setImmediate(sent));
         const asked = filters.flatMap((f) => (f.q ? [f.q.toLowerCase()] : []));
         const extra = index.extra(meaning, asked, args.addressBookId);
-        const pages = await reads;
-        const contacts = [...new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c])).values()];
-        const country = await learnCountryFrom(this.context, account, contacts, known);
-        const items = contacts.map((c) => viewOf(c, country));
-        const list: StoredList = { items: [...items, ...extra(items)], more: pages.some((p) => p.more) };
-        // The answer goes back in this turn; what it does not need follows in the next (keepAnswer).
-        setImmediate(() => this.keepAnswer(account, index, items, { key: cacheKey, list, fetchedAt }));
-        return { list, source: 'service', at: fetchedAt, country };
+        const listOf = async (pages: ContactPage[]) => {
+          const contacts = [...new Map(pages.flatMap((p) => p.contacts).map((c) => [c.id, c])).values()];
+          const country = await learnCountryFrom(this.context, account, contacts, known);
+          const items = contacts.map((c) => viewOf(c, country));
+          const list: StoredList = { items: [...items, ...extra(items)], more: pages.some((p) => p.more) };
+          return { items, list, country };
+        };
+        const whole = async () => {
+          const { items, list, country } = await listOf(await reads);
+          // The answer goes back in this turn; what it does not need follows in the next (keepAnswer).
+          setImmediate(() => this.keepAnswer(account, index, items, { key: cacheKey, list, fetchedAt }));
+          return { list, country };
+        };
+        // Asked `soonest`: each read's first page as soon as they are all here, when one of them has more to read.
+        const early = options.soonest ? await Promise.race([reads.then(() => null), Promise.all(firsts)]) : null;
+        if (early && early.some((f) => !f.whole)) {
+          const { list, country } = await listOf(early.map((f) => f.page));
+          const rest = whole();
+          rest.catch(() => undefined); // heard where the rest is told (tellRest)
+          return { list, source: 'service', at: fetchedAt, country, rest };
+        }
+        return { ...(await whole()), source: 'service', at: fetchedAt };
       },
       async () => {
         const hit =
@@ -235,11 +264,44 @@ export class ContactsService {
     );
     const at = { fetchedAt: stored.at, source: stored.source };
     const present = () => this.present(account, args.query, stored.list, at, meaning, stored.country);
-    const answer = present();
+    const answer = stored.rest ? { ...present(), partial: true as const } : present();
+    const shown: ShownSearch = { account, addressBookId: args.addressBookId ?? null, present, told: answer };
     this.shown.delete(cacheKey);
-    this.shown.set(cacheKey, { account, addressBookId: args.addressBookId ?? null, present, told: answer });
+    this.shown.set(cacheKey, shown);
     for (const old of this.shown.keys()) if (this.shown.size > SHOWN_SEARCHES) this.shown.delete(old);
+    if (stored.rest)
+      void this.tellRest(shown, stored.rest, (list, country) =>
+        this.present(account, args.query, list, at, meaning, country),
+      );
     return answer;
+  }
+
+  /**
+   * The whole answer of a search that was told its first pages (`soonest`): told as `store:changed` (`contacts`) once
+   * it is here, and from then on what the search is told again as. Not once the account changed meanwhile. Should the
+   * rest fail, the first pages are told again as the answer, whole as far as it goes (logged).
+   */
+  private async tellRest(
+    shown: ShownSearch,
+    rest: Promise<{ list: StoredList; country: CountryCode | null }>,
+    presentOf: (list: StoredList, country: CountryCode | null) => ContactList,
+  ): Promise<void> {
+    try {
+      const whole = await rest;
+      shown.present = () => presentOf(whole.list, whole.country);
+    } catch (error) {
+      // The first pages stay the answer, no longer told as partial (their `more` says others may match).
+      this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });
+    }
+    if (this.context.account() !== shown.account) return;
+    const list = shown.present();
+    shown.told = list;
+    this.context.events.emit('store:changed', {
+      appointments: [],
+      removedAppointments: [],
+      bookings: [],
+      contacts: { ...list, addressBookId: shown.addressBookId },
+    });
   }
 
   /**

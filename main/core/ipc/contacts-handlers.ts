@@ -9,8 +9,8 @@ import { savedFirst, type SavedFirstDeps } from './saved-first';
 export function contactsHandlers(deps: { contacts: ContactsService; consent: ConsentService } & SavedFirstDeps) {
   const c = deps.contacts;
   return {
-    'contacts:search': ({ savedFirst: first, ...args }) => {
-      if (!first) return serviceResult(() => c.search(args));
+    'contacts:search': ({ savedFirst: first, soonest, ...args }) => {
+      if (!first) return serviceResult(() => c.search(args, { soonest: soonest === true }));
       const told = { query: args.query, addressBookId: args.addressBookId ?? null };
       return savedFirst(
         deps,

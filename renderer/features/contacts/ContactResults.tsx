@@ -12,6 +12,7 @@ const contactsWord = (n: number) => `${n} contact${n === 1 ? '' : 's'}`;
 
 /** "12 contacts", or why there may be more than are shown. */
 function countWords(count: number, list: Matches): string {
+  if (list.partial) return `${contactsWord(count)} so far, still looking…`;
   if (!list.more) return contactsWord(count);
   if (list.source === 'service') return `Showing the first ${contactsWord(count)}. Refine your search to find others.`;
   return `${contactsWord(count)} found among the contacts saved on this computer; there may be others.`;
