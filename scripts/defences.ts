@@ -1039,8 +1039,8 @@ export const DEFENCES: Defence[] = [
   {
     name: 'a name search matches the kept contacts after the service answered, on the way to the screen',
     file: 'main/core/contacts/contacts-service.ts',
-    find: 'const extra = index.extra(meaning, asked, args.addressBookId);\n        const pages = await reads;',
-    replace: 'const pages = await reads;\n        const extra = index.extra(meaning, asked, args.addressBookId);',
+    find: 'const extra = index.extra(meaning, asked, args.addressBookId);',
+    replace: 'await reads;\n        const extra = index.extra(meaning, asked, args.addressBookId);',
     tests: ['test/integration/contacts/name-search.test.ts'],
   },
   {
