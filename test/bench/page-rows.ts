@@ -146,7 +146,7 @@ export function pageBench(): { units: Unit[]; close(): Promise<void> } {
     },
     {
       name: 'search',
-      ids: ['4a', '4b', '4c', '4d'],
+      ids: ['4a', '4b', '4c', '4e'],
       half: 'page',
       title: 'key press → contacts list',
       run: alone(async () => contactsKeyRows(await browser.get())),
@@ -1098,7 +1098,7 @@ async function contactsKeyRows(browser: Browser): Promise<Row[]> {
         (v) => v <= 16,
       ),
       ratioRow(
-        '4d. key press → the whole live answer (both pages on screen), p50, minus debounce, vs bare fetch',
+        '4e. key press → the whole live answer (both pages on screen), p50, minus debounce, vs bare fetch',
         sample(wholes),
         sample(bare),
         'ms',
