@@ -130,7 +130,8 @@ function freshList(r: Result<ContactList>): void {
   if (r.ok && r.value.partial && kept && wholeOf(kept, r.value)) return useContactsStore.setState({ loading: false });
   useContactsStore.setState(
     r.ok
-      ? { loading: false, list: r.value, error: null }
+      ? // Still loading while only the first page is here: the rest comes as a store change (wireContactEvents).
+        { loading: r.value.partial === true, list: r.value, error: null }
       : { loading: false, error: r.error, list: kept && same(kept.query, query) ? kept : null },
   );
 }
@@ -291,7 +292,8 @@ export function wireContactEvents(): () => void {
     const { list } = useContactsStore.getState();
     if (!contacts || !list || contacts.addressBookId !== null || !same(contacts.query, list.query)) return;
     const { addressBookId: _all, ...matches } = contacts;
-    useContactsStore.setState({ list: matches });
+    // The whole answer of a first page shown: the search is done.
+    useContactsStore.setState(list.partial && !matches.partial ? { list: matches, loading: false } : { list: matches });
   });
   return () => {
     offItem();

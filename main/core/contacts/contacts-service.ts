@@ -264,13 +264,21 @@ export class ContactsService {
     );
     const at = { fetchedAt: stored.at, source: stored.source };
     const present = () => this.present(account, args.query, stored.list, at, meaning, stored.country);
-    const answer = stored.rest ? { ...present(), partial: true as const } : present();
-    const shown: ShownSearch = { account, addressBookId: args.addressBookId ?? null, present, told: answer };
+    // A first page is told again (after a contact change here) as a first page until the rest is in (tellRest).
+    const firstPage = () => ({ ...present(), partial: true as const });
+    const shown: ShownSearch = {
+      account,
+      addressBookId: args.addressBookId ?? null,
+      present: stored.rest ? firstPage : present,
+      told: '',
+    };
+    const answer = shown.present();
+    shown.told = answer;
     this.shown.delete(cacheKey);
     this.shown.set(cacheKey, shown);
     for (const old of this.shown.keys()) if (this.shown.size > SHOWN_SEARCHES) this.shown.delete(old);
     if (stored.rest)
-      void this.tellRest(shown, stored.rest, (list, country) =>
+      void this.tellRest(shown, stored.rest, present, (list, country) =>
         this.present(account, args.query, list, at, meaning, country),
       );
     return answer;
@@ -284,6 +292,7 @@ export class ContactsService {
   private async tellRest(
     shown: ShownSearch,
     rest: Promise<{ list: StoredList; country: CountryCode | null }>,
+    firstPages: () => ContactList,
     presentOf: (list: StoredList, country: CountryCode | null) => ContactList,
   ): Promise<void> {
     try {
@@ -292,6 +301,7 @@ export class ContactsService {
     } catch (error) {
       // The first pages stay the answer, no longer told as partial (their `more` says others may match).
       this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });
+      shown.present = firstPages;
     }
     if (this.context.account() !== shown.account) return;
     const list = shown.present();

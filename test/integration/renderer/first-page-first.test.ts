@@ -117,6 +117,31 @@ describe('the first page of a search first', () => {
     }
   });
 
+  it('tells a first page again as a first page after a contact change here, until the rest is in', async () => {
+    let release!: (v: unknown) => void;
+    const held = new Promise((resolve) => (release = resolve));
+    const page2 = holdSecondPage(held);
+    const first = await search({ query: 'o', soonest: true });
+    expect(first.partial).toBe(true);
+    const r = await window.frontdesk!.invoke['contacts:create']({
+      firstName: 'Olive',
+      lastName: 'Oakes',
+      phones: [],
+      emails: [],
+    });
+    expect(r.ok ? null : r.error).toBeNull();
+    // Sent and done while the second page is held: each step of it tells the search again.
+    await pair.made.core.outbox.get().settled();
+    await waitFor(() => told.some((t) => t.query === 'o'), { what: 'the search told again after the change' });
+    expect(new Set(told.filter((t) => t.query === 'o').map((t) => t.partial))).toEqual(new Set([true]));
+    release(null);
+    await waitFor(() => told.some((t) => t.query === 'o' && !t.partial), { what: 'the whole answer told' });
+    expect(page2.asked).toBeGreaterThan(0);
+    const after = told.filter((t) => t.query === 'o').map((t) => t.partial ?? false);
+    expect(after.at(-1)).toBe(false);
+    expect(after.slice(0, -1).every((partial) => partial)).toBe(true);
+  });
+
   it('tells the first page as the answer, no longer partial, when the rest does not come', async () => {
     let replied!: (v: unknown) => void;
     const reply = new Promise((resolve) => (replied = resolve));
@@ -154,20 +179,22 @@ describe('the first page of a search first', () => {
     let shown!: (v: unknown) => void;
     const firstShown = new Promise((resolve) => (shown = resolve));
     const page2 = holdSecondPage(firstShown);
-    const lists: ContactList[] = [];
+    const lists: { list: ContactList; loading: boolean }[] = [];
     const stop = contacts.subscribe((s) => {
-      if (s.list && s.list !== lists.at(-1) && s.list.source === 'service') lists.push(s.list);
+      if (s.list && s.list !== lists.at(-1)?.list && s.list.source === 'service')
+        lists.push({ list: s.list, loading: s.loading });
       if (s.list?.partial) shown(null);
     });
     const calls = asked.filter((c) => c === 'contacts:search').length;
     contacts.getState().type('a');
     await contacts.getState().load();
-    await waitFor(() => (lists.at(-1)?.items.length === LIMIT ? true : null), { what: 'the whole answer shown' });
+    await waitFor(() => (lists.at(-1)?.list.items.length === LIMIT ? true : null), { what: 'the whole answer shown' });
     stop();
     expect(page2.heldTill, 'the first page was on screen while the second was held').toBe(true);
-    expect(lists.map((l) => [l.items.length, l.partial ?? false])).toEqual([
-      [PAGE, true],
-      [LIMIT, false],
+    // Still loading while only the first page is shown (the screen says it is still looking).
+    expect(lists.map(({ list, loading }) => [list.items.length, list.partial ?? false, loading])).toEqual([
+      [PAGE, true, true],
+      [LIMIT, false, false],
     ]);
     expect(asked.filter((c) => c === 'contacts:search').length - calls).toBe(1);
     expect(contacts.getState().loading).toBe(false);
