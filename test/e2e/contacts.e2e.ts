@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../main/core/config';
 import { ContactsScreen } from './support/contacts-screen';
-import { readAheadLogged } from './support/schedule';
+import { axeProblems, readAheadLogged } from './support/schedule';
 import { startStack, type Stack } from './support/stack';
 
 let stack: Stack | null = null;
@@ -83,6 +83,53 @@ describe('contacts', () => {
     expect(await contacts.row(seeded.name).innerText()).toContain(
       `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
     );
+    expect(contacts.app.problems).toEqual([]);
+  });
+
+  it('from the keyboard: End and Home reach the last and first contact, and a scrolled-away row keeps the focus', async () => {
+    const { contacts } = await signedIn();
+    await contacts.root.getByText(/^Showing the first 200 contacts\. Refine your search/).waitFor();
+    const page = contacts.app.page;
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        const slot = el?.closest('[role="listitem"]');
+        return {
+          button: el?.tagName === 'BUTTON' ? (el.textContent ?? '') : null,
+          at: slot?.getAttribute('aria-posinset') ?? null,
+        };
+      });
+    // Tab from the search box reaches the first contact's name.
+    await contacts.root.getByLabel('Find a contact').focus();
+    for (let i = 0; i < 10 && (await focused()).at === null; i++) await page.keyboard.press('Tab');
+    expect((await focused()).at).toBe('1');
+    const firstName = (await focused()).button;
+
+    await page.keyboard.press('End');
+    await expect.poll(async () => (await focused()).at).toBe('200');
+    const last = contacts.rows().last();
+    expect((await focused()).button).toBe(await last.locator('.contact-name-text').innerText());
+    // On the same button of the row: Edit stays Edit.
+    await page.keyboard.press('Tab');
+    expect((await focused()).button).toBe('Edit');
+    await page.keyboard.press('Home');
+    await expect.poll(async () => (await focused()).at).toBe('1');
+    expect((await focused()).button).toBe('Edit');
+    await page.keyboard.press('Shift+Tab');
+    expect((await focused()).button).toBe(firstName);
+
+    // Scrolled far away with the wheel: the focused row is still in the page, and still has the focus.
+    await contacts.root.getByTestId('contact-list').hover();
+    await page.mouse.wheel(0, 6_000);
+    await expect
+      .poll(() => contacts.root.getByTestId('contact-list').evaluate((el) => el.scrollTop))
+      .toBeGreaterThan(3_000);
+    // The rows down there are drawn (the list followed the scroll).
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="listitem"]')].some((r) => Number(r.getAttribute('aria-posinset')) > 80),
+    );
+    expect(await focused()).toEqual({ button: firstName, at: '1' });
+    expect(await axeProblems(contacts.app)).toEqual([]);
     expect(contacts.app.problems).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /** The matches, virtualised: only the rows on screen are in the page, however many there are. */
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import type { ContactView } from '../../../common/contract';
 import { ContactRow } from './ContactRow';
 
@@ -22,9 +22,35 @@ function rowHeight(row: Element, told: ResizeObserverEntry | undefined, list: Vi
   return list.itemSizeCache.get(list.options.getItemKey(list.indexFromElement(row))) ?? ROW_HEIGHT;
 }
 
-/** A scrolling list of contacts, drawn again when its contacts change (not at each key typed above it). */
+/** The row index of an element in the list, or null. */
+function rowIndexOf(element: EventTarget | null): number | null {
+  const slot = element instanceof Element ? element.closest<HTMLElement>('[data-index]') : null;
+  return slot ? Number(slot.dataset.index) : null;
+}
+
+/** The buttons of the row drawn at `index`. */
+function buttonsOf(list: HTMLElement, index: number): HTMLButtonElement[] {
+  return [...list.querySelectorAll<HTMLButtonElement>(`[data-index="${index}"] button`)];
+}
+
+/**
+ * A scrolling list of contacts, drawn again when its contacts change (not at each key typed above it). From the
+ * keyboard: Home and End go to the first and the last contact (the same button of the row), and the row that has the
+ * focus stays drawn however far the list is scrolled, so the focus is never lost with it.
+ */
 export const ContactList = memo(function ContactList({ items }: { items: ContactView[] }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const rows = useRef<HTMLDivElement>(null);
+  /** The row that has the focus, kept drawn. */
+  const focused = useRef<number | null>(null);
+  /** A row to focus once it is drawn (Home, End), and which of its buttons. */
+  const goingTo = useRef<{ index: number; button: number } | null>(null);
+  const keepFocused = useCallback((range: Range) => {
+    const drawn = defaultRangeExtractor(range);
+    const f = focused.current;
+    if (f === null || f >= range.count || drawn.includes(f)) return drawn;
+    return [...drawn, f].sort((a, b) => a - b);
+  }, []);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
@@ -32,11 +58,54 @@ export const ContactList = memo(function ContactList({ items }: { items: Contact
     getItemKey: (index) => items[index]?.key ?? index,
     overscan: OVERSCAN,
     measureElement: rowHeight,
+    rangeExtractor: keepFocused,
   });
+  const drawnRows = virtualizer.getVirtualItems();
+  useLayoutEffect(() => {
+    const to = goingTo.current;
+    const list = rows.current;
+    if (!to || !list) return;
+    const buttons = buttonsOf(list, to.index);
+    if (buttons.length === 0) return;
+    goingTo.current = null;
+    (buttons[to.button] ?? buttons[0])!.focus({ preventScroll: true });
+  }, [drawnRows]);
+  const onFocus = (e: FocusEvent) => {
+    focused.current = rowIndexOf(e.target);
+  };
+  const onBlur = (e: FocusEvent) => {
+    if (!rows.current?.contains(e.relatedTarget as Node | null)) focused.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if ((e.key !== 'Home' && e.key !== 'End') || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const from = rowIndexOf(e.target);
+    const list = rows.current;
+    if (from === null || !list || items.length === 0) return;
+    e.preventDefault();
+    const index = e.key === 'Home' ? 0 : items.length - 1;
+    const button = Math.max(0, buttonsOf(list, from).indexOf(e.target as HTMLButtonElement));
+    goingTo.current = { index, button };
+    virtualizer.scrollToIndex(index, { align: e.key === 'Home' ? 'start' : 'end' });
+    // Already drawn: focused now (else once it is, above).
+    const buttons = buttonsOf(list, index);
+    if (buttons.length > 0) {
+      goingTo.current = null;
+      (buttons[button] ?? buttons[0])!.focus({ preventScroll: true });
+    }
+  };
   return (
     <div ref={scroller} className="contact-scroller" data-testid="contact-list">
-      <div role="list" aria-label="Contacts" className="contact-rows" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((row) => (
+      <div
+        ref={rows}
+        role="list"
+        aria-label="Contacts"
+        className="contact-rows"
+        style={{ height: virtualizer.getTotalSize() }}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        onKeyDown={onKeyDown}
+      >
+        {drawnRows.map((row) => (
           <div
             key={row.key}
             ref={virtualizer.measureElement}
