@@ -364,13 +364,17 @@ export function TimeGrid(props: TimeGridProps) {
   }, []);
 
   /** Where a drag would drop: the column under the pointer (else the block's own), at the new start. */
-  const dropOf = (d: Drag): Drop | null => {
-    const column = columns.find((c) => c.key === d.columnKey) ?? columns.find((c) => c.key === props.columnOf(d.item));
-    if (!column) return null;
-    const fromDay = dayStart(dayKey(d.item.start, zone), zone).getTime();
-    const offset = Date.parse(d.item.start) - fromDay;
-    return { column, start: dayStart(column.day, zone).getTime() + offset + d.deltaMin * 60_000 };
-  };
+  const dropOf = useCallback(
+    (d: Drag): Drop | null => {
+      const column =
+        columns.find((c) => c.key === d.columnKey) ?? columns.find((c) => c.key === props.columnOf(d.item));
+      if (!column) return null;
+      const fromDay = dayStart(dayKey(d.item.start, zone), zone).getTime();
+      const offset = Date.parse(d.item.start) - fromDay;
+      return { column, start: dayStart(column.day, zone).getTime() + offset + d.deltaMin * 60_000 };
+    },
+    [columns, props, zone],
+  );
   const drop = drag?.moved ? dropOf(drag) : null;
 
   useEffect(() => {
@@ -407,7 +411,7 @@ export function TimeGrid(props: TimeGridProps) {
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
     };
-  }, [columns, zone, props]);
+  }, [dropOf, props]);
 
   const open = useCallback(
     (id: number) => {
