@@ -4,6 +4,7 @@
  * (renderer/lib/words.ts) in the user's locale.
  */
 import type { BookingState, ChangeFacts, OutboxItem } from '../../../common/contract';
+import { hostZone } from '../../../common/practice-time';
 import { bookingState } from '../api/bookings-api';
 import { refusalReason } from '../api/refusal-reason';
 import { queuedBooking } from './kinds/booking';
@@ -62,9 +63,6 @@ export function changeFacts(op: Pick<OpView, 'kind' | 'payload'>): ChangeFacts {
 /** Failures that sending the same request again cannot fix (the service said no, the time is gone, or it is held). */
 const FINAL_FAILURES: ReadonlySet<string> = new Set(['permanent', 'time_passed', 'held']);
 
-/** The zone this process's clock runs in (where an op that names none was written, by older versions). */
-const hostZone = (): string => new Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** A booking's state as the service answered it (null for other kinds, or when it did not say). */
 function resultState(op: OpView): BookingState | null {
   const state = op.result?.state;
@@ -74,8 +72,8 @@ function resultState(op: OpView): BookingState | null {
 /** The renderer's view of an op (no account keys, no internals). */
 export function toItem(op: OpView): OutboxItem {
   // A time is always said with the zone it is written in, so the screen can label it: an op queued before its zone
-  // was known (or by an older version) is written in this process's zone, and named so, never passed off as the
-  // practice's.
+  // was known (or by an older version) is written in this process's zone (read once a task: a list of many ops makes
+  // one formatter, not one each), and named so, never passed off as the practice's.
   const zone = op.appointmentAt === null ? (op.zone ?? null) : (op.zone ?? hostZone());
   return {
     id: op.id,

@@ -2,7 +2,7 @@
  * Core's view of a queued change carries facts, not sentences: whom it is about, the mark, the appointment's time
  * and the zone it is told in, and a refusal's meaning as a code (the renderer words them: renderer/lib/words.ts).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { changeFacts, toItem } from '../../../main/core/outbox/outbox-items';
 import type { OpView } from '../../../main/core/outbox/types';
 
@@ -95,5 +95,18 @@ describe('outbox items as facts', () => {
     expect(done('complete')).toBe('booked');
     expect(done('pending_device_update')).toBe('pending');
     expect(done('failed')).toBe('failed');
+  });
+});
+
+describe('outbox items in the computer’s zone', () => {
+  it('reads the computer’s zone once for a whole list of ops that name none, not once an op', () => {
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      const items = Array.from({ length: 500 }, (_, i) => toItem(op({ id: `op-${i}`, zone: undefined })));
+      expect(new Set(items.map((item) => item.zone)).size).toBe(1);
+      expect(made.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
