@@ -2,6 +2,8 @@
 import { defaultRangeExtractor, useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
 import type { ContactView } from '../../../common/contract';
+import { matchesKeys } from '../../lib/actions';
+import { contactListEnds } from '../shell';
 import { ContactRow } from './ContactRow';
 
 const ROW_HEIGHT = 64;
@@ -31,6 +33,14 @@ function rowIndexOf(element: EventTarget | null): number | null {
 /** The buttons of the row drawn at `index`. */
 function buttonsOf(list: HTMLElement, index: number): HTMLButtonElement[] {
   return [...list.querySelectorAll<HTMLButtonElement>(`[data-index="${index}"] button`)];
+}
+
+/** Focuses the `button`-th button of the row drawn at `index` (its first if it has fewer); false if it is not drawn. */
+function focusRow(list: HTMLElement, { index, button }: { index: number; button: number }): boolean {
+  const buttons = buttonsOf(list, index);
+  const target = buttons[button] ?? buttons[0];
+  target?.focus({ preventScroll: true });
+  return target !== undefined;
 }
 
 /**
@@ -64,11 +74,7 @@ export const ContactList = memo(function ContactList({ items }: { items: Contact
   useLayoutEffect(() => {
     const to = goingTo.current;
     const list = rows.current;
-    if (!to || !list) return;
-    const buttons = buttonsOf(list, to.index);
-    if (buttons.length === 0) return;
-    goingTo.current = null;
-    (buttons[to.button] ?? buttons[0])!.focus({ preventScroll: true });
+    if (to && list && focusRow(list, to)) goingTo.current = null;
   }, [drawnRows]);
   const onFocus = (e: FocusEvent) => {
     focused.current = rowIndexOf(e.target);
@@ -77,21 +83,19 @@ export const ContactList = memo(function ContactList({ items }: { items: Contact
     if (!rows.current?.contains(e.relatedTarget as Node | null)) focused.current = null;
   };
   const onKeyDown = (e: KeyboardEvent) => {
-    if ((e.key !== 'Home' && e.key !== 'End') || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const first = matchesKeys(contactListEnds.first, e);
+    if (!first && !matchesKeys(contactListEnds.last, e)) return;
     const from = rowIndexOf(e.target);
     const list = rows.current;
     if (from === null || !list || items.length === 0) return;
     e.preventDefault();
-    const index = e.key === 'Home' ? 0 : items.length - 1;
-    const button = Math.max(0, buttonsOf(list, from).indexOf(e.target as HTMLButtonElement));
-    goingTo.current = { index, button };
-    virtualizer.scrollToIndex(index, { align: e.key === 'Home' ? 'start' : 'end' });
-    // Already drawn: focused now (else once it is, above).
-    const buttons = buttonsOf(list, index);
-    if (buttons.length > 0) {
-      goingTo.current = null;
-      (buttons[button] ?? buttons[0])!.focus({ preventScroll: true });
-    }
+    const to = {
+      index: first ? 0 : items.length - 1,
+      button: Math.max(0, buttonsOf(list, from).indexOf(e.target as HTMLButtonElement)),
+    };
+    virtualizer.scrollToIndex(to.index, { align: first ? 'start' : 'end' });
+    // Already drawn: focused now; else once it is (the layout effect above).
+    goingTo.current = focusRow(list, to) ? null : to;
   };
   return (
     <div ref={scroller} className="contact-scroller" data-testid="contact-list">

@@ -3,6 +3,7 @@ export {
   appointmentMenuKeys,
   appointmentStepKeys,
   checkInKeys,
+  contactListEnds,
   dropTypedDate,
   goToTypedDate,
   patientPick,

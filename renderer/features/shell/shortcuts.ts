@@ -214,6 +214,15 @@ export const appointmentMenuKeys = shortcuts.register({
   words: 'Calendar: menu of the focused appointment',
   keys: ['Shift+F10', 'ContextMenu'],
 });
+/** Handled by the focused contact of the contacts list (features/contacts/ContactList.tsx). */
+export const contactListEnds = {
+  first: shortcuts.register({
+    name: 'contact-first',
+    words: 'Contacts: the first contact of the list',
+    keys: ['Home'],
+  }),
+  last: shortcuts.register({ name: 'contact-last', words: 'Contacts: the last contact of the list', keys: ['End'] }),
+} as const;
 /** Sends the text being written: applies while a reply box (features/messages/ReplyBox.tsx) has focus. */
 export const sendReply = shortcuts.register({
   name: 'send-reply',

@@ -22,6 +22,7 @@ const told: FreshRead[] = [];
 let calendar: typeof CalendarStore;
 let contacts: typeof ContactsStore;
 let stopListening = () => undefined as void;
+let unwireContacts = () => undefined as void;
 
 beforeAll(async () => {
   // Counted at the bridge: the stores read window.frontdesk when they load, so they are imported after this.
@@ -31,11 +32,15 @@ beforeAll(async () => {
     if (change.fresh) told.push(change.fresh);
   });
   ({ useCalendarStore: calendar } = await import('../../../renderer/stores/calendar-store'));
-  ({ useContactsStore: contacts } = await import('../../../renderer/stores/contacts-store'));
+  const contactsStore = await import('../../../renderer/stores/contacts-store');
+  contacts = contactsStore.useContactsStore;
+  // As the app wires it (App.tsx): a search's whole answer after its first page comes as a store change.
+  unwireContacts = contactsStore.wireContactEvents();
 }, 30_000);
 
 afterAll(async () => {
   stopListening();
+  unwireContacts();
   calendar.getState().clear();
   contacts.getState().clear();
   await admin(run.sandbox).clearFaults();
