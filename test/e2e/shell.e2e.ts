@@ -91,8 +91,10 @@ describe('shell', () => {
       'Ctrl+P',
       'Print day sheet',
       'go to today',
+      'Contacts: the last contact of the list',
     ])
       expect(text).toContain(words);
+    await app.screenshot('test-results/shortcuts.png');
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'detached' });
     expect(app.problems).toEqual([]);
