@@ -1339,7 +1339,8 @@ export const DEFENCES: Defence[] = [
     name: 'a search whose second page fails stays "still looking" for good',
     file: 'main/core/contacts/contacts-service.ts',
     find: "this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });",
-    replace: "this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });\n      return;",
+    replace:
+      "this.context.log.warn('the rest of a contact search did not come', { reason: String(error) });\n      return;",
     tests: ['test/integration/renderer/first-page-first.test.ts'],
     only: 'when the rest does not come',
   },
