@@ -10,6 +10,7 @@ import { AppHeader } from './features/shell/AppHeader';
 import { NavBar } from './features/shell/NavBar';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
+import { ScreenBoundary } from './components/ScreenBoundary';
 import { dropFirstScreen, firstScreenAccount } from './lib/first-screen-cover';
 import { frontdesk } from './lib/frontdesk';
 import { afterFirstScreen } from './lib/perf-marks';
@@ -154,16 +155,18 @@ export function App() {
         )}
         {!ready && !error && <p className="muted">Starting Frontdesk…</p>}
         {ready && auth?.state !== 'signed_in' && <SignInScreen />}
-        {ready && signedIn && screen === 'calendar' && <CalendarView />}
-        <Suspense fallback={<p className="muted">Opening…</p>}>
-          {ready && signedIn && screen === 'book' && <BookingView />}
-          {ready && signedIn && screen === 'contacts' && <ContactsView />}
-          {ready && signedIn && screen === 'bookings' && <BookingsView />}
-          {ready && signedIn && screen === 'outbox' && <OutboxView />}
-          {ready && signedIn && screen === 'messages' && <MessagesView />}
-          {ready && signedIn && screen === 'numbers' && <NumbersView />}
-          {ready && signedIn && screen === 'waitlist' && <WaitlistView />}
-        </Suspense>
+        <ScreenBoundary key={screen}>
+          {ready && signedIn && screen === 'calendar' && <CalendarView />}
+          <Suspense fallback={<p className="muted">Opening…</p>}>
+            {ready && signedIn && screen === 'book' && <BookingView />}
+            {ready && signedIn && screen === 'contacts' && <ContactsView />}
+            {ready && signedIn && screen === 'bookings' && <BookingsView />}
+            {ready && signedIn && screen === 'outbox' && <OutboxView />}
+            {ready && signedIn && screen === 'messages' && <MessagesView />}
+            {ready && signedIn && screen === 'numbers' && <NumbersView />}
+            {ready && signedIn && screen === 'waitlist' && <WaitlistView />}
+          </Suspense>
+        </ScreenBoundary>
         <Suspense fallback={null}>
           {ready && signedIn && finderOpen && <FindPatient />}
           {shortcutsOpen && signedIn && (

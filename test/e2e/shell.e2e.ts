@@ -3,8 +3,8 @@
  * Ctrl+1…5 for the screens, Ctrl+N, T, ←/→, and "?" listing them — each doing what the list says.
  */
 import { describe, expect, it } from 'vitest';
-import type { FrontdeskPage } from './support/driver';
-import { openSized, scheduleSettled, signedInSchedule } from './support/schedule';
+import { FrontdeskPage } from './support/driver';
+import { axeProblems, openSized, scheduleSettled, signedInSchedule } from './support/schedule';
 import { useStack } from './support/stack';
 
 const stack = useStack();
@@ -99,5 +99,39 @@ describe('shell', () => {
     await list.waitFor({ state: 'detached' });
     expect(app.problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('a screen whose code does not load says so in its place; the other screens still work', async () => {
+    const context = await stack.newContext({ viewport: { width: 1024, height: 700 } });
+    // The waitlist screen's code never arrives (preloaded or asked for when the tab opens).
+    await context.route(/\/assets\/WaitlistView-[^/]*\.js$/, (route) => route.abort());
+    const app = new FrontdeskPage(await context.newPage());
+    await app.goto(stack.host.url);
+    await signedInSchedule(app);
+    const page = app.page;
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Waitlist' }).click();
+    const failed = page.getByTestId('screen-failed');
+    await failed.waitFor();
+    expect(await failed.getAttribute('role')).toBe('alert');
+    expect(await failed.innerText()).toContain('This screen could not be opened: part of Frontdesk did not load.');
+    expect(await failed.getByRole('button', { name: 'Reload Frontdesk' }).isVisible()).toBe(true);
+    await app.screenshot('test-results/screen-failed.png');
+    expect(await axeProblems(app)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await app.screenshot('test-results/screen-failed-dark.png');
+    expect(await axeProblems(app)).toEqual([]);
+    // The header, the tabs and the other screens are still there.
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Contacts' }).click();
+    await page.locator('[data-testid="contacts"][data-loading="false"]').waitFor();
+    expect(await failed.count()).toBe(0);
+    expect(await current(app)).toMatch(/^Contacts/);
+    // The only problems are the screen's code not loading, and what was said of it.
+    expect(
+      app.problems.filter(
+        (p) => !/WaitlistView|dynamically imported module|could not be shown|net::ERR_FAILED/.test(p),
+      ),
+    ).toEqual([]);
+    await context.close();
   });
 });
