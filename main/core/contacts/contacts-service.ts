@@ -135,13 +135,18 @@ export class ContactsService {
       if (typeof shown.told !== 'string') shown.told = JSON.stringify(shown.told);
       if (told === shown.told) continue;
       shown.told = told;
-      this.context.events.emit('store:changed', {
-        appointments: [],
-        removedAppointments: [],
-        bookings: [],
-        contacts: { ...list, addressBookId: shown.addressBookId },
-      });
+      this.tell(shown, list);
     }
+  }
+
+  /** Tells a search a screen shows as it now stands (`store:changed`, `contacts`). */
+  private tell(shown: ShownSearch, list: ContactList): void {
+    this.context.events.emit('store:changed', {
+      appointments: [],
+      removedAppointments: [],
+      bookings: [],
+      contacts: { ...list, addressBookId: shown.addressBookId },
+    });
   }
 
   // ── reads ───────────────────────────────────────────────────────────────────────────────
@@ -306,12 +311,7 @@ export class ContactsService {
     if (this.context.account() !== shown.account) return;
     const list = shown.present();
     shown.told = list;
-    this.context.events.emit('store:changed', {
-      appointments: [],
-      removedAppointments: [],
-      bookings: [],
-      contacts: { ...list, addressBookId: shown.addressBookId },
-    });
+    this.tell(shown, list);
   }
 
   /**
