@@ -11,6 +11,7 @@ import { NavBar } from './features/shell/NavBar';
 import { wireShortcuts } from './features/shell/shortcuts';
 import { SignInScreen } from './features/sign-in/SignInScreen';
 import { ScreenBoundary } from './components/ScreenBoundary';
+import { lazyPart } from './lib/lazy-part';
 import { dropFirstScreen, firstScreenAccount } from './lib/first-screen-cover';
 import { frontdesk } from './lib/frontdesk';
 import { afterFirstScreen } from './lib/perf-marks';
@@ -36,18 +37,18 @@ import { forgetAccount, startSession, wireSessionReset } from './stores/session-
 import type { FirstAnswers } from './main/first-answers';
 
 // Screens other than the calendar load when first opened, so the first paint needs only the shell and the calendar.
-const BookingView = lazy(() => import('./features/bookings/BookingView').then((m) => ({ default: m.BookingView })));
-const ContactsView = lazy(() => import('./features/contacts/ContactsView').then((m) => ({ default: m.ContactsView })));
-const BookingsView = lazy(() => import('./features/bookings/BookingsView').then((m) => ({ default: m.BookingsView })));
-const OutboxView = lazy(() => import('./features/outbox/OutboxView').then((m) => ({ default: m.OutboxView })));
+const BookingView = lazyPart(() => import('./features/bookings/BookingView').then((m) => m.BookingView));
+const ContactsView = lazyPart(() => import('./features/contacts/ContactsView').then((m) => m.ContactsView));
+const BookingsView = lazyPart(() => import('./features/bookings/BookingsView').then((m) => m.BookingsView));
+const OutboxView = lazyPart(() => import('./features/outbox/OutboxView').then((m) => m.OutboxView));
 // Dialogs load when first opened: react-aria is not in the JS the first paint needs.
 const FindPatient = lazy(() => import('./features/shell/FindPatient').then((m) => ({ default: m.FindPatient })));
 const ShortcutsDialog = lazy(() =>
   import('./features/shell/ShortcutsDialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
-const MessagesView = lazy(() => import('./features/messages/MessagesView').then((m) => ({ default: m.MessagesView })));
-const NumbersView = lazy(() => import('./features/numbers/NumbersView').then((m) => ({ default: m.NumbersView })));
-const WaitlistView = lazy(() => import('./features/waitlist/WaitlistView').then((m) => ({ default: m.WaitlistView })));
+const MessagesView = lazyPart(() => import('./features/messages/MessagesView').then((m) => m.MessagesView));
+const NumbersView = lazyPart(() => import('./features/numbers/NumbersView').then((m) => m.NumbersView));
+const WaitlistView = lazyPart(() => import('./features/waitlist/WaitlistView').then((m) => m.WaitlistView));
 
 /**
  * Core's answers asked for as the page started (main/first-answers.ts), into the stores before the app's first render:

@@ -2,10 +2,11 @@
  * A screen that fails to draw (an error while it renders, or its code not loading) says so in its place, and the rest
  * of the window — the header, the tabs, the status bar, the other screens — goes on working. Without it React takes the
  * whole window down and the receptionist faces a blank page. What was typed lives in the stores, not in the screen, so
- * "Try again" draws it back as it was; "Reload Frontdesk" is for code that did not load. Keyed by the screen shown
- * (App.tsx), so another screen starts afresh.
+ * "Try again" draws it back as it was; "Reload Frontdesk" is for code that did not load (`CodeNotLoaded`,
+ * lib/lazy-part.ts). Keyed by the screen shown (App.tsx), so another screen starts afresh.
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { CodeNotLoaded } from '../lib/lazy-part';
 
 interface Props {
   children: ReactNode;
@@ -13,13 +14,6 @@ interface Props {
 
 interface State {
   error: Error | null;
-}
-
-/** A dynamic import that failed: only a reload fetches the screen's code again. */
-function codeDidNotLoad(error: Error): boolean {
-  return /dynamically imported module|Importing a module script failed|error loading dynamically|Failed to fetch/i.test(
-    error.message,
-  );
 }
 
 /** Draws its screen, or, if that failed, why not in plain words and what can be done. Keyed by the screen shown. */
@@ -37,7 +31,7 @@ export class ScreenBoundary extends Component<Props, State> {
   override render(): ReactNode {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const reload = codeDidNotLoad(error);
+    const reload = error instanceof CodeNotLoaded;
     return (
       <div className="banner banner-error" role="alert" data-testid="screen-failed">
         <p>

@@ -129,7 +129,7 @@ describe('shell', () => {
     // The only problems are the screen's code not loading, and what was said of it.
     expect(
       app.problems.filter(
-        (p) => !/WaitlistView|dynamically imported module|could not be shown|net::ERR_FAILED/.test(p),
+        (p) => !/WaitlistView|dynamically imported module|CodeNotLoaded|could not be shown|net::ERR_FAILED/.test(p),
       ),
     ).toEqual([]);
     await context.close();

@@ -8,6 +8,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ScreenBoundary } from '../../../renderer/components/ScreenBoundary';
+import { CodeNotLoaded } from '../../../renderer/lib/lazy-part';
 
 afterEach(() => {
   cleanup();
@@ -46,7 +47,7 @@ describe('a screen that fails to draw', () => {
   it('offers a reload when the screen’s code did not load, and gives another screen its own chance', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     failing.now = true;
-    failing.error = new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/Waitlist.js');
+    failing.error = new CodeNotLoaded(new TypeError('Failed to fetch dynamically imported module'));
     const { rerender } = render(
       <ScreenBoundary key="waitlist">
         <Flaky />
