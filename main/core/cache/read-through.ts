@@ -50,6 +50,8 @@ export interface ReadThroughOptions<T> {
   saved?: () => Promise<Read<T> | null>;
   /** Answer before the offline copy is on disk (a failed write is logged; the answer was already shown). */
   background?: boolean;
+  /** When the read began, if the caller took that time already (one read, one time); else now. */
+  startedAt?: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export function readThrough<T>(
 ): Promise<Read<T>> {
   return freshOrSaved<Read<T>>(
     async () => {
-      const fetchedAt = deps.clock.now();
+      const fetchedAt = options.startedAt ?? deps.clock.now();
       const value = await fresh();
       if (options.background) deps.cache.remember(account, slot, key, value, fetchedAt);
       else await deps.cache.put(account, slot, key, value, fetchedAt);

@@ -88,11 +88,14 @@ export class CalendarService {
           service,
           begin,
           end,
-          clock.now(),
+          // One time for the read: the store's record of what it brought is true as of its start, so its answer is too
+          // (offline, "as of" is told from either, and they must agree).
+          begunAt.at,
           () => this.calendarRead.names(account),
           (phones) => this.country(account, phones),
         ),
       {
+        startedAt: begunAt.at,
         // Offline: the saved answer, else the changes made here alone (a day with only new appointments).
         saved: async () => {
           const cached = await this.cached(begin, end);
