@@ -319,10 +319,20 @@ it(
         } else if (kind === 'patient texts') {
           const f = pick(rng, followed);
           const words = pick(rng, ['C', 'Yes, see you then', 'Can we make it later?', 'Thanks!']);
+          const counted = (await navCounts(patient)).unread;
           await patientTexts(stack, f.phone, words);
           what = `${f.name}: “${words}”`;
           // Half the time the desk reads it at once (the Messages screen of the patient tab).
-          if (rng() < 0.5) {
+          const reads = rng() < 0.5;
+          // Else the app hears of it at its next ask for texts (every 15 s): waited for, so a later step's count (the
+          // unread count kept across a sign-out) starts from one that includes it, as a desk's would by then.
+          if (!reads)
+            await until(
+              'the text to be counted',
+              async () => ((await navCounts(patient)).unread > counted ? true : undefined),
+              20_000,
+            ).catch(() => undefined);
+          if (reads) {
             const before = (await navCounts(patient)).unread;
             if (await readThread(patient, f.name))
               await until(
